@@ -1,0 +1,19 @@
+//! `fencing-lab`: the lesson's lab commands, natively. Argument parsing and rendering live
+//! in the library (the page runs the same code); this binary only prints and exits.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (output, code) = fencing_model::cli::execute(&args);
+    let written = if code == 0 {
+        std::io::stdout().write_all(output.as_bytes())
+    } else {
+        std::io::stderr().write_all(output.as_bytes())
+    };
+    match written {
+        Ok(()) => ExitCode::from(code as u8),
+        Err(_) => ExitCode::from(1),
+    }
+}

@@ -1,0 +1,91 @@
+//! The `fencing-lab` binary: the lesson's five commands, JSON shape, help and bad arguments.
+
+use std::process::{Command, Output};
+
+fn lab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fencing-lab")).args(args).output().expect("binary runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let out = lab(&all);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+fn properties(v: &serde_json::Value) -> Vec<String> {
+    let mut p: Vec<String> = v["violations"].as_array().unwrap().iter().map(|x| x["property"].as_str().unwrap().to_string()).collect();
+    p.dedup();
+    p
+}
+
+#[test]
+fn the_five_lesson_commands() {
+    let correct = json(&["fencing"]);
+    assert_eq!((correct["variant"].as_str(), correct["interleavings"].as_u64()), (Some("correct"), Some(3)));
+    assert!(properties(&correct).is_empty());
+
+    assert_eq!(properties(&json(&["fencing", "--variant", "no-fence"])), ["revoked_generation_overwrite"]);
+
+    let split = json(&["fencing", "--variant", "split-authority"]);
+    assert_eq!(split["interleavings"], 2);
+    assert_eq!(properties(&split), ["unauthorized_accept"]);
+    let v = &split["violations"][0];
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), v["events"].as_array().unwrap().len());
+    assert_eq!(steps.last().unwrap()["a"]["token"]["fence"], 43);
+    assert_eq!(steps.last().unwrap()["resource"]["value"], "result-A");
+
+    assert_eq!(properties(&json(&["fencing", "--variant", "rollback-issuer"])), ["revoked_generation_overwrite"]);
+
+    let ops = json(&["fencing", "--case", "operations"]);
+    let outcomes: Vec<&str> = ops["operations"].as_array().unwrap().iter().map(|o| o["outcome"].as_str().unwrap()).collect();
+    assert_eq!(outcomes, ["applied", "applied", "duplicate", "conflict", "stale"]);
+    assert_eq!(ops["effects"], 2);
+}
+
+#[test]
+fn text_output_names_the_counterexample() {
+    let out = lab(&["fencing", "--variant", "no-fence"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.contains("revoked_generation_overwrite"));
+    assert!(text.contains("counterexample.events: acquire A, pause A, expire A, recover, acquire B, write B, resume A, write A"));
+}
+
+#[test]
+fn variant_sets_combine() {
+    let v = json(&["fencing", "--variant", "no-fence,rollback-issuer"]);
+    assert_eq!(v["variant"], "no-fence,rollback-issuer");
+    let all = json(&["fencing", "--variant=split-authority,no-fence,rollback-issuer"]);
+    assert_eq!(all["variant"], "no-fence,split-authority,rollback-issuer");
+}
+
+#[test]
+fn help_lists_cases_and_variants() {
+    let out = lab(&["--help"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    for name in ["fencing", "operations", "correct", "no-fence", "split-authority", "rollback-issuer"] {
+        assert!(text.contains(name), "help lacks {name}");
+    }
+}
+
+#[test]
+fn bad_arguments_exit_2_with_the_valid_choices() {
+    for (args, must) in [
+        (&["fencing", "--variant", "nofence"][..], "no-fence, split-authority, rollback-issuer"),
+        (&["fencing", "--case", "ops"][..], "fencing, operations"),
+        (&["fencing", "--variant"][..], "--variant 需要一个值"),
+        (&["fencing", "--verbose"][..], "--variant, --case, --json"),
+        (&["fence"][..], "可选：fencing"),
+        (&[][..], "缺少实验名"),
+    ] {
+        let out = lab(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(must), "{args:?}: {err}");
+    }
+}
