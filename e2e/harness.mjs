@@ -1,0 +1,53 @@
+// Shared set-up for the browser tests: Debian's Chromium through playwright-core, the built
+// release page on a local static server, and a page that fails the test on any console
+// error, failed request or CSP violation.
+import { chromium } from 'playwright-core';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { serve } from './server.mjs';
+
+export const DIST = resolve(import.meta.dirname, '..', 'dist');
+
+// The flags that work on this machine kind (../shared/notes/toolchain.md).
+const FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** Start the browser and the server once per test file. */
+export async function start({ base = '/' } = {}) {
+  const profile = await mkdtemp(join(tmpdir(), 'fencing-e2e-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: FLAGS,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+  });
+  const server = await serve(DIST, base);
+  return {
+    context: browser,
+    url: server.url,
+    /** A new tab that records every problem the page reports. */
+    async page(path = '') {
+      const page = await browser.newPage();
+      const problems = [];
+      page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
+      page.on('response', (r) => r.status() >= 400 && problems.push(`http ${r.status()}: ${r.url()}`));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+      });
+      page.problems = problems;
+      if (path !== null) await page.goto(server.url + path);
+      return page;
+    },
+    async stop() {
+      await browser.close();
+      await server.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}

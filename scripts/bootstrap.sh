@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Bring a fresh machine of this kind (Debian, Rust 1.95, Node 20, root) to a working state.
+# Idempotent: every step checks first and is skipped when already satisfied. Nothing is
+# downloaded outside the package registries (crates.io, npm, Debian).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+TRUNK_VERSION=0.21.14   # 0.22 needs rustc >= 1.96
+# Trunk demands a wasm-bindgen CLI of exactly the version in Cargo.lock.
+WASM_BINDGEN_VERSION=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); print $3 }' Cargo.lock)
+APT_PACKAGES=(chromium chromium-driver fonts-noto-cjk)
+
+say() { echo "bootstrap: $*" >&2; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  say "installing Debian packages: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [[ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]]; then
+  say "installing trunk $TRUNK_VERSION (about 13 minutes on 2 cores)"
+  cargo install trunk --locked --version "$TRUNK_VERSION"
+fi
+
+if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
+  # --locked fails for wasm-bindgen-cli on this registry; the version itself is pinned.
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 12 minutes on 2 cores)"
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+# wasm-opt (npm binaryen), Playwright and axe: installed from package-lock.json into the repo.
+lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [[ "$(cat node_modules/.installed-from 2>/dev/null)" != "$lock_sum" ]]; then
+  say "installing npm packages (wasm-opt, playwright-core, axe)"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$lock_sum" > node_modules/.installed-from
+fi
+
+cargo fetch --quiet
+say "ready: trunk $TRUNK_VERSION, wasm-bindgen $WASM_BINDGEN_VERSION, $(wasm-opt --version), $(chromium --version)"

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Set up everything that is missing, then run every test: the model and the app natively,
+# then the release page (the build users get) in headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/bootstrap.sh
+source scripts/env.sh
+
+echo "== cargo test (workspace, native)"
+cargo test --workspace --quiet
+
+echo "== trunk build --release --offline"
+trunk build --release --offline
+
+echo "== browser tests (Chromium, node --test)"
+node --test --test-concurrency=1 e2e/

@@ -1,0 +1,160 @@
+//! The lesson as typed data. `build.rs` generates `CHAPTERS` from content/lesson/*.md; this
+//! module holds the types and the lookups the components need.
+
+/// A piece of running text. Everything reaches the DOM as a text node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Inline {
+    Text(&'static str),
+    Strong(&'static str),
+    Code(&'static str),
+    /// An in-app link (a chapter or view path, without the site's base).
+    Link { href: &'static str, text: &'static str },
+    /// A page of the wider course that this app does not have: shown, never linked.
+    Outside(&'static str),
+}
+
+/// Highlighting class of a code token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tok {
+    Plain,
+    Keyword,
+    Comment,
+    Param,
+    Number,
+    Operator,
+}
+
+impl Tok {
+    pub fn class(self) -> &'static str {
+        match self {
+            Tok::Plain => "",
+            Tok::Keyword => "tok-kw",
+            Tok::Comment => "tok-comment",
+            Tok::Param => "tok-param",
+            Tok::Number => "tok-num",
+            Tok::Operator => "tok-op",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Block {
+    Para(&'static [Inline]),
+    List { ordered: bool, items: &'static [&'static [Inline]] },
+    Code { lang: &'static str, lines: &'static [&'static [(Tok, &'static str)]] },
+    Table { head: &'static [&'static str], rows: &'static [&'static [&'static str]] },
+    /// A drawn figure, by name, with its caption.
+    Figure { name: &'static str, caption: &'static str },
+    /// The lab's commands, each runnable in the page and by the CLI.
+    Lab { label: &'static str, commands: &'static [&'static str] },
+    /// A follow-up question whose answer stays hidden until asked for.
+    Qa { question: &'static str, answer: &'static str },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Chapter {
+    pub slug: &'static str,
+    /// Short title for the chapter list.
+    pub nav: &'static str,
+    pub title: &'static str,
+    pub blocks: &'static [Block],
+}
+
+include!(concat!(env!("OUT_DIR"), "/lesson.rs"));
+
+pub fn chapter_index(slug: &str) -> Option<usize> {
+    CHAPTERS.iter().position(|c| c.slug == slug)
+}
+
+fn inline_text(i: &Inline) -> &'static str {
+    match i {
+        Inline::Text(t) | Inline::Strong(t) | Inline::Code(t) | Inline::Outside(t) => t,
+        Inline::Link { text, .. } => text,
+    }
+}
+
+/// The plain text of a block, as search sees it.
+pub fn block_text(b: &Block) -> String {
+    let inlines = |xs: &[Inline]| xs.iter().map(inline_text).collect::<String>();
+    match b {
+        Block::Para(xs) => inlines(xs),
+        Block::List { items, .. } => items.iter().map(|i| inlines(i)).collect::<Vec<_>>().join("\n"),
+        Block::Code { lines, .. } => lines
+            .iter()
+            .map(|l| l.iter().map(|(_, t)| *t).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Block::Table { head, rows } => std::iter::once(*head)
+            .chain(rows.iter().copied())
+            .map(|r| r.join(" | "))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Block::Figure { caption, .. } => caption.to_string(),
+        Block::Lab { commands, .. } => commands.join("\n"),
+        Block::Qa { question, answer } => format!("{question}\n{answer}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_chapter_of_the_lesson_is_present_in_order() {
+        let titles: Vec<&str> = CHAPTERS.iter().map(|c| c.title).collect();
+        assert_eq!(
+            titles,
+            [
+                "租约和 fencing：把旧持有者挡在资源提交处",
+                "owner、租期与资源授权是三件事",
+                "41、42、41：提交时间线",
+                "发号必须与授予同属一个原子权威",
+                "一个任期多次写：fence、op_seq 与业务身份",
+                "资源参与方式与不能保护的效果",
+                "可运行实验：事件模型与三种故意缺陷",
+                "U60：真实 Redis 授权权威 + 真实 MySQL 资源的验证",
+                "三轮追问与条件变化",
+                "闭卷验收",
+                "来源与验证边界",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_table_has_three_rows_of_three_cells() {
+        let table = CHAPTERS.iter().flat_map(|c| c.blocks).find_map(|b| match b {
+            Block::Table { head, rows } => Some((head, rows)),
+            _ => None,
+        });
+        let (head, rows) = table.expect("the resource-participation table");
+        assert_eq!(head, &["资源条件", "可实现的提交点", "失败边界"]);
+        assert_eq!(rows.len(), 3);
+        assert!(rows.iter().all(|r| r.len() == 3));
+    }
+
+    #[test]
+    fn lab_commands_are_the_five_of_the_lesson() {
+        let cmds = CHAPTERS.iter().flat_map(|c| c.blocks).find_map(|b| match b {
+            Block::Lab { commands, .. } => Some(commands),
+            _ => None,
+        });
+        assert_eq!(cmds.map(|c| c.len()), Some(5));
+    }
+
+    /// Every sentence of the seed lesson's body is in the app's text, unchanged.
+    #[test]
+    fn key_facts_of_the_lesson_are_present_verbatim() {
+        let all: String = CHAPTERS.iter().flat_map(|c| c.blocks).map(block_text).collect();
+        for fact in [
+            "t11：B 带 42 发布结果，资源持久保存 max_fence=42。",
+            "不按租约墙钟倒推此前写入非法。",
+            "A 恢复后才调用独立自增服务取得 43。",
+            "Redis INCR 的异步故障切换也不天然满足此要求。",
+            "AND (max_fence < :fence OR (max_fence = :fence AND last_seq < :seq));",
+            "预期 applied/applied/duplicate/conflict/stale，只有两个效果。",
+            "本机 Redis 8.6.4 standalone",
+        ] {
+            assert!(all.contains(fact), "missing: {fact}");
+        }
+    }
+}
