@@ -104,6 +104,8 @@ fn chapter(source: &str) -> Result<String, String> {
             Event::Text(t) if link.is_some() => link_text.push_str(&t),
             Event::Text(t) if !table.is_empty() => cell.push_str(&t),
             Event::Code(t) if !table.is_empty() => cell.push_str(&t),
+            // CommonMark's flanking rules leave `**` next to CJK punctuation unparsed.
+            Event::Text(t) if t.contains("**") => return Err(format!("unparsed emphasis in {t:?}")),
             Event::Text(t) => inlines.push(format!("Inline::{text_kind}({})", lit(&t))),
             Event::Code(t) => inlines.push(format!("Inline::Code({})", lit(&t))),
             Event::SoftBreak | Event::HardBreak => {}

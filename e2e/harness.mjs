@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serve } from './server.mjs';
 
-export const DIST = resolve(import.meta.dirname, '..', 'dist');
+export const DIST = process.env.FENCING_DIST ?? resolve(import.meta.dirname, '..', 'dist');
 
 // The flags that work on this machine kind (../shared/notes/toolchain.md).
 const FLAGS = [
@@ -41,7 +41,10 @@ export async function start({ base = '/' } = {}) {
           console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
       });
       page.problems = problems;
-      if (path !== null) await page.goto(server.url + path);
+      if (path !== null) {
+        await page.goto(server.url + path);
+        await page.locator('h1').waitFor(); // the WASM app has mounted
+      }
       return page;
     },
     async stop() {

@@ -1,5 +1,6 @@
-// A static host for dist/, as a plain static server behaves: files as they are, and for an
-// unknown path the site's 404.html (or index.html) so that deep links survive a reload.
+// A static host for dist/: files as they are, and for any other path under the base the
+// app's page (a SPA rewrite, as `trunk serve` and most static hosts are configured), so that
+// deep links survive a reload. Hosts without rewrites use dist/404.html, a copy of the page.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -36,14 +37,9 @@ export async function serve(root, base = '/') {
       return;
     }
     const rel = '/' + url.pathname.slice(base.length);
-    let path = await fileAt(root, rel);
-    let status = 200;
-    if (!path) {
-      path = (await fileAt(root, '/404.html')) ?? (await fileAt(root, '/index.html'));
-      status = 404;
-    }
+    const path = (await fileAt(root, rel)) ?? (await fileAt(root, '/index.html'));
     const body = await readFile(path);
-    res.writeHead(status, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
+    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
     res.end(body);
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));

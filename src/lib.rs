@@ -1,9 +1,41 @@
 //! 学习台 · 租约与 fencing — the page: the lesson, its lab on the model crate, the self-test.
+//! Components are grouped by what a learner does; content and the model are plain data.
 
 pub mod content;
+pub mod reading;
+pub mod storage;
+pub mod ui;
+
 use leptos::prelude::*;
+use leptos_router::components::{Redirect, Route, Router, Routes};
+use leptos_router::path;
+
+pub use content::CHAPTERS;
+
+/// The site's base path (Trunk's public_url, which Trunk writes into `<base href>`), without
+/// the trailing slash; empty at the root. The router prefixes every link with it.
+fn base_path() -> String {
+    let href = document()
+        .query_selector("base[href]")
+        .ok()
+        .flatten()
+        .and_then(|b| b.get_attribute("href"))
+        .unwrap_or_default();
+    href.trim_end_matches('/').to_string()
+}
 
 #[component]
 pub fn App() -> impl IntoView {
-    view! { <main id="main"><h1>{content::CHAPTERS[0].title}</h1></main> }
+    ui::theme::init();
+    view! {
+        <Router base=base_path()>
+            <ui::shell::Shell>
+                <Routes fallback=|| view! { <reading::NotFound/> }>
+                    <Route path=path!("/") view=|| view! { <Redirect path="/intro"/> }/>
+                    <Route path=path!("/all") view=reading::WholeLesson/>
+                    <Route path=path!("/:slug") view=reading::ChapterRoute/>
+                </Routes>
+            </ui::shell::Shell>
+        </Router>
+    }
 }

@@ -1,0 +1,173 @@
+// Reading the lesson in the release build: chapters, deep links, search, theme, keyboard,
+// tab order, reading progress — and no console error, failed request or CSP violation.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start } from './harness.mjs';
+import { CHAPTERS, storedProgress } from './lesson.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env?.stop(); });
+
+const h1 = (page) => page.locator('h1').textContent();
+
+test('every chapter of the lesson opens at its own URL, in order', async () => {
+  const page = await env.page('intro');
+  const nav = await page.locator('.chapter-list a').allTextContents();
+  assert.equal(nav.length, CHAPTERS.length);
+  for (const [slug, title] of CHAPTERS) {
+    await page.goto(env.url + slug);
+    assert.equal(await h1(page), title, slug);
+    assert.equal(await page.locator(`.chapter-list a[aria-current="page"]`).count(), 1, slug);
+  }
+  assert.deepEqual(page.problems, []);
+});
+
+test('the root redirects to the first chapter; an unknown path says so', async () => {
+  const page = await env.page('');
+  await page.waitForURL(/\/intro$/);
+  assert.equal(await h1(page), CHAPTERS[0][1]);
+  await page.goto(env.url + 'no-such-chapter');
+  assert.equal(await h1(page), '找不到这个页面');
+  assert.deepEqual(page.problems, []);
+});
+
+test('a deep link survives a reload, and prev/next walk the chapters', async () => {
+  const page = await env.page('grant-and-mint');
+  await page.reload();
+  assert.equal(await h1(page), CHAPTERS[3][1]);
+  await page.locator('a[rel="next"]').click();
+  await page.waitForURL(/\/many-writes$/);
+  assert.equal(await h1(page), CHAPTERS[4][1]);
+  await page.locator('a[rel="prev"]').click();
+  await page.waitForURL(/\/grant-and-mint$/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('the table, the code blocks and the timeline picture are there', async () => {
+  const page = await env.page('resource-participation');
+  assert.deepEqual(await page.locator('thead th').allTextContents(), ['资源条件', '可实现的提交点', '失败边界']);
+  assert.equal(await page.locator('tbody tr').count(), 3);
+  assert.match(await page.locator('.outside').first().textContent(), /状态与操作（本课之外）/);
+  assert.equal(await page.locator('.outside a, a.outside').count(), 0, 'outside pages are not linked');
+
+  await page.goto(env.url + 'many-writes');
+  const sql = page.locator('figure.code pre');
+  assert.match(await sql.textContent(), /AND \(max_fence < :fence OR \(max_fence = :fence AND last_seq < :seq\)\);/);
+  assert.ok(await page.locator('figure.code .tok-kw').count() > 3, 'SQL keywords are highlighted');
+  assert.equal(await sql.evaluate((e) => getComputedStyle(e).whiteSpace), 'pre');
+
+  await page.goto(env.url + 'timeline');
+  const svg = page.locator('svg.timeline');
+  assert.equal(await svg.getAttribute('role'), 'img');
+  const text = await svg.textContent();
+  for (const mark of ['t0', 't5', 't10', 't11', 't20', 'max_fence=42', '(owner=A, fence=41)', 'fence=42', '41 < 42']) {
+    assert.ok(text.includes(mark), `timeline shows ${mark}`);
+  }
+  assert.match(await page.locator('#tl-desc').textContent(), /资源持久保存 max_fence=42/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('search finds Chinese and Latin text, in the right chapters, and jumps there', async () => {
+  const page = await env.page('intro');
+  const search = page.locator('#search-input');
+  await search.fill('幂等');
+  const chapters = await page.locator('.search-results .hit-chapter').allTextContents();
+  assert.ok(chapters.includes('一个任期多次写'), chapters.join());
+  assert.ok(chapters.includes('U60 真实服务验证'), chapters.join());
+  assert.ok((await page.locator('.search-results mark').allTextContents()).every((m) => m === '幂等'));
+
+  await search.fill('fencing');
+  const hits = await page.locator('.search-results .hit-chapter').allTextContents();
+  assert.ok(hits.includes('引言'));
+  assert.ok(hits.includes('owner、租期与资源授权'), hits.join());
+  assert.match(await page.locator('.search-results mark').first().textContent(), /^fencing$/i);
+
+  await search.fill('max_fence=42');
+  await page.locator('.search-results a').first().click();
+  await page.waitForURL(/\/timeline#timeline-b\d+$/);
+  assert.equal(await h1(page), CHAPTERS[2][1]);
+  assert.ok(await page.locator('.search-results').isHidden());
+
+  await search.fill('没有这个词');
+  assert.equal(await page.locator('.search-count').textContent(), '没有找到');
+  assert.deepEqual(page.problems, []);
+});
+
+test('the theme toggle is remembered across a reload', async () => {
+  const page = await env.page('intro');
+  const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+  assert.equal(await theme(), 'system');
+  await page.locator('.theme-toggle').click();
+  assert.equal(await theme(), 'light');
+  await page.locator('.theme-toggle').click();
+  assert.equal(await theme(), 'dark');
+  await page.reload();
+  await page.locator('h1').waitFor();
+  assert.equal(await theme(), 'dark');
+  assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.theme')), 'dark');
+  await page.locator('.theme-toggle').click();
+  assert.equal(await theme(), 'system');
+  assert.deepEqual(page.problems, []);
+});
+
+test('keyboard: arrows change chapter, / focuses search, ? shows the shortcuts', async () => {
+  const page = await env.page('owner-lease');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForURL(/\/timeline$/);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForURL(/\/owner-lease$/);
+  await page.keyboard.press('/');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'search-input');
+  await page.keyboard.type('42');
+  assert.equal(await page.locator('#search-input').inputValue(), '42', '/ was not typed into the box');
+  await page.keyboard.press('Escape');
+  await page.locator('h1').click();
+  await page.keyboard.press('?');
+  assert.ok(await page.locator('dialog.shortcuts').isVisible());
+  await page.keyboard.press('Escape');
+  assert.ok(await page.locator('dialog.shortcuts').isHidden());
+  assert.deepEqual(page.problems, []);
+});
+
+test('tab order: skip link, menu, brand, search, theme, shortcuts, then the chapter list', async () => {
+  const page = await env.page('intro');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const order = [];
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    order.push(await page.evaluate(() => {
+      const e = document.activeElement;
+      return e.id || e.getAttribute('aria-label') || e.textContent.trim();
+    }));
+  }
+  assert.deepEqual(order.slice(0, 5), ['跳到正文', '学习台 · 租约与 fencing', 'search-input', order[3], '键盘快捷键'], order.join(' | '));
+  assert.match(order[3], /^主题/);
+  assert.match(order[5], /^1引言/);
+  assert.match(order[6], /^2owner/);
+});
+
+test('reading progress: opening records the chapter, reaching its end marks it read', async () => {
+  const page = await env.page('many-writes');
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.reload();
+  await page.locator('h1').waitFor();
+  let p = await storedProgress(page);
+  assert.equal(p.version, 1);
+  assert.ok(p.chapters['many-writes'].opened_at > 0);
+  assert.equal(p.chapters['many-writes'].read_at, undefined);
+  await page.locator('.pager').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('fencing-study.progress')).chapters['many-writes'].read_at > 0);
+  assert.equal(await page.locator('.chapter-list a[aria-current="page"] .read-mark.read').count(), 1);
+  assert.deepEqual(page.problems, []);
+});
+
+test('the built page ships a strict CSP and a 404.html copy of itself', async () => {
+  const html = await (await fetch(env.url)).text();
+  const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)[1];
+  assert.doesNotMatch(csp, /'unsafe-inline'|'unsafe-eval'/);
+  assert.match(csp, /'wasm-unsafe-eval'/);
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
+  const notFound = await (await fetch(env.url + '404.html')).text();
+  assert.equal(notFound, html);
+});

@@ -1,0 +1,100 @@
+//! Lesson blocks to DOM. Every piece of lesson text becomes a text node; nothing is parsed
+//! or injected as HTML at run time.
+
+use super::lab::LabCommands;
+use super::timeline::Timeline;
+use crate::content::{Block, Chapter, Inline};
+use crate::ui::copy::CopyButton;
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+/// The anchor id of a block, unique on the whole-lesson page too.
+pub fn block_id(slug: &str, i: usize) -> String {
+    format!("{slug}-b{i}")
+}
+
+/// A chapter's blocks. `expanded` opens the think-first answers (the whole-lesson page
+/// prints them).
+#[component]
+pub fn Blocks(chapter: &'static Chapter, #[prop(optional)] expanded: bool) -> impl IntoView {
+    chapter.blocks.iter().enumerate().map(|(i, b)| block(b, block_id(chapter.slug, i), expanded)).collect_view()
+}
+
+pub fn inlines(xs: &'static [Inline]) -> impl IntoView {
+    xs.iter()
+        .map(|x| match *x {
+            Inline::Text(t) => t.into_any(),
+            Inline::Strong(t) => view! { <strong>{t}</strong> }.into_any(),
+            Inline::Code(t) => view! { <code>{t}</code> }.into_any(),
+            Inline::Link { href, text } => view! { <A href=href>{text}</A> }.into_any(),
+            Inline::Outside(t) => view! {
+                <span class="outside" title="课程中的另一页，不在本学习台内">
+                    {t}<span class="outside-tag">"（本课之外）"</span>
+                </span>
+            }
+            .into_any(),
+        })
+        .collect_view()
+}
+
+fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
+    match *b {
+        Block::Para(xs) => view! { <p id=id>{inlines(xs)}</p> }.into_any(),
+        Block::List { ordered: true, items } => {
+            view! { <ol id=id>{items.iter().map(|i| view! { <li>{inlines(i)}</li> }).collect_view()}</ol> }.into_any()
+        }
+        Block::List { ordered: false, items } => {
+            view! { <ul id=id>{items.iter().map(|i| view! { <li>{inlines(i)}</li> }).collect_view()}</ul> }.into_any()
+        }
+        Block::Code { lang, lines } => {
+            let plain: String = lines.iter().map(|l| l.iter().map(|(_, t)| *t).collect::<String>() + "\n").collect();
+            view! {
+                <figure class="code" id=id>
+                    <figcaption class="code-head">
+                        <span class="code-lang">{lang}</span>
+                        <CopyButton text=Callback::new(move |_| plain.clone()) label="复制代码"/>
+                    </figcaption>
+                    <pre tabindex="0" aria-label=format!("{lang} 代码")><code>
+                        {lines.iter().map(|l| view! {
+                            <span class="line">{l.iter().map(|(tok, t)| view! { <span class=tok.class()>{*t}</span> }).collect_view()}</span>
+                            "\n"
+                        }).collect_view()}
+                    </code></pre>
+                </figure>
+            }
+            .into_any()
+        }
+        Block::Table { head, rows } => view! {
+            <div class="table-wrap" id=id tabindex="0" role="region" aria-label="资源参与方式对照表">
+                <table>
+                    <thead><tr>{head.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr></thead>
+                    <tbody>
+                        {rows.iter().map(|r| view! {
+                            <tr>{r.iter().enumerate().map(|(i, c)| if i == 0 {
+                                view! { <th scope="row">{*c}</th> }.into_any()
+                            } else {
+                                view! { <td>{*c}</td> }.into_any()
+                            }).collect_view()}</tr>
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </div>
+        }
+        .into_any(),
+        Block::Figure { name, caption } => view! {
+            <figure class="figure" id=id>
+                {match name { "timeline" => view! { <Timeline/> }.into_any(), _ => ().into_any() }}
+                <figcaption>{caption}</figcaption>
+            </figure>
+        }
+        .into_any(),
+        Block::Lab { label, commands } => view! { <LabCommands id=id label=label commands=commands/> }.into_any(),
+        Block::Qa { question, answer } => view! {
+            <details class="qa" id=id open=expanded>
+                <summary><span class="qa-q">{question}</span><span class="qa-hint">"先想一想，再展开答案"</span></summary>
+                <p><strong>"答："</strong>{answer}</p>
+            </details>
+        }
+        .into_any(),
+    }
+}

@@ -1,0 +1,44 @@
+//! The lab's commands as the lesson shows them, each with copy and an in-page run on the very
+//! model crate the native `fencing-lab` uses: same parser, same report, same bytes.
+
+use crate::ui::copy::CopyButton;
+use leptos::prelude::*;
+
+/// Split a shown command line into the CLI's arguments (after the program name).
+pub fn args_of(command: &str) -> Vec<&str> {
+    command.split_whitespace().skip(1).collect()
+}
+
+#[component]
+pub fn LabCommands(id: String, label: &'static str, commands: &'static [&'static str]) -> impl IntoView {
+    view! {
+        <section class="lab" id=id aria-label=label>
+            <p class="lab-label">{label}<span class="lab-note">"（bash；「运行」在本页用 WASM 执行同一模型）"</span></p>
+            <ul class="lab-commands">
+                {commands.iter().map(|cmd| view! { <LabCommand command=cmd/> }).collect_view()}
+            </ul>
+        </section>
+    }
+}
+
+#[component]
+fn LabCommand(command: &'static str) -> impl IntoView {
+    let output = RwSignal::new(None::<(String, i32)>);
+    let run = move |_| output.set(Some(fencing_model::cli::execute(&args_of(command))));
+    view! {
+        <li class="lab-command">
+            <div class="lab-row">
+                <code class="cmd"><span class="prompt" aria-hidden="true">"$ "</span>{command}</code>
+                <div class="lab-actions">
+                    <CopyButton text=Callback::new(move |_| command.to_string()) label="复制命令"/>
+                    <button class="tool-btn run-btn" type="button" on:click=run aria-label=format!("在页面中运行：{command}")>
+                        <span aria-hidden="true">"▶"</span><span class="tool-label">"运行"</span>
+                    </button>
+                </div>
+            </div>
+            {move || output.get().map(|(text, code)| view! {
+                <pre class="lab-output" class:failed=code != 0 tabindex="0" aria-label=format!("{command} 的输出")>{text}</pre>
+            })}
+        </li>
+    }
+}

@@ -1,0 +1,150 @@
+//! Reading the lesson: one route per chapter, the whole lesson on one page for printing,
+//! and the reading progress (opened / read to the end) saved through the store.
+
+pub mod blocks;
+pub mod lab;
+pub mod nav;
+pub mod search;
+pub mod timeline;
+
+use crate::content::{chapter_index, Chapter, CHAPTERS};
+use crate::storage::progress::ChapterProgress;
+use crate::storage::store::use_store;
+use crate::ui::copy::CopyButton;
+use crate::ui::shell::CurrentChapter;
+use blocks::Blocks;
+use leptos::html;
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::{use_location, use_params_map};
+
+#[component]
+pub fn ChapterRoute() -> impl IntoView {
+    let params = use_params_map();
+    move || {
+        let slug = params.read().get("slug").unwrap_or_default();
+        match chapter_index(&slug) {
+            Some(i) => view! { <ChapterPage slug=CHAPTERS[i].slug/> }.into_any(),
+            None => view! { <NotFound/> }.into_any(),
+        }
+    }
+}
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Scroll to the element the URL's fragment names (a search hit), after it is in the DOM.
+fn scroll_to_fragment() {
+    let location = use_location();
+    Effect::new(move |_| {
+        let hash = location.hash.get();
+        let id = hash.trim_start_matches('#').to_string();
+        if id.is_empty() {
+            return;
+        }
+        request_animation_frame(move || {
+            if let Some(el) = document().get_element_by_id(&id) {
+                el.scroll_into_view();
+                let _ = el.class_list().add_1("flash");
+            }
+        });
+    });
+}
+
+#[component]
+pub fn ChapterPage(slug: &'static str) -> impl IntoView {
+    let index = chapter_index(slug).expect("routes only pass known slugs");
+    let chapter: &'static Chapter = &CHAPTERS[index];
+    let store = use_store();
+    expect_context::<CurrentChapter>().0.set(Some(index));
+    on_cleanup(move || {
+        if let Some(c) = use_context::<CurrentChapter>() {
+            c.0.set(None)
+        }
+    });
+    document().set_title(&format!("{} · 学习台", chapter.title));
+    store.update(|p| {
+        p.chapters.entry(slug.to_string()).or_insert(ChapterProgress { opened_at: now(), read_at: None });
+    });
+    scroll_to_fragment();
+
+    // Read to the end: the end marker has been on screen.
+    let end = NodeRef::<html::Div>::new();
+    let check_end = move || {
+        // The scroll listener may outlive the page for a moment: a gone marker is "not seen".
+        let seen = end.try_get_untracked().flatten().is_some_and(|el| {
+            let inner = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+            el.get_bounding_client_rect().top() <= inner
+        });
+        let unread = store.progress.with_untracked(|p| p.chapters.get(slug).is_none_or(|c| c.read_at.is_none()));
+        if seen && unread {
+            store.update(|p| {
+                let t = now();
+                p.chapters.entry(slug.to_string()).or_insert(ChapterProgress { opened_at: t, read_at: None }).read_at = Some(t);
+            });
+        }
+    };
+    let handle = window_event_listener(leptos::ev::scroll, move |_| check_end());
+    on_cleanup(move || handle.remove());
+    Effect::new(move |_| {
+        if end.get().is_some() {
+            request_animation_frame(check_end);
+        }
+    });
+
+    let link = move || {
+        let href = window().location().href().unwrap_or_default();
+        href.split('#').next().unwrap_or_default().to_string()
+    };
+    let prev = index.checked_sub(1).map(|i| &CHAPTERS[i]);
+    let next = CHAPTERS.get(index + 1);
+    view! {
+        <article class="chapter" aria-labelledby="chapter-title">
+            <p class="kicker">{format!("第 {} 章 · 共 {} 章", index + 1, CHAPTERS.len())}</p>
+            <div class="heading-row">
+                <h1 id="chapter-title">{chapter.title}</h1>
+                <A href=format!("/{slug}") attr:class="anchor" attr:aria-label="本章固定链接">"#"</A>
+                <CopyButton text=Callback::new(move |_| link()) label="复制本章链接"/>
+            </div>
+            <Blocks chapter=chapter/>
+            <div class="chapter-end" node_ref=end></div>
+            <nav class="pager" aria-label="翻页">
+                {prev.map(|c| view! { <A href=format!("/{}", c.slug) attr:class="pager-prev" attr:rel="prev"><span class="pager-dir">"← 上一章"</span><span>{c.nav}</span></A> })}
+                {next.map(|c| view! { <A href=format!("/{}", c.slug) attr:class="pager-next" attr:rel="next"><span class="pager-dir">"下一章 →"</span><span>{c.nav}</span></A> })}
+            </nav>
+        </article>
+    }
+}
+
+/// The whole lesson on one page: for reading straight through and for printing.
+#[component]
+pub fn WholeLesson() -> impl IntoView {
+    document().set_title("全文 · 学习台 · 租约与 fencing");
+    scroll_to_fragment();
+    view! {
+        <article class="chapter whole" aria-labelledby="whole-title">
+            <div class="heading-row">
+                <h1 id="whole-title">"全文 · 租约与 fencing"</h1>
+                <button class="tool-btn" on:click=move |_| { let _ = window().print(); }>"打印"</button>
+            </div>
+            {CHAPTERS.iter().map(|c| view! {
+                <section class="whole-chapter" aria-labelledby=format!("{}-title", c.slug)>
+                    <h2 id=format!("{}-title", c.slug)>{c.title}</h2>
+                    <Blocks chapter=c expanded=true/>
+                </section>
+            }).collect_view()}
+        </article>
+    }
+}
+
+#[component]
+pub fn NotFound() -> impl IntoView {
+    document().set_title("找不到页面 · 学习台");
+    view! {
+        <article class="chapter">
+            <h1>"找不到这个页面"</h1>
+            <p>"链接可能有误。可以从目录选择一章，或回到"<A href="/">"引言"</A>"。"</p>
+        </article>
+    }
+}

@@ -1,0 +1,162 @@
+//! Search inside the lesson that works for Chinese: plain substring matching over the text
+//! (no word segmentation to get wrong), hits listed in context with the match highlighted.
+
+use super::blocks::block_id;
+use crate::content::{block_text, CHAPTERS};
+use leptos::html;
+use leptos::prelude::*;
+use leptos_router::components::A;
+use std::sync::OnceLock;
+
+const MAX_HITS: usize = 30;
+/// Characters of context on each side of a hit.
+const CONTEXT: usize = 18;
+
+/// One block's searchable text.
+struct Entry {
+    chapter: usize,
+    block: usize,
+    text: String,
+    /// ASCII-lowercased copy: same byte offsets, so hits map back exactly.
+    folded: String,
+}
+
+fn index() -> &'static [Entry] {
+    static INDEX: OnceLock<Vec<Entry>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        CHAPTERS
+            .iter()
+            .enumerate()
+            .flat_map(|(c, ch)| {
+                let title = std::iter::once((usize::MAX, ch.title.to_string()));
+                let blocks = ch.blocks.iter().enumerate().map(|(b, blk)| (b, block_text(blk)));
+                title.chain(blocks).map(move |(block, text)| Entry { chapter: c, block, folded: text.to_ascii_lowercase(), text })
+            })
+            .collect()
+    })
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hit {
+    pub chapter: usize,
+    pub href: String,
+    pub before: String,
+    pub matched: String,
+    pub after: String,
+}
+
+/// Every occurrence of `query` (case-insensitive for Latin letters), in lesson order.
+pub fn search(query: &str) -> Vec<Hit> {
+    let q = query.trim().to_ascii_lowercase();
+    if q.is_empty() {
+        return Vec::new();
+    }
+    let mut hits = Vec::new();
+    for e in index() {
+        for (at, _) in e.folded.match_indices(&q) {
+            let end = at + q.len();
+            let before: String = {
+                let chars: Vec<char> = e.text[..at].chars().collect();
+                let start = chars.len().saturating_sub(CONTEXT);
+                (if start > 0 { "…" } else { "" }).to_string() + &chars[start..].iter().collect::<String>()
+            };
+            let after_full = &e.text[end..];
+            let mut after: String = after_full.chars().take(CONTEXT).collect();
+            if after_full.chars().count() > CONTEXT {
+                after.push('…');
+            }
+            let slug = CHAPTERS[e.chapter].slug;
+            let href = if e.block == usize::MAX { format!("/{slug}") } else { format!("/{slug}#{}", block_id(slug, e.block)) };
+            hits.push(Hit {
+                chapter: e.chapter,
+                href,
+                before: before.replace('\n', " "),
+                matched: e.text[at..end].to_string(),
+                after: after.replace('\n', " "),
+            });
+            if hits.len() == MAX_HITS {
+                return hits;
+            }
+        }
+    }
+    hits
+}
+
+#[component]
+pub fn Search(input: NodeRef<html::Input>) -> impl IntoView {
+    let query = RwSignal::new(String::new());
+    let open = RwSignal::new(false);
+    let hits = Memo::new(move |_| search(&query.get()));
+    let close = move || {
+        open.set(false);
+        query.set(String::new());
+    };
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        if ev.key() == "Escape" {
+            close();
+        }
+    };
+    view! {
+        <div class="search" role="search">
+            <label for="search-input" class="visually-hidden">"搜索课程"</label>
+            <input
+                id="search-input"
+                type="search"
+                node_ref=input
+                placeholder="搜索课程（按 / ）"
+                autocomplete="off"
+                aria-controls="search-results"
+                prop:value=move || query.get()
+                on:input=move |ev| { query.set(event_target_value(&ev)); open.set(true); }
+                on:focus=move |_| open.set(true)
+                on:keydown=on_key
+            />
+            <div id="search-results" class="search-results" hidden=move || !open.get() || query.get().trim().is_empty()>
+                <p class="search-count" role="status">
+                    {move || match hits.get().len() {
+                        0 => "没有找到".to_string(),
+                        MAX_HITS => format!("前 {MAX_HITS} 处匹配"),
+                        n => format!("{n} 处匹配"),
+                    }}
+                </p>
+                <ul>
+                    {move || hits.get().into_iter().map(|h| view! {
+                        // The click bubbles up from the router link: close the list behind it.
+                        <li on:click=move |_| close()>
+                            <A href=h.href>
+                                <span class="hit-chapter">{CHAPTERS[h.chapter].nav}</span>
+                                <span class="hit-text">{h.before}<mark>{h.matched}</mark>{h.after}</span>
+                            </A>
+                        </li>
+                    }).collect_view()}
+                </ul>
+            </div>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chinese_substrings_are_found_in_the_right_chapters() {
+        let slugs = |q: &str| {
+            let mut s: Vec<&str> = search(q).iter().map(|h| CHAPTERS[h.chapter].slug).collect();
+            s.dedup();
+            s
+        };
+        assert!(slugs("幂等").contains(&"many-writes"));
+        assert!(slugs("幂等").contains(&"u60"));
+        assert!(slugs("FENCING").contains(&"intro"));
+        assert_eq!(slugs("不存在的词"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn a_hit_shows_its_match_in_context() {
+        let h = &search("max_fence=42")[0];
+        assert_eq!(h.matched, "max_fence=42");
+        assert!(h.href.starts_with("/timeline#timeline-b"));
+        assert!(!h.before.is_empty() || !h.after.is_empty());
+    }
+}

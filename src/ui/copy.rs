@@ -1,0 +1,31 @@
+//! A copy-to-clipboard button that tells (to eyes and screen readers) whether it worked.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen_futures::JsFuture;
+
+#[component]
+pub fn CopyButton(
+    /// What to copy, computed when clicked.
+    #[prop(into)]
+    text: Callback<(), String>,
+    /// Accessible name, e.g. "复制命令".
+    label: &'static str,
+) -> impl IntoView {
+    let state = RwSignal::new("");
+    let copy = move |_| {
+        let value = text.run(());
+        spawn_local(async move {
+            let clipboard = window().navigator().clipboard();
+            let ok = JsFuture::from(clipboard.write_text(&value)).await.is_ok();
+            state.set(if ok { "已复制" } else { "复制失败，请手动选择" });
+            set_timeout(move || state.set(""), std::time::Duration::from_millis(1800));
+        });
+    };
+    view! {
+        <button class="tool-btn copy-btn" type="button" on:click=copy aria-label=label title=label>
+            <span class="tool-label">{move || if state.get().is_empty() { "复制" } else { state.get() }}</span>
+        </button>
+        <span class="visually-hidden" role="status">{move || state.get()}</span>
+    }
+}

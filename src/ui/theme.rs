@@ -1,0 +1,83 @@
+//! Light and dark: follow the system unless the learner chose, and remember the choice.
+//! The stylesheet does the colours with `light-dark()`; this only sets `data-theme`.
+
+use crate::storage;
+use leptos::prelude::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theme {
+    System,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    fn from_stored(s: Option<String>) -> Theme {
+        match s.as_deref() {
+            Some("light") => Theme::Light,
+            Some("dark") => Theme::Dark,
+            _ => Theme::System,
+        }
+    }
+
+    fn attr(self) -> &'static str {
+        match self {
+            Theme::System => "system",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    fn next(self) -> Theme {
+        match self {
+            Theme::System => Theme::Light,
+            Theme::Light => Theme::Dark,
+            Theme::Dark => Theme::System,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Theme::System => "跟随系统",
+            Theme::Light => "浅色",
+            Theme::Dark => "深色",
+        }
+    }
+}
+
+fn apply(t: Theme) {
+    if let Some(root) = document().document_element() {
+        let _ = root.set_attribute("data-theme", t.attr());
+    }
+}
+
+/// Apply the stored theme before the first paint of the app.
+pub fn init() {
+    apply(Theme::from_stored(storage::read("theme").ok().flatten()));
+}
+
+#[component]
+pub fn ThemeToggle() -> impl IntoView {
+    let theme = RwSignal::new(Theme::from_stored(storage::read("theme").ok().flatten()));
+    let cycle = move |_| {
+        let t = theme.get_untracked().next();
+        theme.set(t);
+        apply(t);
+        // A preference that cannot be saved still applies to this tab.
+        let _ = match t {
+            Theme::System => storage::remove("theme"),
+            _ => storage::write("theme", t.attr()),
+        };
+    };
+    view! {
+        <button
+            class="tool-btn theme-toggle"
+            on:click=cycle
+            aria-label=move || format!("主题：{}，点击切换", theme.get().label())
+            title="切换主题"
+        >
+            <span aria-hidden="true">{move || match theme.get() { Theme::System => "◐", Theme::Light => "☀", Theme::Dark => "☾" }}</span>
+            <span class="tool-label">{move || theme.get().label()}</span>
+        </button>
+    }
+}
