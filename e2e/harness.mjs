@@ -16,7 +16,7 @@ const FLAGS = [
 ];
 
 /** Start the browser and the server once per test file. */
-export async function start({ base = '/' } = {}) {
+export async function start({ base = '/', dist = DIST } = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'fencing-e2e-'));
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -24,7 +24,7 @@ export async function start({ base = '/' } = {}) {
     headless: true,
     viewport: { width: 1280, height: 800 },
   });
-  const server = await serve(DIST, base);
+  const server = await serve(dist, base);
   return {
     context: browser,
     url: server.url,

@@ -9,8 +9,9 @@ source scripts/env.sh
 echo "== cargo test (workspace, native)"
 cargo test --workspace --quiet
 
-echo "== trunk build --release --offline"
+echo "== trunk build --release --offline (at / and, for the deploy test, under /sub/)"
 trunk build --release --offline
+trunk build --release --offline --public-url /sub/ --dist target/dist-sub
 
 echo "== browser tests (Chromium, node --test)"
 node --test --test-concurrency=1 e2e/

@@ -13,15 +13,24 @@ use leptos_router::path;
 pub use content::CHAPTERS;
 
 /// The site's base path (Trunk's public_url, which Trunk writes into `<base href>`), without
-/// the trailing slash; empty at the root. The router prefixes every link with it.
-fn base_path() -> String {
-    let href = document()
-        .query_selector("base[href]")
-        .ok()
-        .flatten()
-        .and_then(|b| b.get_attribute("href"))
-        .unwrap_or_default();
-    href.trim_end_matches('/').to_string()
+/// the trailing slash; empty at the root.
+pub fn base_path() -> &'static str {
+    static BASE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BASE.get_or_init(|| {
+        let href = document()
+            .query_selector("base[href]")
+            .ok()
+            .flatten()
+            .and_then(|b| b.get_attribute("href"))
+            .unwrap_or_default();
+        href.trim_end_matches('/').to_string()
+    })
+}
+
+/// An in-app path as a link target. The router matches routes and navigates under the base,
+/// but `<A href="/x">` takes an absolute href as it is, so links add the base here.
+pub fn link(path: &str) -> String {
+    format!("{}{path}", base_path())
 }
 
 #[component]

@@ -104,14 +104,14 @@ pub fn ChapterPage(slug: &'static str) -> impl IntoView {
             <p class="kicker">{format!("第 {} 章 · 共 {} 章", index + 1, CHAPTERS.len())}</p>
             <div class="heading-row">
                 <h1 id="chapter-title">{chapter.title}</h1>
-                <A href=format!("/{slug}") attr:class="anchor" attr:aria-label="本章固定链接">"#"</A>
+                <A href=crate::link(&format!("/{slug}")) attr:class="anchor" attr:aria-label="本章固定链接">"#"</A>
                 <CopyButton text=Callback::new(move |_| link()) label="复制本章链接"/>
             </div>
             <Blocks chapter=chapter/>
             <div class="chapter-end" node_ref=end></div>
             <nav class="pager" aria-label="翻页">
-                {prev.map(|c| view! { <A href=format!("/{}", c.slug) attr:class="pager-prev" attr:rel="prev"><span class="pager-dir">"← 上一章"</span><span>{c.nav}</span></A> })}
-                {next.map(|c| view! { <A href=format!("/{}", c.slug) attr:class="pager-next" attr:rel="next"><span class="pager-dir">"下一章 →"</span><span>{c.nav}</span></A> })}
+                {prev.map(|c| view! { <A href=crate::link(&format!("/{}", c.slug)) attr:class="pager-prev" attr:rel="prev"><span class="pager-dir">"← 上一章"</span><span>{c.nav}</span></A> })}
+                {next.map(|c| view! { <A href=crate::link(&format!("/{}", c.slug)) attr:class="pager-next" attr:rel="next"><span class="pager-dir">"下一章 →"</span><span>{c.nav}</span></A> })}
             </nav>
         </article>
     }
@@ -144,7 +144,7 @@ pub fn NotFound() -> impl IntoView {
     view! {
         <article class="chapter">
             <h1>"找不到这个页面"</h1>
-            <p>"链接可能有误。可以从目录选择一章，或回到"<A href="/">"引言"</A>"。"</p>
+            <p>"链接可能有误。可以从目录选择一章，或回到"<A href=crate::link("/intro")>"引言"</A>"。"</p>
         </article>
     }
 }

@@ -19,7 +19,7 @@ pub fn ChapterList() -> impl IntoView {
         <ol class="chapter-list">
             {CHAPTERS.iter().enumerate().map(|(i, c)| view! {
                 <li>
-                    <A href=format!("/{}", c.slug) exact=true>
+                    <A href=crate::link(&format!("/{}", c.slug)) exact=true>
                         <span class="num" aria-hidden="true">{i + 1}</span>
                         <span class="nav-title">{c.nav}</span>
                         <span class=move || format!("read-mark {}", mark(c.slug).0) title=move || mark(c.slug).1>
@@ -30,7 +30,7 @@ pub fn ChapterList() -> impl IntoView {
             }).collect_view()}
         </ol>
         <ul class="extra-links">
-            <li><A href="/all">"全文 · 打印"</A></li>
+            <li><A href=crate::link("/all")>"全文 · 打印"</A></li>
         </ul>
     }
 }

@@ -123,7 +123,7 @@ pub fn Search(input: NodeRef<html::Input>) -> impl IntoView {
                     {move || hits.get().into_iter().map(|h| view! {
                         // The click bubbles up from the router link: close the list behind it.
                         <li on:click=move |_| close()>
-                            <A href=h.href>
+                            <A href=crate::link(&h.href)>
                                 <span class="hit-chapter">{CHAPTERS[h.chapter].nav}</span>
                                 <span class="hit-text">{h.before}<mark>{h.matched}</mark>{h.after}</span>
                             </A>

@@ -43,7 +43,7 @@ pub fn Shell(children: Children) -> impl IntoView {
                 <span aria-hidden="true">"☰"</span>
                 <span class="tool-label">"目录"</span>
             </button>
-            <A href="/" attr:class="brand">"学习台 · 租约与 fencing"</A>
+            <A href=crate::link("/intro") attr:class="brand">"学习台 · 租约与 fencing"</A>
             <Search input=search_input/>
             <div class="topbar-tools">
                 <ThemeToggle/>

@@ -1,0 +1,32 @@
+// Accessibility with axe (WCAG 2.0/2.1/2.2 A and AA) on every page, in both themes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { start } from './harness.mjs';
+import { CHAPTERS } from './lesson.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env?.stop(); });
+
+const PAGES = [...CHAPTERS.map(([slug]) => slug), 'all'];
+
+for (const scheme of ['light', 'dark']) {
+  test(`axe finds no violation on any page (${scheme})`, async () => {
+    const page = await env.page(null);
+    await page.emulateMedia({ colorScheme: scheme });
+    const found = [];
+    for (const path of PAGES) {
+      await page.goto(env.url + path);
+      await page.locator('h1').waitFor();
+      // Open what a learner can open, so hidden content is checked too.
+      await page.locator('details').evaluateAll((ds) => ds.forEach((d) => { d.open = true; }));
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      for (const v of violations) found.push(`${path}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    }
+    assert.deepEqual(found, []);
+    assert.deepEqual(page.problems, []);
+  });
+}

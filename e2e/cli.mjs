@@ -1,0 +1,16 @@
+// The native `fencing-lab`, for comparing the page's runs with the CLI byte for byte.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+let built = false;
+
+/** stdout (or stderr on failure) and exit code of `fencing-lab ARGS...`. */
+export function fencingLab(args) {
+  if (!built) {
+    execFileSync('cargo', ['build', '-q', '-p', 'fencing-model', '--bin', 'fencing-lab'], { cwd: ROOT, stdio: 'inherit' });
+    built = true;
+  }
+  const r = spawnSync(resolve(ROOT, 'target/debug/fencing-lab'), args, { encoding: 'utf8' });
+  return { output: r.status === 0 ? r.stdout : r.stderr, code: r.status };
+}

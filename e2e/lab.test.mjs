@@ -1,0 +1,42 @@
+// The lesson's lab commands run in the page (the model crate compiled to WASM) and print
+// exactly what the native CLI prints.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start } from './harness.mjs';
+import { fencingLab } from './cli.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env?.stop(); });
+
+test('each of the five lab commands runs in the page with the CLI output, byte for byte', async () => {
+  const page = await env.page('lab');
+  const rows = page.locator('.lab-command');
+  assert.equal(await rows.count(), 5);
+  const seen = [];
+  for (let i = 0; i < 5; i++) {
+    const row = rows.nth(i);
+    const command = (await row.locator('code.cmd').textContent()).replace(/^\$ /, '');
+    await row.locator('.run-btn').click();
+    const shown = await row.locator('pre.lab-output').textContent();
+    const cli = fencingLab(command.split(/\s+/).slice(1));
+    assert.equal(cli.code, 0, command);
+    assert.equal(shown, cli.output, command);
+    seen.push(command);
+  }
+  assert.deepEqual(seen, [
+    'fencing-lab fencing',
+    'fencing-lab fencing --variant no-fence',
+    'fencing-lab fencing --variant split-authority',
+    'fencing-lab fencing --variant rollback-issuer',
+    'fencing-lab fencing --case operations',
+  ]);
+  // The outputs name what the lesson predicts.
+  const outputs = await page.locator('pre.lab-output').allTextContents();
+  assert.match(outputs[0], /结论：无违例。/);
+  assert.match(outputs[1], /违例 1：revoked_generation_overwrite/);
+  assert.match(outputs[2], /交错数：2[\s\S]*unauthorized_accept/);
+  assert.match(outputs[3], /违例 1：revoked_generation_overwrite/);
+  assert.match(outputs[4], /applied[\s\S]*applied[\s\S]*duplicate[\s\S]*conflict[\s\S]*stale[\s\S]*效果数：2/);
+  assert.deepEqual(page.problems, []);
+});
