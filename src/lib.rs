@@ -2,6 +2,7 @@
 //! Components are grouped by what a learner does; content and the model are plain data.
 
 pub mod content;
+pub mod experiments;
 pub mod reading;
 pub mod storage;
 pub mod ui;
@@ -42,9 +43,21 @@ pub fn App() -> impl IntoView {
                 <Routes fallback=|| view! { <reading::NotFound/> }>
                     <Route path=path!("/") view=|| view! { <Redirect path="/intro"/> }/>
                     <Route path=path!("/all") view=reading::WholeLesson/>
+                    <Route path=path!("/explore") view=experiments::ExplorerPage/>
                     <Route path=path!("/:slug") view=reading::ChapterRoute/>
                 </Routes>
             </ui::shell::Shell>
         </Router>
     }
+}
+
+/// In-page timing of the model's benchmark workload (see tools/bench.mjs): milliseconds per
+/// round, measured with `performance.now()` (std's clock does not exist on wasm32).
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn bench_model(rounds: u32) -> f64 {
+    let now = || window().performance().map_or(0.0, |p| p.now());
+    fencing_model::bench::workload(rounds / 10 + 1);
+    let t = now();
+    std::hint::black_box(fencing_model::bench::workload(rounds));
+    (now() - t) / f64::from(rounds)
 }

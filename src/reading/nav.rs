@@ -30,6 +30,7 @@ pub fn ChapterList() -> impl IntoView {
             }).collect_view()}
         </ol>
         <ul class="extra-links">
+            <li><A href=crate::link("/explore")>"实验台"</A></li>
             <li><A href=crate::link("/all")>"全文 · 打印"</A></li>
         </ul>
     }

@@ -19,16 +19,26 @@ pub struct ChapterProgress {
     pub read_at: Option<Millis>,
 }
 
+/// How often one experiment (a case with a set of defect switches) was run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunRecord {
+    pub count: u32,
+    pub last_at: Millis,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Progress {
     pub version: u32,
     #[serde(default)]
     pub chapters: BTreeMap<String, ChapterProgress>,
+    /// Keyed by `case/variant`, e.g. `fencing/no-fence,rollback-issuer`.
+    #[serde(default)]
+    pub runs: BTreeMap<String, RunRecord>,
 }
 
 impl Default for Progress {
     fn default() -> Self {
-        Progress { version: SCHEMA_VERSION, chapters: BTreeMap::new() }
+        Progress { version: SCHEMA_VERSION, chapters: BTreeMap::new(), runs: BTreeMap::new() }
     }
 }
 
@@ -72,6 +82,19 @@ impl Progress {
                 (a, b) => a.or(b),
             };
         }
+        // Counts only grow; the larger of two tabs' counts loses the least.
+        for (key, theirs) in &other.runs {
+            let mine = self.runs.entry(key.clone()).or_default();
+            mine.count = mine.count.max(theirs.count);
+            mine.last_at = mine.last_at.max(theirs.last_at);
+        }
+    }
+
+    /// Record one run of an experiment.
+    pub fn record_run(&mut self, case: &str, variant: &str, at: Millis) {
+        let r = self.runs.entry(format!("{case}/{variant}")).or_default();
+        r.count += 1;
+        r.last_at = r.last_at.max(at);
     }
 
     pub fn to_json(&self) -> String {

@@ -6,6 +6,7 @@
 //! each trace, `operations` runs one term's stream of business writes, `report` gathers the
 //! result and `render` prints it — the same bytes for the CLI and the page. No web dependency.
 
+pub mod bench;
 pub mod cli;
 pub mod explore;
 pub mod operations;
@@ -19,5 +20,5 @@ pub use explore::{explore, Program, Step, Trace};
 pub use operations::{OpOutcome, OpResult};
 pub use properties::Property;
 pub use report::{run, Report, Violation};
-pub use scenario::{Case, Client, Defect, Defects, Operation, Scenario, ScenarioError};
+pub use scenario::{Case, Client, Defect, Defects, Operation, Scenario, ScenarioError, MAX_OPERATIONS};
 pub use world::{Event, Lease, Outcome, World};

@@ -1,0 +1,123 @@
+// The explorer: the model in WASM with every interleaving, defects as switches, an editable
+// scenario, stepping, and the whole view in the URL.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start } from './harness.mjs';
+import { fencingLab } from './cli.mjs';
+import { storedProgress } from './lesson.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env?.stop(); });
+
+const verdicts = (page) => page.locator('.verdicts li').evaluateAll((ls) => ls.map((l) => `${l.querySelector('code').textContent}:${l.classList.contains('ok') ? 'ok' : 'bad'}`));
+const DEFECT = { 'no-fence': 0, 'split-authority': 1, 'rollback-issuer': 2 };
+
+test('each defect switch changes the verdict as the lesson says', async () => {
+  const page = await env.page('explore');
+  assert.deepEqual(await verdicts(page), ['revoked_generation_overwrite:ok', 'unauthorized_accept:ok']);
+  assert.equal(await page.locator('.interleaving').count(), 3);
+  const box = (name) => page.locator('fieldset.choice').nth(1).locator('input').nth(DEFECT[name]);
+  for (const [name, want, count] of [
+    ['no-fence', ['revoked_generation_overwrite:bad', 'unauthorized_accept:ok'], 3],
+    ['split-authority', ['revoked_generation_overwrite:ok', 'unauthorized_accept:bad'], 2],
+    ['rollback-issuer', ['revoked_generation_overwrite:bad', 'unauthorized_accept:ok'], 3],
+  ]) {
+    await box(name).check();
+    await page.waitForURL(new RegExp(`variant=${name}`));
+    assert.deepEqual(await verdicts(page), want, name);
+    assert.equal(await page.locator('.interleaving').count(), count, name);
+    await box(name).uncheck();
+    await page.waitForURL((u) => !u.search.includes(name));
+  }
+  assert.deepEqual(await verdicts(page), ['revoked_generation_overwrite:ok', 'unauthorized_accept:ok']);
+  assert.deepEqual(page.problems, []);
+});
+
+test('the correct protocol shows A committing before B as safe (the key caveat)', async () => {
+  const page = await env.page('explore?i=3');
+  const rows = page.locator('.steps tbody tr');
+  assert.match(await rows.nth(6).textContent(), /write A.*接受：\(0,0\) < \(41,2\)/);
+  assert.match(await rows.nth(7).textContent(), /write B.*接受：\(41,2\) < \(42,1\)/);
+  assert.equal(await page.locator('.steps tr.violating').count(), 0);
+  await page.goto(env.url + 'explore?i=1');
+  await page.locator('h1').waitFor();
+  assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /write A.*拒绝：\(42,1\) ≥ \(41,2\)/);
+});
+
+test('stepping by keyboard and buttons; a live region says the step', async () => {
+  const page = await env.page('explore?variant=no-fence');
+  const current = () => page.locator('.steps tr.current th').textContent();
+  assert.equal(await current(), '8');
+  assert.match(await page.locator('.steps tr.current').textContent(), /违例/);
+  await page.locator('h1').click();
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await current(), '7');
+  await page.keyboard.press('k');
+  assert.equal(await current(), '6');
+  await page.keyboard.press('j');
+  assert.equal(await current(), '7');
+  await page.getByRole('button', { name: '下一步 →' }).click();
+  assert.equal(await current(), '8');
+  assert.match(await page.locator('.announce').textContent(), /^第 8\/8 步：write A/);
+  assert.equal(await page.locator('.announce').getAttribute('aria-live'), 'polite');
+  assert.deepEqual(page.problems, []);
+});
+
+test('a shared URL restores case, switches, scenario, interleaving and step', async () => {
+  const page = await env.page('explore?case=fencing&variant=rollback-issuer&seq=3%2C1&i=2&step=6');
+  const check = async () => {
+    assert.equal(await page.locator('.interleaving[aria-pressed="true"] span').textContent(), '交错 2 ⚠');
+    assert.equal(await page.locator('.steps tr.current th').textContent(), '6');
+    assert.equal(await page.locator('#in-seq-a').inputValue(), '3');
+    assert.ok(await page.locator('fieldset.choice').nth(1).locator('input').nth(2).isChecked());
+  };
+  await check();
+  await page.reload();
+  await page.locator('h1').waitFor();
+  await check();
+  assert.deepEqual(page.problems, []);
+});
+
+test('bad input is explained inline and the last good result stays', async () => {
+  const page = await env.page('explore?variant=no-fence');
+  const title = await page.locator('#result-title').textContent();
+  await page.locator('#in-issuer').fill('四十');
+  assert.match(await page.locator('#editor-error').textContent(), /issuer 须为非负整数/);
+  assert.equal(await page.locator('#result-title').textContent(), title);
+  assert.equal(await page.locator('.steps tbody tr').count(), 8);
+  await page.locator('#in-seq-b').fill('0');
+  await page.locator('#in-issuer').fill('40');
+  assert.match(await page.locator('#editor-error').textContent(), /B\.op_seq 应在 1 到/);
+  await page.locator('#in-seq-b').fill('1');
+  assert.ok(await page.locator('#editor-error').isHidden());
+  await page.locator('#in-issuer').fill('100');
+  await page.waitForURL(/issuer=100/);
+  assert.match(await page.locator('.steps tbody tr').first().textContent(), /fence=101/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('the operations case lists each outcome and two effects; runs are recorded', async () => {
+  const page = await env.page('explore?case=operations');
+  const outcomes = await page.locator('table.ops .outcome').allTextContents();
+  assert.deepEqual(outcomes, ['applied', 'applied', 'duplicate', 'conflict', 'stale']);
+  assert.equal(await page.locator('.effect-count').textContent(), '2');
+  assert.ok(await page.locator('fieldset.choice').nth(1).locator('input').nth(1).isDisabled());
+  const p = await storedProgress(page);
+  assert.ok(p.runs['operations/correct'].count >= 1);
+  assert.deepEqual(page.problems, []);
+});
+
+test('the text report equals the CLI for all 8 defect combinations', async () => {
+  const page = await env.page(null);
+  const names = Object.keys(DEFECT);
+  for (let bits = 0; bits < 8; bits++) {
+    const set = names.filter((_, i) => bits & (1 << i));
+    const variant = set.length ? set.join(',') : 'correct';
+    await page.goto(env.url + `explore?variant=${encodeURIComponent(variant)}`);
+    await page.locator('h1').waitFor();
+    const shown = await page.locator('.text-report pre').textContent();
+    assert.equal(shown, fencingLab(['fencing', '--variant', variant]).output, variant);
+  }
+  assert.deepEqual(page.problems, []);
+});

@@ -1,0 +1,150 @@
+//! The scenario editor: case, the three defect switches, and the inputs the model takes.
+//! It edits a text draft; only a draft that parses and validates becomes the shown view,
+//! so bad input is explained inline and the last good result stays on screen.
+
+use fencing_model::{Case, Defect, Defects, Operation, Scenario, MAX_OPERATIONS};
+use leptos::prelude::*;
+
+/// The editor's fields as typed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draft {
+    pub case: Case,
+    pub defects: Defects,
+    pub issuer: String,
+    pub seq_a: String,
+    pub seq_b: String,
+    pub ops: Vec<[String; 4]>,
+}
+
+impl Draft {
+    pub fn of(s: &Scenario) -> Draft {
+        Draft {
+            case: s.case,
+            defects: s.defects,
+            issuer: s.issuer.to_string(),
+            seq_a: s.op_seq_a.to_string(),
+            seq_b: s.op_seq_b.to_string(),
+            ops: s.operations.iter().map(|o| [o.key.clone(), o.digest.clone(), o.fence.to_string(), o.seq.to_string()]).collect(),
+        }
+    }
+
+    /// A scenario the model accepts, or what is wrong, in Chinese.
+    pub fn scenario(&self) -> Result<Scenario, String> {
+        let number = |v: &str, what: &str| v.trim().parse::<u64>().map_err(|_| format!("{what} 须为非负整数，收到「{v}」"));
+        let operations = self
+            .ops
+            .iter()
+            .enumerate()
+            .map(|(i, [key, digest, fence, seq])| {
+                let at = |f: &str| format!("operations[{}].{f}", i + 1);
+                Ok(Operation { key: key.trim().into(), digest: digest.trim().into(), fence: number(fence, &at("fence"))?, seq: number(seq, &at("seq"))? })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let s = Scenario {
+            case: self.case,
+            defects: self.defects,
+            issuer: number(&self.issuer, "issuer")?,
+            op_seq_a: number(&self.seq_a, "A.op_seq")?,
+            op_seq_b: number(&self.seq_b, "B.op_seq")?,
+            operations,
+        };
+        s.validate().map_err(|e| e.to_string())?;
+        Ok(s)
+    }
+}
+
+fn number_field(label: &'static str, id: &'static str, draft: RwSignal<Draft>, field: fn(&mut Draft) -> &mut String) -> impl IntoView {
+    view! {
+        <label class="field" for=id>
+            <span>{label}</span>
+            <input id=id type="text" inputmode="numeric" autocomplete="off"
+                prop:value=move || { let mut d = draft.get(); field(&mut d).clone() }
+                on:input=move |ev| draft.update(|d| *field(d) = event_target_value(&ev))/>
+        </label>
+    }
+}
+
+#[component]
+pub fn Editor(draft: RwSignal<Draft>, error: Signal<Option<String>>, on_reset: Callback<()>) -> impl IntoView {
+    let case = move || draft.with(|d| d.case);
+    view! {
+        <form class="editor" on:submit=|ev| ev.prevent_default() aria-describedby="editor-error">
+            <fieldset class="choice">
+                <legend>"案例"</legend>
+                {Case::ALL.into_iter().map(|c| view! {
+                    <label class="check">
+                        <input type="radio" name="case" prop:checked=move || case() == c
+                            on:change=move |_| draft.update(|d| {
+                                d.case = c;
+                                // The operations case has no authority: its switches do not apply.
+                                for x in Defect::ALL { if !x.applies_to(c) { d.defects = d.defects.with(x, false); } }
+                            })/>
+                        <span><code>{c.name()}</code>" "{c.summary()}</span>
+                    </label>
+                }).collect_view()}
+            </fieldset>
+            <fieldset class="choice">
+                <legend>"故意缺陷（可任意组合）"</legend>
+                {Defect::ALL.into_iter().map(|x| view! {
+                    <label class="check" class:disabled=move || !x.applies_to(case())>
+                        <input type="checkbox" prop:checked=move || draft.with(|d| d.defects.has(x))
+                            disabled=move || !x.applies_to(case())
+                            on:change=move |ev| draft.update(|d| d.defects = d.defects.with(x, event_target_checked(&ev)))/>
+                        <span><code>{x.name()}</code>" "{x.summary()}</span>
+                    </label>
+                }).collect_view()}
+            </fieldset>
+            <fieldset class="inputs">
+                <legend>"场景输入"</legend>
+                {number_field("初始 issuer", "in-issuer", draft, |d| &mut d.issuer)}
+                {number_field("A 的 op_seq", "in-seq-a", draft, |d| &mut d.seq_a)}
+                {number_field("B 的 op_seq", "in-seq-b", draft, |d| &mut d.seq_b)}
+            </fieldset>
+            <Show when=move || case() == Case::Operations>
+                <OpsEditor draft=draft/>
+            </Show>
+            <p id="editor-error" class="editor-error" role="alert" hidden=move || error.get().is_none()>
+                {move || error.get().map(|e| format!("输入有误，未运行：{e}。下方仍是上一次有效的结果。"))}
+            </p>
+            <button type="button" class="tool-btn" on:click=move |_| on_reset.run(())>"恢复课程默认"</button>
+        </form>
+    }
+}
+
+#[component]
+fn OpsEditor(draft: RwSignal<Draft>) -> impl IntoView {
+    let cell = move |i: usize, f: usize, label: String| {
+        view! {
+            <td><input type="text" autocomplete="off" aria-label=label
+                prop:value=move || draft.with(|d| d.ops.get(i).map(|o| o[f].clone()).unwrap_or_default())
+                on:input=move |ev| draft.update(|d| if let Some(o) = d.ops.get_mut(i) { o[f] = event_target_value(&ev) })/></td>
+        }
+    };
+    view! {
+        <fieldset class="ops-editor">
+            <legend>"operations 输入（按到达顺序）"</legend>
+            <div class="table-wrap">
+                <table>
+                    <thead><tr><th scope="col">"#"</th><th scope="col">"幂等键 key"</th><th scope="col">"请求摘要 digest"</th><th scope="col">"fence"</th><th scope="col">"seq"</th><th scope="col"><span class="visually-hidden">"操作"</span></th></tr></thead>
+                    <tbody>
+                        {move || (0..draft.with(|d| d.ops.len())).map(|i| view! {
+                            <tr>
+                                <th scope="row">{i + 1}</th>
+                                {cell(i, 0, format!("第 {} 条的 key", i + 1))}
+                                {cell(i, 1, format!("第 {} 条的 digest", i + 1))}
+                                {cell(i, 2, format!("第 {} 条的 fence", i + 1))}
+                                {cell(i, 3, format!("第 {} 条的 seq", i + 1))}
+                                <td><button type="button" class="tool-btn" aria-label=format!("删除第 {} 条", i + 1)
+                                    on:click=move |_| draft.update(|d| { if i < d.ops.len() { d.ops.remove(i); } })>"删除"</button></td>
+                            </tr>
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </div>
+            <button type="button" class="tool-btn" disabled=move || draft.with(|d| d.ops.len() >= MAX_OPERATIONS)
+                on:click=move |_| draft.update(|d| d.ops.push([format!("order-{}", d.ops.len() + 1), "amount=1".into(), d.issuer.trim().parse::<u64>().map_or(1, |v| v + 1).to_string(), "1".into()]))>
+                "添加一条"
+            </button>
+        </fieldset>
+    }
+}

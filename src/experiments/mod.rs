@@ -1,0 +1,216 @@
+//! The explorer: the lesson's experiments on the model crate, compiled to WASM — every
+//! interleaving, defects as switches, the scenario editable, the whole view in the URL.
+
+pub mod editor;
+pub mod state;
+pub mod trace;
+
+use crate::storage::store::use_store;
+use editor::{Draft, Editor};
+use fencing_model::{render, run, Case, OpOutcome, Property, Report};
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::NavigateOptions;
+use state::View;
+use trace::{announce, StepTable};
+use wasm_bindgen::JsCast;
+
+#[component]
+pub fn ExplorerPage() -> impl IntoView {
+    document().set_title("实验台 · 学习台 · 租约与 fencing");
+    let query = use_query_map();
+    let navigate = use_navigate();
+    let store = use_store();
+    let parsed = Memo::new(move |_| query.with(|q| View::from_query(|k| q.get(k))));
+    // A bad link falls back to the lesson's defaults and says so.
+    let fallback = View::lesson(Case::Fencing, Default::default());
+    let view_now = Memo::new(move |_| parsed.get().unwrap_or_else(|_| fallback.clone()));
+    let report = Memo::new(move |_| run(&view_now.get().scenario).ok());
+    let go = move |v: View| navigate(&format!("/explore?{}", v.to_query()), NavigateOptions { replace: true, scroll: false, ..Default::default() });
+
+    let draft = RwSignal::new(Draft::of(&view_now.get_untracked().scenario));
+    let draft_error = Memo::new(move |_| draft.with(|d| d.scenario().err()));
+    // Draft → view: only a valid draft runs.
+    let go_draft = go.clone();
+    Effect::new(move |_| {
+        if let Ok(s) = draft.with(Draft::scenario) {
+            if s != view_now.get_untracked().scenario {
+                go_draft(View { scenario: s, interleaving: 0, step: None });
+            }
+        }
+    });
+    // View → draft, when the URL changes from outside (a link, history).
+    Effect::new(move |_| {
+        let s = view_now.get().scenario;
+        if draft.with_untracked(Draft::scenario).ok().as_ref() != Some(&s) {
+            draft.set(Draft::of(&s));
+        }
+    });
+    // Each distinct run is recorded for the progress page.
+    Effect::new(move |_| {
+        let s = view_now.with(|v| v.scenario.clone());
+        store.update(|p| p.record_run(s.case.name(), &s.defects.variant_name(), js_sys::Date::now()));
+    });
+
+    // Step through with the keyboard: ←/→ and k/j.
+    let go_key = go.clone();
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        let typing = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if typing || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        let delta: isize = match ev.key().as_str() {
+            "ArrowLeft" | "k" => -1,
+            "ArrowRight" | "j" => 1,
+            _ => return,
+        };
+        let v = view_now.get_untracked();
+        let Some(total) = report.with_untracked(|r| r.as_ref().and_then(|r| r.traces.get(v.interleaving)).map(|t| t.steps.len())) else { return };
+        let now = v.step.unwrap_or(total) as isize;
+        let next = (now + delta).clamp(1, total as isize) as usize;
+        ev.prevent_default();
+        go_key(View { step: Some(next), ..v });
+    });
+    on_cleanup(move || handle.remove());
+
+    let reset = Callback::new(move |_| draft.set(Draft::of(&View::lesson(Case::Fencing, Default::default()).scenario)));
+    view! {
+        <article class="explorer" aria-labelledby="explorer-title">
+            <h1 id="explorer-title">"实验台：在页面里运行事件模型"</h1>
+            <p class="lede">"这里运行的是与命令行 fencing-lab 同一份 Rust 模型（编译为 WebAssembly）。选择案例、打开缺陷开关、修改输入，查看全部交错、每一步的状态与性质检查。"</p>
+            {move || parsed.get().err().map(|e| view! { <p class="editor-error" role="alert">{format!("链接中的实验参数无效（{e}），已改用课程默认场景。")}</p> })}
+            <Editor draft=draft error=draft_error.into() on_reset=reset/>
+            {move || report.get().map(|r| view! { <Result report=r view=view_now go=go.clone()/> })}
+        </article>
+    }
+}
+
+#[component]
+fn Result<G>(report: Report, view: Memo<View>, go: G) -> impl IntoView
+where
+    G: Fn(View) + Clone + Send + Sync + 'static,
+{
+    let text = render::text(&report);
+    let title = format!("结果：{} · {}", report.case.name(), report.variant);
+    let body = match report.case {
+        Case::Fencing => view! { <Interleavings report=report.clone() view=view go=go/> }.into_any(),
+        Case::Operations => view! { <OperationsTable report=report.clone()/> }.into_any(),
+    };
+    view! {
+        <section class="result" aria-labelledby="result-title">
+            <h2 id="result-title">{title}</h2>
+            {(report.case == Case::Fencing).then(|| view! { <Verdicts report=report.clone()/> })}
+            {body}
+            <details class="text-report">
+                <summary>"文本报告（与 fencing-lab 的输出逐字相同）"</summary>
+                <pre tabindex="0">{text}</pre>
+            </details>
+        </section>
+    }
+}
+
+#[component]
+fn Verdicts(report: Report) -> impl IntoView {
+    view! {
+        <ul class="verdicts">
+            {Property::ALL.into_iter().map(|p| {
+                let broken: Vec<usize> = report.violations.iter().filter(|v| v.property == p).map(|v| v.interleaving).collect();
+                let ok = broken.is_empty();
+                view! {
+                    <li class:ok=ok class:bad=!ok>
+                        <span class="verdict-sign" aria-hidden="true">{if ok { "✓" } else { "✗" }}</span>
+                        <code>{p.name()}</code>"（"{p.promise()}"）："
+                        <strong>{if ok { format!("成立，{} 条交错均满足", report.interleavings) } else { format!("违反，见交错 {}", broken.iter().map(|i| i.to_string()).collect::<Vec<_>>().join("、")) }}</strong>
+                        {(!ok).then(|| view! { <p class="why">{p.why()}</p> })}
+                    </li>
+                }
+            }).collect_view()}
+        </ul>
+    }
+}
+
+#[component]
+fn Interleavings<G>(report: Report, view: Memo<View>, go: G) -> impl IntoView
+where
+    G: Fn(View) + Clone + Send + Sync + 'static,
+{
+    let prefix = report.prefix_len;
+    let traces = report.traces.clone();
+    let violations = report.violations.clone();
+    let chooser = traces.iter().enumerate().map(|(i, t)| {
+        let rest: Vec<String> = t.events[prefix..].iter().map(|e| e.to_string()).collect();
+        let bad = violations.iter().any(|v| v.interleaving == i + 1);
+        let go = go.clone();
+        view! {
+            <button type="button" class="tool-btn interleaving" class:bad=bad
+                aria-pressed=move || (view.get().interleaving == i).to_string()
+                on:click=move |_| go(View { interleaving: i, step: None, ..view.get_untracked() })>
+                <span>{format!("交错 {}", i + 1)}{if bad { " ⚠" } else { "" }}</span>
+                <small>{rest.join(" → ")}</small>
+            </button>
+        }
+    }).collect_view();
+    let go_step = go.clone();
+    let current = move || {
+        let v = view.get();
+        let t = traces.get(v.interleaving).cloned().unwrap_or_else(|| traces[0].clone());
+        let total = t.steps.len();
+        let step = v.step.unwrap_or(total).clamp(1, total);
+        (v, t, total, step)
+    };
+    let current2 = current.clone();
+    let set_step = move |s: usize| go_step(View { step: Some(s), ..view.get_untracked() });
+    let set_step2 = set_step.clone();
+    view! {
+        <h3>{format!("{} 条交错（固定前缀之后）", report.interleavings)}</h3>
+        <div class="interleavings" role="group" aria-label="选择交错">{chooser}</div>
+        <div class="stepper" role="group" aria-label="逐步查看">
+            <button type="button" class="tool-btn" on:click=move |_| { let (_, _, _, s) = current2(); set_step(s.saturating_sub(1).max(1)); }>"← 上一步"</button>
+            <button type="button" class="tool-btn" on:click={ let current = current.clone(); move |_| { let (_, _, total, s) = current(); set_step2((s + 1).min(total)); } }>"下一步 →"</button>
+            <span class="hint">"键盘：← / → 或 k / j"</span>
+        </div>
+        {move || {
+            let (v, t, total, step) = current();
+            let bad: Vec<_> = violations.iter().filter(|x| x.interleaving == v.interleaving + 1).cloned().collect();
+            let said = announce(&t.steps[step - 1], step, total);
+            view! {
+                <p class="announce" aria-live="polite">{said}</p>
+                <StepTable trace=t step=step violations=bad/>
+            }
+        }}
+    }
+}
+
+#[component]
+fn OperationsTable(report: Report) -> impl IntoView {
+    let ops = report.operations.clone().unwrap_or_default();
+    view! {
+        <div class="table-wrap" tabindex="0" role="region" aria-label="operations 结果">
+            <table class="ops">
+                <thead><tr><th scope="col">"#"</th><th scope="col">"key"</th><th scope="col">"digest"</th><th scope="col">"(fence, seq)"</th><th scope="col">"结果"</th><th scope="col">"提交后 (max_fence, last_seq)"</th></tr></thead>
+                <tbody>
+                    {ops.into_iter().enumerate().map(|(i, r)| {
+                        let applied = r.outcome == OpOutcome::Applied;
+                        let note = match r.outcome {
+                            OpOutcome::Applied => format!("执行效果 #{}", r.effect.unwrap_or(0)),
+                            OpOutcome::Duplicate => format!("返回原结果 #{}，不推进 fence", r.effect.unwrap_or(0)),
+                            OpOutcome::Conflict => "同键异参：参数冲突".to_string(),
+                            OpOutcome::Stale => format!("({},{}) ≥ ({},{})，影响 0 行", r.before.0, r.before.1, r.op.fence, r.op.seq),
+                        };
+                        view! {
+                            <tr>
+                                <th scope="row">{i + 1}</th>
+                                <td><code>{r.op.key.clone()}</code></td>
+                                <td><code>{r.op.digest.clone()}</code></td>
+                                <td>{format!("({}, {})", r.op.fence, r.op.seq)}</td>
+                                <td><strong class=format!("outcome {}", r.outcome.name())>{r.outcome.name()}</strong><span class="note">{note}</span></td>
+                                <td>{format!("({}, {})", r.max_fence, r.last_seq)}{applied.then_some(" ▲")}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </div>
+        <p class="effects">"效果数："<strong class="effect-count">{report.effects.unwrap_or(0)}</strong></p>
+    }
+}

@@ -1,0 +1,112 @@
+//! One interleaving, step by step: lanes for A, the authority, B and the resource, the state
+//! after each step with changed fields marked (by a sign and bold, not by colour alone).
+
+use fencing_model::render::outcome;
+use fencing_model::{Client, Event, Lease, Outcome, Step, Trace, Violation, World};
+use leptos::prelude::*;
+
+#[derive(Clone, Copy, PartialEq)]
+enum Lane {
+    A,
+    Authority,
+    B,
+    Resource,
+}
+
+fn lane(e: Event) -> Lane {
+    match e {
+        Event::Acquire(_) | Event::Expire(_) | Event::Recover | Event::Mint(_) => Lane::Authority,
+        Event::Write(_) => Lane::Resource,
+        Event::Pause(Client::A) | Event::Resume(Client::A) => Lane::A,
+        Event::Pause(Client::B) | Event::Resume(Client::B) => Lane::B,
+    }
+}
+
+fn opt<T: ToString>(v: &Option<T>) -> String {
+    v.as_ref().map_or_else(|| "-".into(), T::to_string)
+}
+
+/// The state fields shown per step, as (name, value) pairs.
+fn fields(w: &World) -> [(&'static str, String); 7] {
+    let r = &w.resource;
+    let a = &w.authority;
+    let lease = match a.lease {
+        Lease::None => "-",
+        Lease::Valid => "有效",
+        Lease::Expired => "已过期",
+    };
+    [
+        ("max_fence", r.max_fence.to_string()),
+        ("last_seq", r.last_seq.to_string()),
+        ("value", opt(&r.value)),
+        ("writer", opt(&r.writer)),
+        ("generation", a.generation.to_string()),
+        ("owner", opt(&a.owner)),
+        ("lease", lease.to_string()),
+    ]
+}
+
+fn state_cell(now: &World, before: Option<&World>, range: std::ops::Range<usize>) -> impl IntoView {
+    let now = fields(now);
+    let before = before.map(fields);
+    now[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(k, (name, value))| {
+            let changed = before.as_ref().is_some_and(|b| b[range.start + k].1 != *value);
+            view! {
+                <span class="field-val" class:changed=changed>
+                    <span class="fname">{*name}"="</span>{value.clone()}
+                    {changed.then(|| view! { <span class="change-sign" aria-hidden="true">"▲"</span><span class="visually-hidden">"（本步变化）"</span> })}
+                </span>
+            }
+        })
+        .collect_view()
+}
+
+/// Step `n` (1-based) as the live region reads it.
+pub fn announce(step: &Step, n: usize, total: usize) -> String {
+    format!("第 {n}/{total} 步：{} —— {}", step.event, outcome(step.event, &step.outcome))
+}
+
+#[component]
+pub fn StepTable(trace: Trace, step: usize, violations: Vec<Violation>) -> impl IntoView {
+    let total = trace.steps.len();
+    let rows = trace.steps.iter().enumerate().map(|(i, s)| {
+        let n = i + 1;
+        let before = i.checked_sub(1).map(|j| &trace.steps[j].after);
+        let bad: Vec<&'static str> = violations.iter().filter(|v| v.step == n).map(|v| v.property.name()).collect();
+        let l = lane(s.event);
+        let text = outcome(s.event, &s.outcome);
+        let rejected = matches!(s.outcome, Outcome::Rejected { .. });
+        let cell = move |this: Lane| {
+            (l == this).then(|| view! { <span class="ev"><strong>{s.event.to_string()}</strong><span class="ev-out" class:rejected=rejected>{text.clone()}</span></span> })
+        };
+        view! {
+            <tr class:current={n == step} class:future={n > step} class:violating={!bad.is_empty()}
+                aria-current=if n == step { Some("step") } else { None }>
+                <th scope="row">{n}</th>
+                <td>{cell(Lane::A)}</td>
+                <td>{cell(Lane::Authority)}</td>
+                <td>{cell(Lane::B)}</td>
+                <td>{cell(Lane::Resource)}
+                    {(!bad.is_empty()).then(|| view! { <span class="violation-tag">"⚠ 违例："{bad.join("、")}</span> })}
+                </td>
+                <td class="state">{state_cell(&s.after, before, 0..4)}</td>
+                <td class="state">{state_cell(&s.after, before, 4..7)}</td>
+            </tr>
+        }
+    }).collect_view();
+    view! {
+        <div class="table-wrap steps" tabindex="0" role="region" aria-label="交错的每一步">
+            <table>
+                <caption class="visually-hidden">{format!("共 {total} 步；当前第 {step} 步，之后的步骤尚未发生")}</caption>
+                <thead><tr>
+                    <th scope="col">"步"</th><th scope="col">"A"</th><th scope="col">"授权权威"</th><th scope="col">"B"</th><th scope="col">"资源"</th>
+                    <th scope="col">"资源状态"</th><th scope="col">"授权状态"</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
