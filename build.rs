@@ -23,7 +23,68 @@ fn main() {
         out.push_str(&chapter(&source).unwrap_or_else(|e| panic!("{}: {e}", path.display())));
     }
     out.push_str("];\n");
+    out.push_str(&questions(Path::new("content/self-test")));
     fs::write(Path::new(&env::var("OUT_DIR").unwrap()).join("lesson.rs"), out).unwrap();
+}
+
+/// The closed-book questions: front matter (`id`, `topic`), the question as the heading, an
+/// ```answer``` block with the reference answer, and a list of scoring points.
+fn questions(dir: &Path) -> String {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut files: Vec<_> = fs::read_dir(dir).expect("content/self-test").map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let mut out = String::from("pub static QUESTIONS: &[Question] = &[\n");
+    for path in files {
+        println!("cargo:rerun-if-changed={}", path.display());
+        let source = fs::read_to_string(&path).unwrap();
+        let (front, body) = front_matter(&source).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let (mut prompt, mut answer, mut points) = (String::new(), String::new(), Vec::new());
+        let (mut in_heading, mut in_answer, mut point) = (false, false, None::<String>);
+        for event in Parser::new(body) {
+            match event {
+                Event::Start(Tag::Heading { .. }) => in_heading = true,
+                Event::End(TagEnd::Heading(_)) => in_heading = false,
+                Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if &*info == "answer" => in_answer = true,
+                Event::End(TagEnd::CodeBlock) => in_answer = false,
+                Event::Start(Tag::Item) => point = Some(String::new()),
+                Event::End(TagEnd::Item) => points.push(lit(point.take().unwrap().trim())),
+                Event::Text(t) | Event::Code(t) if in_heading => prompt.push_str(&t),
+                Event::Text(t) if in_answer => answer.push_str(&t),
+                Event::Text(t) | Event::Code(t) if point.is_some() => point.as_mut().unwrap().push_str(&t),
+                _ => {}
+            }
+        }
+        assert!(!prompt.is_empty() && !answer.is_empty() && (3..=5).contains(&points.len()), "{}: question, answer and 3–5 scoring points", path.display());
+        out.push_str(&format!(
+            "    Question {{ id: {}, topic: {}, prompt: {}, answer: {}, points: &[{}] }},\n",
+            lit(front.get("id").unwrap()),
+            lit(front.get("topic").unwrap()),
+            lit(&prompt),
+            lit(answer.trim()),
+            points.join(", ")
+        ));
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// Front matter fields (`key: value` lines between `---`).
+struct Front<'a>(&'a str);
+
+impl<'a> Front<'a> {
+    fn get(&self, name: &str) -> Result<&'a str, String> {
+        self.0
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(": ").map(str::trim))
+            .ok_or(format!("front matter lacks {name}"))
+    }
+}
+
+/// Split `---` front matter from the body.
+fn front_matter(source: &str) -> Result<(Front<'_>, &str), String> {
+    let rest = source.strip_prefix("---\n").ok_or("missing front matter")?;
+    let (front, body) = rest.split_once("\n---\n").ok_or("unterminated front matter")?;
+    Ok((Front(front), body))
 }
 
 fn lit(s: &str) -> String {
@@ -32,15 +93,8 @@ fn lit(s: &str) -> String {
 
 /// Front matter (`slug`, `nav`) then the Markdown body.
 fn chapter(source: &str) -> Result<String, String> {
-    let rest = source.strip_prefix("---\n").ok_or("missing front matter")?;
-    let (front, body) = rest.split_once("\n---\n").ok_or("unterminated front matter")?;
-    let field = |name: &str| {
-        front
-            .lines()
-            .find_map(|l| l.strip_prefix(name)?.strip_prefix(": ").map(str::trim))
-            .ok_or(format!("front matter lacks {name}"))
-    };
-    let (slug, nav) = (field("slug")?, field("nav")?);
+    let (front, body) = front_matter(source)?;
+    let (slug, nav) = (front.get("slug")?, front.get("nav")?);
     let mut title = None;
     let mut blocks = Vec::new();
     let mut inlines: Vec<String> = Vec::new();

@@ -60,6 +60,16 @@ pub struct Chapter {
     pub blocks: &'static [Block],
 }
 
+/// A closed-book question with its reference answer and scoring points (评分点).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Question {
+    pub id: &'static str,
+    pub topic: &'static str,
+    pub prompt: &'static str,
+    pub answer: &'static str,
+    pub points: &'static [&'static str],
+}
+
 include!(concat!(env!("OUT_DIR"), "/lesson.rs"));
 
 pub fn chapter_index(slug: &str) -> Option<usize> {
@@ -118,6 +128,12 @@ mod tests {
                 "来源与验证边界",
             ]
         );
+    }
+
+    #[test]
+    fn four_questions_each_with_three_to_five_scoring_points() {
+        assert_eq!(QUESTIONS.iter().map(|q| q.id).collect::<Vec<_>>(), ["q1", "q2", "q3", "q4"]);
+        assert!(QUESTIONS.iter().all(|q| (3..=5).contains(&q.points.len()) && !q.answer.is_empty()));
     }
 
     #[test]

@@ -3,7 +3,9 @@
 
 pub mod content;
 pub mod experiments;
+pub mod progress;
 pub mod reading;
+pub mod selftest;
 pub mod storage;
 pub mod ui;
 
@@ -44,6 +46,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=|| view! { <Redirect path="/intro"/> }/>
                     <Route path=path!("/all") view=reading::WholeLesson/>
                     <Route path=path!("/explore") view=experiments::ExplorerPage/>
+                    <Route path=path!("/self-test") view=selftest::SelfTestPage/>
+                    <Route path=path!("/progress") view=progress::ProgressPage/>
                     <Route path=path!("/:slug") view=reading::ChapterRoute/>
                 </Routes>
             </ui::shell::Shell>

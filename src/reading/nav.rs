@@ -31,6 +31,8 @@ pub fn ChapterList() -> impl IntoView {
         </ol>
         <ul class="extra-links">
             <li><A href=crate::link("/explore")>"实验台"</A></li>
+            <li><A href=crate::link("/self-test")>"闭卷自测"</A></li>
+            <li><A href=crate::link("/progress")>"学习进度"</A></li>
             <li><A href=crate::link("/all")>"全文 · 打印"</A></li>
         </ul>
     }

@@ -1,12 +1,14 @@
 //! The learner's saved progress as one versioned document: plain Rust types, parsing with
-//! migration, and the per-item merge used when two tabs write. No browser code here.
+//! migration from every earlier schema, and the per-item merge used when two tabs write.
+//! No browser code here, so all of it is tested natively.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// The schema this build writes. Older documents are migrated on load; newer ones are
 /// never overwritten.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// Milliseconds since the Unix epoch (JavaScript's `Date.now()`).
 pub type Millis = f64;
@@ -26,6 +28,105 @@ pub struct RunRecord {
     pub last_at: Millis,
 }
 
+/// The three self-rating levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rating {
+    Missed,
+    Partial,
+    Full,
+}
+
+impl Rating {
+    pub const ALL: [Rating; 3] = [Rating::Missed, Rating::Partial, Rating::Full];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Rating::Missed => "没想起来",
+            Rating::Partial => "部分答出",
+            Rating::Full => "完整答出",
+        }
+    }
+
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Rating::Missed => "要点大多没想起来，需要重读相关章节",
+            Rating::Partial => "抓住了部分评分点，关键处仍有遗漏或含糊",
+            Rating::Full => "评分点基本都答到了，并能说清为什么",
+        }
+    }
+}
+
+/// One finished attempt at a question.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Attempt {
+    pub answer: String,
+    /// Indexes of the scoring points the learner ticked as covered.
+    pub ticked: Vec<usize>,
+    pub rating: Rating,
+    pub at: Millis,
+}
+
+/// The attempt in progress: what is typed, whether the reference is open, what is ticked.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Current {
+    pub answer: String,
+    pub revealed: bool,
+    pub ticked: Vec<usize>,
+    pub updated_at: Millis,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct QuestionRecord {
+    #[serde(default)]
+    pub current: Current,
+    #[serde(default)]
+    pub attempts: Vec<Attempt>,
+}
+
+/// Where a question stands, at a glance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuestionState {
+    NotStarted,
+    Recalling,
+    Revealed,
+    Rated,
+}
+
+impl QuestionState {
+    pub fn label(self) -> &'static str {
+        match self {
+            QuestionState::NotStarted => "未作答",
+            QuestionState::Recalling => "回忆中",
+            QuestionState::Revealed => "已对照",
+            QuestionState::Rated => "已自评",
+        }
+    }
+}
+
+impl QuestionRecord {
+    pub fn state(&self) -> QuestionState {
+        match (&self.current, self.attempts.is_empty()) {
+            (c, _) if c.revealed => QuestionState::Revealed,
+            (c, _) if !c.answer.trim().is_empty() => QuestionState::Recalling,
+            (_, false) => QuestionState::Rated,
+            _ => QuestionState::NotStarted,
+        }
+    }
+
+    /// The latest rating is the current level.
+    pub fn level(&self) -> Option<Rating> {
+        self.attempts.last().map(|a| a.rating)
+    }
+
+    /// Finish the current attempt with a rating; the next attempt starts empty.
+    pub fn rate(&mut self, rating: Rating, at: Millis) {
+        let c = std::mem::take(&mut self.current);
+        self.attempts.push(Attempt { answer: c.answer, ticked: c.ticked, rating, at });
+        self.current.updated_at = at;
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Progress {
     pub version: u32,
@@ -34,11 +135,25 @@ pub struct Progress {
     /// Keyed by `case/variant`, e.g. `fencing/no-fence,rollback-issuer`.
     #[serde(default)]
     pub runs: BTreeMap<String, RunRecord>,
+    /// Keyed by question id (`q1`…`q4`).
+    #[serde(default)]
+    pub questions: BTreeMap<String, QuestionRecord>,
 }
 
 impl Default for Progress {
     fn default() -> Self {
-        Progress { version: SCHEMA_VERSION, chapters: BTreeMap::new(), runs: BTreeMap::new() }
+        Progress { version: SCHEMA_VERSION, chapters: BTreeMap::new(), runs: BTreeMap::new(), questions: BTreeMap::new() }
+    }
+}
+
+/// Schema changes, oldest first: each step turns version `n` into `n + 1`.
+/// v1 (reading progress and experiment runs) → v2: the self-test's `questions` arrive.
+fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
+    match from {
+        1 => {
+            doc.entry("questions").or_insert_with(|| Value::Object(Default::default()));
+        }
+        _ => unreachable!("no schema before 1"),
     }
 }
 
@@ -55,24 +170,55 @@ pub enum Loaded {
 
 pub fn parse(raw: Option<&str>) -> Loaded {
     let Some(raw) = raw else { return Loaded::Empty };
-    let value: serde_json::Value = match serde_json::from_str(raw) {
+    let mut value: Value = match serde_json::from_str(raw) {
         Ok(v) => v,
         Err(e) => return Loaded::Corrupt { reason: format!("不是有效的 JSON：{e}") },
     };
-    let Some(version) = value.get("version").and_then(|v| v.as_u64()) else {
-        return Loaded::Corrupt { reason: "缺少 version 字段".into() };
+    let Some(doc) = value.as_object_mut() else {
+        return Loaded::Corrupt { reason: "不是一个 JSON 对象".into() };
     };
-    let version = version as u32;
+    let version = match doc.get("version").and_then(Value::as_u64) {
+        Some(v @ 1..) => v as u32,
+        _ => return Loaded::Corrupt { reason: "缺少有效的 version 字段".into() },
+    };
+    for from in version..SCHEMA_VERSION {
+        migrate_step(from, doc);
+    }
     match serde_json::from_value::<Progress>(value) {
         Ok(p) if version > SCHEMA_VERSION => Loaded::Newer { version, progress: p },
-        Ok(p) => Loaded::Ok(Progress { version: SCHEMA_VERSION, ..p }),
+        Ok(p) => match p.check() {
+            Ok(()) => Loaded::Ok(Progress { version: SCHEMA_VERSION, ..p }),
+            Err(reason) => Loaded::Corrupt { reason },
+        },
         Err(e) => Loaded::Corrupt { reason: format!("字段不符合第 {version} 版格式：{e}") },
     }
 }
 
+/// Longest answer kept, in characters: far beyond any real answer, small enough for storage.
+pub const MAX_ANSWER: usize = 20_000;
+
 impl Progress {
+    /// Value checks serde cannot express (an import must pass them too).
+    pub fn check(&self) -> Result<(), String> {
+        let finite = |t: Millis| t.is_finite() && t >= 0.0;
+        for (id, q) in &self.questions {
+            let answers = std::iter::once(&q.current.answer).chain(q.attempts.iter().map(|a| &a.answer));
+            if answers.into_iter().any(|a| a.chars().count() > MAX_ANSWER) {
+                return Err(format!("题目 {id} 的回答超过 {MAX_ANSWER} 字"));
+            }
+            if !finite(q.current.updated_at) || q.attempts.iter().any(|a| !finite(a.at)) {
+                return Err(format!("题目 {id} 的时间无效"));
+            }
+        }
+        if self.chapters.values().any(|c| !finite(c.opened_at) || c.read_at.is_some_and(|t| !finite(t))) {
+            return Err("章节记录的时间无效".into());
+        }
+        Ok(())
+    }
+
     /// Merge another copy in, item by item, so that two tabs lose nothing: a chapter opened
-    /// in either is opened (earliest time), read in either is read (earliest read).
+    /// in either is opened, read in either is read; the newer attempt-in-progress of a
+    /// question wins and finished attempts from both are kept.
     pub fn merge(&mut self, other: &Progress) {
         for (slug, theirs) in &other.chapters {
             let mine = self.chapters.entry(slug.clone()).or_insert_with(|| theirs.clone());
@@ -88,6 +234,18 @@ impl Progress {
             mine.count = mine.count.max(theirs.count);
             mine.last_at = mine.last_at.max(theirs.last_at);
         }
+        for (id, theirs) in &other.questions {
+            let mine = self.questions.entry(id.clone()).or_default();
+            if theirs.current.updated_at > mine.current.updated_at {
+                mine.current = theirs.current.clone();
+            }
+            for a in &theirs.attempts {
+                if !mine.attempts.iter().any(|m| m.at == a.at && m.answer == a.answer) {
+                    mine.attempts.push(a.clone());
+                }
+            }
+            mine.attempts.sort_by(|a, b| a.at.total_cmp(&b.at));
+        }
     }
 
     /// Record one run of an experiment.
@@ -100,38 +258,88 @@ impl Progress {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("progress always serializes")
     }
+
+    pub fn to_pretty_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("progress always serializes")
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const V1: &str = include_str!("fixtures/progress-v1.json");
+    const V2: &str = include_str!("fixtures/progress-v2.json");
+
+    #[test]
+    fn every_earlier_schema_migrates() {
+        let Loaded::Ok(p) = parse(Some(V1)) else { panic!("v1 fixture must load") };
+        assert_eq!(p.version, SCHEMA_VERSION);
+        assert!(p.chapters["timeline"].read_at.is_some());
+        assert_eq!(p.runs["fencing/no-fence"].count, 2);
+        assert!(p.questions.is_empty());
+        let Loaded::Ok(p) = parse(Some(V2)) else { panic!("v2 fixture must load") };
+        assert_eq!(p.questions["q2"].level(), Some(Rating::Partial));
+        assert_eq!(p.questions["q1"].state(), QuestionState::Recalling);
+    }
+
     #[test]
     fn empty_corrupt_and_newer_are_told_apart() {
         assert_eq!(parse(None), Loaded::Empty);
         assert!(matches!(parse(Some("{oops")), Loaded::Corrupt { .. }));
         assert!(matches!(parse(Some("[1,2]")), Loaded::Corrupt { .. }));
-        assert!(matches!(parse(Some(r#"{"version":1,"chapters":{"intro":7}}"#)), Loaded::Corrupt { .. }));
+        assert!(matches!(parse(Some(r#"{"version":0}"#)), Loaded::Corrupt { .. }));
+        assert!(matches!(parse(Some(r#"{"version":2,"chapters":{"intro":7}}"#)), Loaded::Corrupt { .. }));
+        assert!(matches!(parse(Some(r#"{"version":2,"chapters":{"intro":{"opened_at":-1}}}"#)), Loaded::Corrupt { .. }));
         let newer = parse(Some(r#"{"version":9,"chapters":{},"future":true}"#));
         assert!(matches!(newer, Loaded::Newer { version: 9, .. }));
     }
 
     #[test]
     fn a_saved_document_round_trips() {
-        let mut p = Progress::default();
-        p.chapters.insert("timeline".into(), ChapterProgress { opened_at: 5.0, read_at: Some(9.0) });
-        assert_eq!(parse(Some(&p.to_json())), Loaded::Ok(p));
+        let Loaded::Ok(p) = parse(Some(V2)) else { panic!() };
+        assert_eq!(parse(Some(&p.to_json())), Loaded::Ok(p.clone()));
+        assert_eq!(parse(Some(&p.to_pretty_json())), Loaded::Ok(p));
+    }
+
+    #[test]
+    fn a_question_goes_from_recall_to_reveal_to_rated_and_keeps_history() {
+        let mut q = QuestionRecord::default();
+        assert_eq!(q.state(), QuestionState::NotStarted);
+        q.current.answer = "owner 防误删".into();
+        assert_eq!(q.state(), QuestionState::Recalling);
+        q.current.revealed = true;
+        q.current.ticked = vec![0, 2];
+        assert_eq!(q.state(), QuestionState::Revealed);
+        q.rate(Rating::Partial, 10.0);
+        assert_eq!((q.state(), q.level()), (QuestionState::Rated, Some(Rating::Partial)));
+        q.current.answer = "second try".into();
+        q.current.revealed = true;
+        q.rate(Rating::Full, 20.0);
+        assert_eq!(q.attempts.len(), 2);
+        assert_eq!(q.attempts[0].ticked, vec![0, 2]);
+        assert_eq!(q.level(), Some(Rating::Full));
     }
 
     #[test]
     fn merge_keeps_what_either_tab_recorded() {
         let mut a = Progress::default();
         a.chapters.insert("intro".into(), ChapterProgress { opened_at: 3.0, read_at: None });
+        a.questions.entry("q1".into()).or_default().current = Current { answer: "tab A".into(), updated_at: 5.0, ..Default::default() };
         let mut b = Progress::default();
         b.chapters.insert("intro".into(), ChapterProgress { opened_at: 1.0, read_at: Some(4.0) });
         b.chapters.insert("lab".into(), ChapterProgress { opened_at: 2.0, read_at: None });
+        b.questions.entry("q2".into()).or_default().current = Current { answer: "tab B".into(), updated_at: 6.0, ..Default::default() };
+        b.questions.entry("q1".into()).or_default().rate(Rating::Full, 1.0);
         a.merge(&b);
         assert_eq!(a.chapters["intro"], ChapterProgress { opened_at: 1.0, read_at: Some(4.0) });
         assert!(a.chapters.contains_key("lab"));
+        assert_eq!(a.questions["q1"].current.answer, "tab A");
+        assert_eq!(a.questions["q1"].attempts.len(), 1);
+        assert_eq!(a.questions["q2"].current.answer, "tab B");
+        // Merging twice changes nothing more.
+        let once = a.clone();
+        a.merge(&b);
+        assert_eq!(a, once);
     }
 }

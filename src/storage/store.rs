@@ -24,6 +24,8 @@ pub enum Status {
 pub struct Store {
     pub progress: RwSignal<Progress>,
     pub status: RwSignal<Status>,
+    /// The answer of `navigator.storage.persist()`, once asked.
+    pub persisted: RwSignal<Option<bool>>,
 }
 
 pub fn use_store() -> Store {
@@ -49,7 +51,7 @@ impl Store {
                 }
             },
         };
-        let store = Store { progress: RwSignal::new(progress), status: RwSignal::new(status) };
+        let store = Store { progress: RwSignal::new(progress), status: RwSignal::new(status), persisted: RwSignal::new(None) };
         let key = super::key(DOC);
         let _ = window_event_listener(leptos::ev::storage, move |ev| {
             if ev.key().as_deref() != Some(key.as_str()) {
@@ -63,11 +65,49 @@ impl Store {
         store
     }
 
+    /// Replace the whole document (import "replace", reset): no merge with what is stored.
+    pub fn replace(&self, doc: Progress) {
+        self.save(|p| *p = doc, false);
+    }
+
+    /// The unreadable text kept aside when loading failed, if any.
+    pub fn quarantined(&self) -> Option<String> {
+        read(QUARANTINE).ok().flatten()
+    }
+
+    /// Forget the quarantined text (after the learner exported or dismissed it).
+    pub fn discard_quarantine(&self) {
+        let _ = super::remove(QUARANTINE);
+        if matches!(self.status.get_untracked(), Status::Quarantined { .. }) {
+            self.status.set(Status::Saved);
+        }
+    }
+
+    /// Ask the browser to keep this site's data (once): browsers may otherwise evict it.
+    pub fn request_persistence(&self) {
+        if self.persisted.get_untracked().is_some() {
+            return;
+        }
+        let persisted = self.persisted;
+        persisted.set(Some(false));
+        leptos::task::spawn_local(async move {
+            let manager = window().navigator().storage();
+            if let Ok(promise) = manager.persist() {
+                let granted = wasm_bindgen_futures::JsFuture::from(promise).await.ok().and_then(|v| v.as_bool());
+                persisted.set(Some(granted.unwrap_or(false)));
+            }
+        });
+    }
+
     /// Apply a change: re-read what other tabs saved, merge, apply, write with read-back.
     pub fn update(&self, change: impl FnOnce(&mut Progress)) {
+        self.save(change, true);
+    }
+
+    fn save(&self, change: impl FnOnce(&mut Progress), merge_stored: bool) {
         let mut doc = self.progress.get_untracked();
         let writable = !matches!(self.status.get_untracked(), Status::ReadOnly { .. });
-        if writable {
+        if writable && merge_stored {
             if let Ok(raw) = read(DOC) {
                 if let Loaded::Ok(stored) = parse(raw.as_deref()) {
                     doc.merge(&stored);

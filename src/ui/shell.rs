@@ -78,9 +78,11 @@ fn StorageNotice() -> impl IntoView {
             "本地记录无法读取（{reason}）：原始内容已另存，未删除；新的记录从空白开始。"
         )),
     };
+    let quarantined = move || matches!(store.status.get(), Status::Quarantined { .. });
     view! {
         <div class="storage-notice" role="status" hidden=move || text().is_none()>
             {move || text().unwrap_or_default()}
+            {move || quarantined().then(|| view! { " "<A href=crate::link("/progress")>"去「学习进度」导出或丢弃"</A> })}
         </div>
     }
 }

@@ -1,0 +1,161 @@
+// The closed-book self-test and saved progress in a real browser: recall, reveal, tick, rate,
+// reload; two tabs; learner text stays text; the progress page; export → import.
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { start } from './harness.mjs';
+import { storedProgress } from './lesson.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env?.stop(); });
+beforeEach(async () => {
+  const page = await env.page('intro');
+  await page.evaluate(() => localStorage.clear());
+  await page.close();
+});
+
+const card = (page, id) => page.locator(`section.question#${id}`);
+
+test('recall, reveal, tick, rate — and all of it survives a reload', async () => {
+  const page = await env.page('self-test');
+  const q1 = card(page, 'q1');
+  assert.equal(await q1.locator('.q-state').textContent(), '未作答');
+  assert.equal(await q1.locator('.q-reference').count(), 0, 'the reference answer is hidden at first');
+  await q1.locator('textarea').fill('owner 只防误删误续；检查放在资源提交处');
+  assert.equal(await q1.locator('.q-state').textContent(), '回忆中');
+  await page.reload();
+  await page.locator('h1').waitFor();
+  assert.equal(await q1.locator('textarea').inputValue(), 'owner 只防误删误续；检查放在资源提交处');
+
+  await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
+  assert.equal(await q1.locator('.q-state').textContent(), '已对照');
+  assert.match(await q1.locator('.q-reference > p').textContent(), /随机 owner 标识本次申请/);
+  const points = q1.locator('.points input');
+  assert.equal(await points.count(), 5);
+  await points.nth(0).check();
+  await points.nth(3).check();
+  await q1.getByRole('button', { name: /部分答出/ }).click();
+  assert.equal(await q1.locator('.q-state').textContent(), '已自评 · 当前：部分答出');
+
+  await page.reload();
+  await page.locator('h1').waitFor();
+  assert.equal(await q1.locator('.q-state').textContent(), '已自评 · 当前：部分答出');
+  assert.match(await q1.locator('.history summary').textContent(), /1 次/);
+  const doc = await storedProgress(page);
+  assert.equal(doc.version, 2);
+  assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer]), [['partial', [0, 3], 'owner 只防误删误续；检查放在资源提交处']]);
+
+  // A retake keeps the history; the latest rating is the current level.
+  await q1.locator('textarea').fill('第二次');
+  await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
+  await q1.getByRole('button', { name: /完整答出/ }).click();
+  assert.equal(await q1.locator('.q-state').textContent(), '已自评 · 当前：完整答出');
+  assert.match(await q1.locator('.history summary').textContent(), /2 次/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('the whole flow works from the keyboard', async () => {
+  const page = await env.page('self-test');
+  const q2 = card(page, 'q2');
+  await q2.locator('textarea').focus();
+  await page.keyboard.type('max_fence');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  assert.equal(await q2.locator('.q-state').textContent(), '已对照');
+  await q2.locator('.points input').first().focus();
+  await page.keyboard.press('Space');
+  assert.ok(await q2.locator('.points input').first().isChecked());
+  await q2.getByRole('button', { name: /完整答出/ }).focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await q2.locator('.q-state').textContent(), '已自评 · 当前：完整答出');
+});
+
+test('an answer with HTML in it is shown as text and runs nothing', async () => {
+  const page = await env.page('self-test');
+  let dialogs = 0;
+  page.on('dialog', async (d) => { dialogs++; await d.dismiss(); });
+  const xss = '<img src=x onerror=alert(1)>';
+  const q3 = card(page, 'q3');
+  await q3.locator('textarea').fill(xss);
+  await q3.getByRole('button', { name: '展开参考答案与评分点' }).click();
+  await q3.getByRole('button', { name: /没想起来/ }).click();
+  await q3.locator('.history summary').click();
+  assert.equal(await q3.locator('.past-answer').textContent(), xss);
+  assert.equal(await page.locator('img').count(), 0);
+  await page.reload();
+  await page.locator('h1').waitFor();
+  await page.waitForTimeout(100);
+  assert.equal(dialogs, 0);
+  assert.equal(await page.locator('img').count(), 0);
+});
+
+test('two tabs answering different questions lose nothing', async () => {
+  const a = await env.page('self-test');
+  const b = await env.page('self-test');
+  await card(a, 'q1').locator('textarea').fill('tab A 的回答');
+  await card(b, 'q2').locator('textarea').fill('tab B 的回答');
+  await card(a, 'q1').locator('textarea').fill('tab A 的回答，补充');
+  // What one tab saves appears in the other.
+  await b.waitForFunction(() => document.querySelector('#q1-answer').value === 'tab A 的回答，补充');
+  await a.waitForFunction(() => document.querySelector('#q2-answer').value === 'tab B 的回答');
+  const doc = await storedProgress(a);
+  assert.equal(doc.questions.q1.current.answer, 'tab A 的回答，补充');
+  assert.equal(doc.questions.q2.current.answer, 'tab B 的回答');
+  assert.deepEqual([...a.problems, ...b.problems], []);
+});
+
+test('the progress page shows what was read, run and rated', async () => {
+  const page = await env.page('timeline');
+  await page.goto(env.url + 'explore?variant=no-fence');
+  await page.locator('h1').waitFor();
+  await page.goto(env.url + 'self-test');
+  await page.locator('h1').waitFor();
+  const q4 = card(page, 'q4');
+  await q4.locator('textarea').fill('op_seq 字典序');
+  await q4.getByRole('button', { name: '展开参考答案与评分点' }).click();
+  await q4.getByRole('button', { name: /部分答出/ }).click();
+  await page.goto(env.url + 'progress');
+  await page.locator('h1').waitFor();
+  const summary = await page.locator('.summary figcaption').textContent();
+  assert.match(summary, /自测已自评 1\/4/);
+  assert.match(summary, /实验已运行 1\/9/);
+  const row = page.locator('tbody tr', { hasText: '第 4 题' });
+  assert.match(await row.textContent(), /部分答出.*1/);
+  assert.match(await page.locator('.chapter-status li', { hasText: '41、42、41' }).textContent(), /已(打开|读完)/);
+  assert.match(await page.locator('.run-list li', { hasText: 'fencing · no-fence' }).first().textContent(), /运行 1 次/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('export then import is the identity; a bad file changes nothing', async () => {
+  const page = await env.page('self-test');
+  await card(page, 'q1').locator('textarea').fill('导出前的回答');
+  await card(page, 'q1').getByRole('button', { name: '展开参考答案与评分点' }).click();
+  await card(page, 'q1').getByRole('button', { name: /完整答出/ }).click();
+  await page.goto(env.url + 'progress');
+  await page.locator('h1').waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出进度（JSON）' }).click()]);
+  const exported = await readFile(await download.path(), 'utf8');
+  const before = await page.evaluate(() => localStorage.getItem('fencing-study.progress'));
+  assert.deepEqual(JSON.parse(exported), JSON.parse(before));
+
+  // A malformed file: a clear error, and nothing changes.
+  const input = page.locator('input[type=file]');
+  await input.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 2, "questions": 5}') });
+  await page.locator('.transfer [role=alert]:not([hidden])').waitFor();
+  assert.match(await page.locator('.transfer [role=alert]').textContent(), /未导入：不是学习台的进度文件/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.progress')), before);
+
+  // Reset (behind a confirmation), then import the export back with "replace".
+  await page.getByRole('button', { name: '清除全部记录…' }).click();
+  assert.ok(await page.locator('dialog[open]').isVisible());
+  await page.getByRole('button', { name: '确认清除' }).click();
+  assert.deepEqual((await storedProgress(page)).questions, {});
+  await input.setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  await page.locator('.import-preview').waitFor();
+  assert.match(await page.locator('.import-preview').textContent(), /作答记录 1 次/);
+  assert.equal(Object.keys((await storedProgress(page)).questions).length, 0, 'nothing changes before confirming');
+  await page.getByRole('button', { name: '替换' }).click();
+  assert.deepEqual(await storedProgress(page), JSON.parse(exported));
+  assert.deepEqual(page.problems, []);
+});

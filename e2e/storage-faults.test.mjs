@@ -1,0 +1,87 @@
+// Storage faults, injected before the app starts: corrupted data, a newer schema, storage
+// that throws on access, a full quota. The app keeps working and says so; nothing is lost.
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { start } from './harness.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env?.stop(); });
+beforeEach(async () => {
+  const page = await env.page('intro');
+  await page.evaluate(() => localStorage.clear());
+  await page.close();
+});
+
+const KEY = 'fencing-study.progress';
+const notice = (page) => page.locator('.storage-notice');
+
+/** A page whose storage holds `raw` under the progress key when the app starts. */
+async function withStored(raw, path = 'self-test') {
+  const seed = await env.page('intro');
+  await seed.evaluate(([k, v]) => localStorage.setItem(k, v), [KEY, raw]);
+  await seed.close();
+  return env.page(path);
+}
+
+test('corrupted data is quarantined, never deleted silently, and can be exported or dropped', async () => {
+  const page = await withStored('{"version": 2, "questions": oops');
+  assert.match(await notice(page).textContent(), /本地记录无法读取.*原始内容已另存/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.progress.quarantine')), '{"version": 2, "questions": oops');
+  // Work goes on and is saved.
+  await page.locator('#q1-answer').fill('照常作答');
+  assert.equal(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY)).questions.q1.current.answer, '照常作答');
+  await notice(page).getByRole('link').click();
+  await page.waitForURL(/\/progress$/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出原始内容' }).click()]);
+  assert.ok(download.suggestedFilename().startsWith('fencing-study-unreadable'));
+  await page.getByRole('button', { name: '丢弃' }).click();
+  assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.progress.quarantine')), null);
+  assert.ok(await notice(page).isHidden());
+});
+
+test('data from a newer schema puts the app in read-only mode and is never overwritten', async () => {
+  const newer = JSON.stringify({ version: 99, chapters: {}, questions: { q1: { current: { answer: '来自未来', revealed: false, ticked: [], updated_at: 1 }, attempts: [] } }, future_field: true });
+  const page = await withStored(newer);
+  assert.match(await notice(page).textContent(), /更新版本.*只读/);
+  assert.equal(await page.locator('#q1-answer').inputValue(), '来自未来');
+  await page.locator('#q2-answer').fill('在内存里');
+  await page.goto(page.url().replace('self-test', 'timeline'));
+  await page.locator('h1').waitFor();
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), KEY), newer);
+});
+
+test('storage that throws on access: the app runs in memory and says so', async () => {
+  const page = await env.page(null);
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('blocked', 'SecurityError'); } });
+  });
+  await page.goto(env.url + 'self-test');
+  await page.locator('h1').waitFor();
+  assert.match(await notice(page).textContent(), /禁止本站使用本地存储.*内存/);
+  await page.locator('#q1-answer').fill('只在内存里');
+  await page.getByRole('button', { name: '展开参考答案与评分点' }).first().click();
+  assert.equal(await page.locator('#q1-answer').inputValue(), '只在内存里');
+  // Moving around the app keeps it while the tab is open.
+  await page.locator('.chapter-list a').first().click();
+  await page.getByRole('link', { name: '闭卷自测' }).click();
+  assert.equal(await page.locator('#q1-answer').inputValue(), '只在内存里');
+});
+
+test('a full quota on write: the app keeps the text in memory and says so', async () => {
+  const page = await env.page(null);
+  await page.addInitScript(() => {
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (k === 'fencing-study.progress' && String(v).includes('写不进去')) throw new DOMException('full', 'QuotaExceededError');
+      return set.call(this, k, v);
+    };
+  });
+  await page.goto(env.url + 'self-test');
+  await page.locator('h1').waitFor();
+  await page.locator('#q1-answer').fill('写不进去的回答');
+  assert.match(await notice(page).textContent(), /本地存储已满/);
+  assert.equal(await page.locator('#q1-answer').inputValue(), '写不进去的回答');
+  await page.locator('#q1-answer').fill('短');
+  assert.ok(await notice(page).isHidden(), 'the notice clears once saving works again');
+});

@@ -1,0 +1,255 @@
+//! The progress page: what was read, run, answered and rated, as a picture and in detail;
+//! export, import (preview, then merge or replace) and reset; and where the data lives.
+
+pub mod transfer;
+
+use crate::content::{CHAPTERS, QUESTIONS};
+use crate::selftest::when;
+use crate::storage::progress::{Progress, Rating};
+use crate::storage::store::{use_store, Status};
+use fencing_model::{Case, Defects};
+use leptos::html;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos_router::components::A;
+use transfer::{preview, read_import, Preview};
+use wasm_bindgen::JsCast;
+
+/// Offer `text` as a file download.
+fn download(name: &str, text: &str) {
+    let parts = js_sys::Array::of1(&text.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    if let Some(a) = document().create_element("a").ok().and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok()) {
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+fn export_name() -> String {
+    let iso: String = js_sys::Date::new_0().to_iso_string().into();
+    format!("fencing-study-progress-{}.json", &iso[..10])
+}
+
+/// Every experiment the explorer can run: the 8 defect combinations and the operations case.
+fn experiments() -> Vec<String> {
+    let mut all: Vec<String> = Defects::all_combinations().into_iter().map(|d| format!("{}/{}", Case::Fencing.name(), d.variant_name())).collect();
+    all.push(format!("{}/correct", Case::Operations.name()));
+    all
+}
+
+#[component]
+pub fn ProgressPage() -> impl IntoView {
+    document().set_title("学习进度 · 学习台 · 租约与 fencing");
+    let store = use_store();
+    let p = store.progress;
+    view! {
+        <article class="progress-page" aria-labelledby="progress-title">
+            <h1 id="progress-title">"学习进度"</h1>
+            <Summary/>
+            <section aria-labelledby="pq"><h2 id="pq">"闭卷自测"</h2>
+                <div class="table-wrap"><table>
+                    <thead><tr><th scope="col">"题目"</th><th scope="col">"当前自评"</th><th scope="col">"作答次数"</th><th scope="col">"最近一次"</th></tr></thead>
+                    <tbody>{QUESTIONS.iter().enumerate().map(|(i, q)| view! {
+                        <tr>
+                            <th scope="row"><A href=crate::link(&format!("/self-test#{}", q.id))>{format!("第 {} 题 · {}", i + 1, q.topic)}</A></th>
+                            <td>{move || p.with(|p| p.questions.get(q.id).and_then(|r| r.level()).map_or("—", Rating::label))}</td>
+                            <td>{move || p.with(|p| p.questions.get(q.id).map_or(0, |r| r.attempts.len()))}</td>
+                            <td>{move || p.with(|p| p.questions.get(q.id).and_then(|r| r.attempts.last()).map_or("—".to_string(), |a| when(a.at)))}</td>
+                        </tr>
+                    }).collect_view()}</tbody>
+                </table></div>
+            </section>
+            <section aria-labelledby="pc"><h2 id="pc">"章节"</h2>
+                <ol class="chapter-status">{CHAPTERS.iter().map(|c| view! {
+                    <li>
+                        <A href=crate::link(&format!("/{}", c.slug))>{c.nav}</A>
+                        <span class="status-word">{move || p.with(|p| match p.chapters.get(c.slug) {
+                            Some(r) if r.read_at.is_some() => "已读完",
+                            Some(_) => "已打开",
+                            None => "未打开",
+                        })}</span>
+                    </li>
+                }).collect_view()}</ol>
+            </section>
+            <section aria-labelledby="pe"><h2 id="pe">"实验"</h2>
+                <ul class="run-list">{experiments().into_iter().map(|key| {
+                    let k = key.clone();
+                    view! {
+                        <li>
+                            <code>{key.replace('/', " · ")}</code>
+                            <span class="status-word">{move || p.with(|p| p.runs.get(&k).map_or("未运行".to_string(), |r| format!("运行 {} 次", r.count)))}</span>
+                        </li>
+                    }
+                }).collect_view()}</ul>
+            </section>
+            <Transfer/>
+            <Keeping/>
+        </article>
+    }
+}
+
+/// The overall picture: three bars with their numbers written on them.
+#[component]
+fn Summary() -> impl IntoView {
+    let p = use_store().progress;
+    let rows = move || {
+        p.with(|p: &Progress| {
+            let read = CHAPTERS.iter().filter(|c| p.chapters.get(c.slug).is_some_and(|r| r.read_at.is_some())).count();
+            let rated = QUESTIONS.iter().filter(|q| p.questions.get(q.id).is_some_and(|r| r.level().is_some())).count();
+            let full = QUESTIONS.iter().filter(|q| p.questions.get(q.id).and_then(|r| r.level()) == Some(Rating::Full)).count();
+            let all = experiments();
+            let ran = all.iter().filter(|k| p.runs.contains_key(*k)).count();
+            [
+                ("章节读完", read, CHAPTERS.len(), String::new()),
+                ("自测已自评", rated, QUESTIONS.len(), format!("（完整答出 {full}）")),
+                ("实验已运行", ran, all.len(), String::new()),
+            ]
+        })
+    };
+    let text = move || rows().iter().map(|(l, n, of, extra)| format!("{l} {n}/{of}{extra}")).collect::<Vec<_>>().join("；");
+    view! {
+        <figure class="summary">
+            <svg viewBox="0 0 600 150" role="img" aria-label=text>
+                {move || rows().into_iter().enumerate().map(|(i, (label, n, of, extra))| {
+                    let y = 18.0 + i as f64 * 44.0;
+                    let w = 380.0 * n as f64 / of.max(1) as f64;
+                    view! {
+                        <g class="bar">
+                            <text x="0" y=y + 17.0 class="bar-label">{label}</text>
+                            <rect x="120" y=y width="380" height="24" rx="5" class="bar-track"/>
+                            <rect x="120" y=y width=w height="24" rx="5" class="bar-fill"/>
+                            <text x="510" y=y + 17.0 class="bar-num">{format!("{n}/{of}")}</text>
+                            <text x="124" y=y + 38.0 class="bar-extra">{extra}</text>
+                        </g>
+                    }
+                }).collect_view()}
+            </svg>
+            <figcaption>{text}</figcaption>
+        </figure>
+    }
+}
+
+/// Export, import with preview, reset behind a confirmation.
+#[component]
+fn Transfer() -> impl IntoView {
+    let store = use_store();
+    let pending = RwSignal::new(None::<(Progress, Preview)>);
+    let error = RwSignal::new(None::<String>);
+    let done = RwSignal::new(None::<&'static str>);
+    let file_input = NodeRef::<html::Input>::new();
+    let confirm = NodeRef::<html::Dialog>::new();
+    let export = move |_| download(&export_name(), &store.progress.get_untracked().to_pretty_json());
+    let choose = move |_| {
+        let Some(input) = file_input.get_untracked() else { return };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        input.set_value("");
+        pending.set(None);
+        done.set(None);
+        let size = file.size() as usize;
+        spawn_local(async move {
+            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string());
+            match text.ok_or_else(|| "无法读取这个文件".to_string()).and_then(|t| read_import(&t, size)) {
+                Ok(doc) => {
+                    error.set(None);
+                    let pv = preview(&store.progress.get_untracked(), &doc);
+                    pending.set(Some((doc, pv)));
+                }
+                Err(e) => error.set(Some(e)),
+            }
+        });
+    };
+    let apply = move |replace: bool| {
+        if let Some((doc, _)) = pending.get_untracked() {
+            if replace { store.replace(doc) } else { store.update(|p| p.merge(&doc)) }
+            pending.set(None);
+            done.set(Some(if replace { "已用文件替换本机记录。" } else { "已把文件合并进本机记录。" }));
+        }
+    };
+    let show_confirm = move |_| {
+        if let Some(d) = confirm.get_untracked() {
+            let _ = d.show_modal();
+        }
+    };
+    let close = move || {
+        if let Some(d) = confirm.get_untracked() {
+            d.close();
+        }
+    };
+    view! {
+        <section aria-labelledby="pt" class="transfer"><h2 id="pt">"备份与迁移"</h2>
+            <div class="actions">
+                <button type="button" class="tool-btn" on:click=export>"导出进度（JSON）"</button>
+                <label class="tool-btn file-btn">
+                    "导入进度文件…"
+                    <input type="file" accept="application/json,.json" node_ref=file_input on:change=choose class="visually-hidden"/>
+                </label>
+                <button type="button" class="tool-btn danger" on:click=show_confirm>"清除全部记录…"</button>
+            </div>
+            <p class="editor-error" role="alert" hidden=move || error.get().is_none()>{move || error.get().map(|e| format!("未导入：{e}。本机记录没有任何改动。"))}</p>
+            <p role="status" class="done">{move || done.get()}</p>
+            {move || pending.get().map(|(_, pv)| view! {
+                <div class="import-preview" role="region" aria-label="导入预览">
+                    <p><strong>"导入预览："</strong>{format!(
+                        "新增章节记录 {} 条、作答记录 {} 次、较新的草稿 {} 份、实验记录 {} 项。",
+                        pv.chapters_new, pv.attempts_new, pv.drafts_changed, pv.runs_new)}</p>
+                    <p class="hint">{format!("「合并」保留本机已有的一切；「替换」以文件为准，本机独有的 {} 次作答记录会被丢弃。", pv.attempts_lost_on_replace)}</p>
+                    <div class="actions">
+                        <button type="button" class="tool-btn primary" on:click=move |_| apply(false)>"合并"</button>
+                        <button type="button" class="tool-btn" on:click=move |_| apply(true)>"替换"</button>
+                        <button type="button" class="tool-btn" on:click=move |_| pending.set(None)>"取消"</button>
+                    </div>
+                </div>
+            })}
+            <dialog node_ref=confirm class="shortcuts" aria-labelledby="reset-title">
+                <h2 id="reset-title">"清除全部记录？"</h2>
+                <p>"阅读、实验、作答与自评记录都会从本机删除，无法撤销。建议先导出一份备份。"</p>
+                <div class="actions">
+                    <button type="button" class="tool-btn" on:click=export>"先导出备份"</button>
+                    <button type="button" class="tool-btn danger" on:click=move |_| { store.replace(Progress::default()); close(); done.set(Some("已清除全部记录。")); }>"确认清除"</button>
+                    <button type="button" class="tool-btn" on:click=move |_| close() autofocus>"取消"</button>
+                </div>
+            </dialog>
+        </section>
+    }
+}
+
+/// Where the data lives and how safe it is there.
+#[component]
+fn Keeping() -> impl IntoView {
+    let store = use_store();
+    let raw = RwSignal::new(store.quarantined());
+    let status = move || match store.status.get() {
+        Status::Saved => "记录保存在本机浏览器的 localStorage 中。".to_string(),
+        Status::MemoryOnly(e) => e.message().to_string(),
+        Status::ReadOnly { version } => format!("本机记录来自更新版本（第 {version} 版格式），本页只读显示，不会覆盖它。"),
+        Status::Quarantined { reason } => format!("本机原有记录无法读取（{reason}），已另存未删除。"),
+    };
+    view! {
+        <section aria-labelledby="pk" class="keeping"><h2 id="pk">"记录存在哪里"</h2>
+            <p>{status}</p>
+            <p>{move || match store.persisted.get() {
+                None => "写下第一份回答后，学习台会请求浏览器持久保存本站数据。",
+                Some(true) => "浏览器已同意持久保存本站数据（不会在空间紧张时自动清除）。",
+                Some(false) => "浏览器没有同意持久保存：空间紧张时，本站数据可能被清除。",
+            }}</p>
+            <p class="hint">"浏览器可能清除网站数据，例如 Safari 会在 7 天未访问后清除；导出的 JSON 文件才是你的备份。"</p>
+            {move || raw.get().map(|text| {
+                let for_export = text.clone();
+                view! {
+                    <div class="quarantine" role="region" aria-label="无法读取的旧记录">
+                        <p>{format!("有一份无法读取的旧记录（{} 字节）被另存了下来。可以导出原始内容自行检查，或丢弃它。", text.len())}</p>
+                        <div class="actions">
+                            <button type="button" class="tool-btn" on:click=move |_| download("fencing-study-unreadable.txt", &for_export)>"导出原始内容"</button>
+                            <button type="button" class="tool-btn danger" on:click=move |_| { store.discard_quarantine(); raw.set(None); }>"丢弃"</button>
+                        </div>
+                    </div>
+                }
+            })}
+        </section>
+    }
+}

@@ -1,0 +1,84 @@
+//! Export and import of the progress document: the checks an import file must pass and the
+//! preview of what it would change. Pure functions; the page only reads files and clicks.
+
+use crate::storage::progress::{parse, Loaded, Progress};
+
+/// Largest import file accepted.
+pub const MAX_IMPORT_BYTES: usize = 1024 * 1024;
+
+/// Validate an import file's text.
+pub fn read_import(text: &str, size: usize) -> Result<Progress, String> {
+    if size > MAX_IMPORT_BYTES {
+        return Err(format!("文件有 {} KB，超过 1 MiB 上限", size / 1024));
+    }
+    match parse(Some(text)) {
+        Loaded::Ok(p) => Ok(p),
+        Loaded::Empty => Err("文件是空的".into()),
+        Loaded::Newer { version, .. } => Err(format!("文件来自更新版本的学习台（第 {version} 版格式），本版本无法导入")),
+        Loaded::Corrupt { reason } => Err(format!("不是学习台的进度文件：{reason}")),
+    }
+}
+
+/// What an import would change, in counts a learner can check before confirming.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preview {
+    pub chapters_new: usize,
+    pub attempts_new: usize,
+    pub drafts_changed: usize,
+    pub runs_new: usize,
+    /// What "replace" would drop: attempts here that the file lacks.
+    pub attempts_lost_on_replace: usize,
+}
+
+pub fn preview(current: &Progress, incoming: &Progress) -> Preview {
+    let attempts = |p: &Progress| p.questions.values().flat_map(|q| q.attempts.iter().map(|a| (a.at.to_bits(), a.answer.clone()))).collect::<std::collections::BTreeSet<_>>();
+    let (mine, theirs) = (attempts(current), attempts(incoming));
+    Preview {
+        chapters_new: incoming.chapters.keys().filter(|k| !current.chapters.contains_key(*k)).count(),
+        attempts_new: theirs.difference(&mine).count(),
+        drafts_changed: incoming
+            .questions
+            .iter()
+            .filter(|(id, q)| current.questions.get(*id).is_none_or(|c| c.current.updated_at < q.current.updated_at && c.current.answer != q.current.answer))
+            .count(),
+        runs_new: incoming.runs.keys().filter(|k| !current.runs.contains_key(*k)).count(),
+        attempts_lost_on_replace: mine.difference(&theirs).count(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::progress::Rating;
+
+    #[test]
+    fn export_then_import_is_the_identity() {
+        let mut p = Progress::default();
+        p.record_run("fencing", "no-fence", 5.0);
+        p.questions.entry("q1".into()).or_default().current.answer = "<img src=x onerror=alert(1)>".into();
+        p.questions.entry("q1".into()).or_default().rate(Rating::Partial, 9.0);
+        let text = p.to_pretty_json();
+        assert_eq!(read_import(&text, text.len()), Ok(p));
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_a_reason() {
+        assert!(read_import("{}", 2).unwrap_err().contains("version"));
+        assert!(read_import("hello", 5).unwrap_err().contains("JSON"));
+        assert!(read_import(r#"{"version":99}"#, 14).unwrap_err().contains("更新版本"));
+        assert!(read_import("{}", MAX_IMPORT_BYTES + 1).unwrap_err().contains("1 MiB"));
+        let long = format!(r#"{{"version":2,"questions":{{"q1":{{"current":{{"answer":"{}","revealed":false,"ticked":[],"updated_at":1}}}}}}}}"#, "x".repeat(20_001));
+        assert!(read_import(&long, long.len()).unwrap_err().contains("超过"));
+    }
+
+    #[test]
+    fn preview_counts_what_merge_adds_and_replace_drops() {
+        let mut here = Progress::default();
+        here.questions.entry("q1".into()).or_default().rate(Rating::Full, 1.0);
+        let mut file = Progress::default();
+        file.chapters.insert("lab".into(), Default::default());
+        file.questions.entry("q2".into()).or_default().rate(Rating::Missed, 2.0);
+        let p = preview(&here, &file);
+        assert_eq!((p.chapters_new, p.attempts_new, p.attempts_lost_on_replace), (1, 1, 1));
+    }
+}

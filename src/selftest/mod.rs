@@ -1,0 +1,141 @@
+//! The closed-book self-test: recall first (typed, saved as you type), then reveal the
+//! reference answer and tick the scoring points covered, then rate on three levels. Every
+//! attempt is kept; the latest rating is the current level.
+
+use crate::content::{chapter_index, Question, CHAPTERS, QUESTIONS};
+use crate::reading::blocks::Blocks;
+use crate::storage::progress::{QuestionRecord, QuestionState, Rating};
+use crate::storage::store::use_store;
+use leptos::prelude::*;
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// A date and time in the learner's locale, for attempt history.
+pub fn when(ms: f64) -> String {
+    js_sys::Date::new(&ms.into()).to_locale_string("zh-CN", &wasm_bindgen::JsValue::UNDEFINED).into()
+}
+
+#[component]
+pub fn SelfTestPage() -> impl IntoView {
+    document().set_title("闭卷自测 · 学习台 · 租约与 fencing");
+    let follow_ups = chapter_index("follow-ups").map(|i| &CHAPTERS[i]);
+    view! {
+        <article class="selftest" aria-labelledby="selftest-title">
+            <h1 id="selftest-title">"闭卷自测"</h1>
+            <p class="lede">"四道题，合上课文作答：先凭记忆写下回答（边写边保存），再展开参考答案与评分点，勾出你答到的点，最后给自己三档评价之一。记录只保存在本机浏览器，可在「学习进度」页导出备份。"</p>
+            {QUESTIONS.iter().enumerate().map(|(i, q)| view! { <QuestionCard number=i + 1 q=q/> }).collect_view()}
+            {follow_ups.map(|c| view! {
+                <section class="followups" aria-labelledby="followups-title">
+                    <h2 id="followups-title">"三轮追问：先想，再看答案"</h2>
+                    <p class="lede">"这三问不计入自测，答案默认收起。"</p>
+                    <Blocks chapter=c/>
+                </section>
+            })}
+        </article>
+    }
+}
+
+#[component]
+fn QuestionCard(number: usize, q: &'static Question) -> impl IntoView {
+    let store = use_store();
+    let record = Memo::new(move |_| store.progress.with(|p| p.questions.get(q.id).cloned().unwrap_or_default()));
+    let edit = move |f: &dyn Fn(&mut QuestionRecord)| {
+        store.update(|p| {
+            let r = p.questions.entry(q.id.to_string()).or_default();
+            f(r);
+            r.current.updated_at = now();
+        });
+    };
+    let state = move || record.with(QuestionRecord::state);
+    let revealed = move || record.with(|r| r.current.revealed);
+    let answer_id = format!("{}-answer", q.id);
+    let title_id = format!("{}-title", q.id);
+    let labelled_by = title_id.clone();
+    let label_for = answer_id.clone();
+    view! {
+        <section class="question" aria-labelledby=labelled_by id=q.id>
+            <header class="q-head">
+                <span class="q-num">{format!("第 {number} 题")}</span>
+                <span class="q-topic">{q.topic}</span>
+                <span class=move || format!("q-state state-{}", state() as u8) role="status">
+                    {move || state().label()}
+                    {move || record.with(|r| r.level()).map(|l| format!(" · 当前：{}", l.label()))}
+                </span>
+            </header>
+            <h2 id=title_id class="q-prompt">{q.prompt}</h2>
+            <div class="q-body" class:revealed=revealed>
+                <div class="q-mine">
+                    <label for=label_for>{move || if revealed() { "你的回答（已锁定，对照参考答案）" } else { "你的回答：先凭记忆写，写完再展开参考答案" }}</label>
+                    <textarea id=answer_id rows="7" readonly=revealed
+                        prop:value=move || record.with(|r| r.current.answer.clone())
+                        on:input=move |ev| {
+                            let text = event_target_value(&ev);
+                            edit(&|r| r.current.answer = text.clone());
+                            store.request_persistence();
+                        }></textarea>
+                    <Show when=move || !revealed()>
+                        <button type="button" class="tool-btn primary" on:click=move |_| edit(&|r| r.current.revealed = true)>
+                            "展开参考答案与评分点"
+                        </button>
+                        {move || record.with(|r| r.current.answer.trim().is_empty()).then(|| view! { <p class="hint">"建议先写下你记得的内容再展开：回忆本身就是练习。"</p> })}
+                    </Show>
+                </div>
+                <Show when=revealed>
+                    <div class="q-reference">
+                        <h3>"参考答案"</h3>
+                        <p>{q.answer}</p>
+                        <fieldset class="points">
+                            <legend>"评分点：勾出你的回答覆盖到的"</legend>
+                            {q.points.iter().enumerate().map(|(k, text)| view! {
+                                <label class="check">
+                                    <input type="checkbox" prop:checked=move || record.with(|r| r.current.ticked.contains(&k))
+                                        on:change=move |ev| {
+                                            let on = event_target_checked(&ev);
+                                            edit(&|r| { r.current.ticked.retain(|x| *x != k); if on { r.current.ticked.push(k); r.current.ticked.sort(); } });
+                                        }/>
+                                    <span>{*text}</span>
+                                </label>
+                            }).collect_view()}
+                        </fieldset>
+                        <fieldset class="rating">
+                            <legend>{move || format!("自评（已勾 {}/{} 个评分点）", record.with(|r| r.current.ticked.len()), q.points.len())}</legend>
+                            {Rating::ALL.into_iter().map(|rating| view! {
+                                <button type="button" class=format!("tool-btn rate rate-{rating:?}").to_lowercase()
+                                    on:click=move |_| store.update(|p| p.questions.entry(q.id.to_string()).or_default().rate(rating, now()))>
+                                    <strong>{rating.label()}</strong>
+                                    <small>{rating.meaning()}</small>
+                                </button>
+                            }).collect_view()}
+                        </fieldset>
+                    </div>
+                </Show>
+            </div>
+            <History record=record points=q.points.len()/>
+        </section>
+    }
+}
+
+#[component]
+fn History(record: Memo<QuestionRecord>, points: usize) -> impl IntoView {
+    view! {
+        <Show when=move || record.with(|r| !r.attempts.is_empty())>
+            <details class="history">
+                <summary>{move || format!("作答记录（{} 次）", record.with(|r| r.attempts.len()))}</summary>
+                <ol>
+                    {move || record.with(|r| r.attempts.iter().rev().map(|a| view! {
+                        <li>
+                            <span class="when">{when(a.at)}</span>" · "<strong>{a.rating.label()}</strong>
+                            {format!(" · 评分点 {}/{}", a.ticked.len(), points)}
+                            <blockquote class="past-answer">{if a.answer.trim().is_empty() { "（未写回答）".to_string() } else { a.answer.clone() }}</blockquote>
+                        </li>
+                    }).collect_view())}
+                </ol>
+            </details>
+        </Show>
+        {move || (record.with(|r| r.state()) == QuestionState::Rated).then(|| view! {
+            <p class="hint">"已自评。可以在上面的输入框里重新作答，历次记录都会保留。"</p>
+        })}
+    }
+}
