@@ -18,7 +18,10 @@ test('every chapter of the lesson opens at its own URL, in order', async () => {
   for (const [slug, title] of CHAPTERS) {
     await page.goto(env.url + slug);
     assert.equal(await h1(page), title, slug);
-    assert.equal(await page.locator(`.chapter-list a[aria-current="page"]`).count(), 1, slug);
+    const current = page.locator('.chapter-list a[aria-current="page"]');
+    await current.waitFor();
+    assert.equal(await current.count(), 1, slug);
+    assert.equal(await current.locator('.num').textContent(), String(CHAPTERS.findIndex(([s]) => s === slug) + 1), slug);
   }
   assert.deepEqual(page.problems, []);
 });
