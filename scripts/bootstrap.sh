@@ -9,7 +9,7 @@ source scripts/env.sh
 TRUNK_VERSION=0.21.14   # 0.22 needs rustc >= 1.96
 # Trunk demands a wasm-bindgen CLI of exactly the version in Cargo.lock.
 WASM_BINDGEN_VERSION=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); print $3 }' Cargo.lock)
-APT_PACKAGES=(chromium chromium-driver fonts-noto-cjk)
+APT_PACKAGES=(chromium chromium-driver fonts-noto-cjk redis-server mariadb-server)
 
 say() { echo "bootstrap: $*" >&2; }
 
@@ -24,8 +24,14 @@ for pkg in "${APT_PACKAGES[@]}"; do
 done
 if ((${#missing[@]})); then
   say "installing Debian packages: ${missing[*]}"
+  # Keep the packages from starting their system services: the U60 lab runs its own
+  # throwaway servers (scripts/u60.sh) and must not touch the machine's.
+  policy=/usr/sbin/policy-rc.d
+  added_policy=false
+  if [[ ! -e $policy ]]; then printf '#!/bin/sh\nexit 101\n' >"$policy"; chmod +x "$policy"; added_policy=true; fi
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  if $added_policy; then rm -f "$policy"; fi
 fi
 
 if [[ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]]; then

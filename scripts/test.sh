@@ -15,3 +15,6 @@ trunk build --release --offline --public-url /sub/ --dist target/dist-sub
 
 echo "== browser tests (Chromium, node --test)"
 node --test --test-concurrency=1 e2e/
+
+echo "== U60 on real services (throwaway Redis and MariaDB on loopback)"
+scripts/u60.sh --test
