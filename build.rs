@@ -6,11 +6,17 @@
 //! per line), ```qa QUESTION``` (a think-first question; body = answer). A link to `outside:`
 //! marks a cross-reference to a page this app does not have.
 
+// The highlighting classes, shared with the app so the generated code names real variants.
+#[path = "src/tok.rs"]
+mod tok;
+
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+use tok::Tok;
 use std::{env, fs, path::Path};
 
 fn main() {
     let dir = Path::new("content/lesson");
+    println!("cargo:rerun-if-changed=src/tok.rs");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<_> = fs::read_dir(dir).expect("content/lesson").map(|e| e.unwrap().path()).collect();
     files.retain(|p| p.extension().is_some_and(|e| e == "md"));
@@ -201,16 +207,6 @@ fn code_block((info, text): (String, String)) -> Result<String, String> {
         }
         other => return Err(format!("unknown fenced block kind {other:?}")),
     })
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Tok {
-    Plain,
-    Keyword,
-    Comment,
-    Param,
-    Number,
-    Operator,
 }
 
 /// A small lexer for the lesson's three code blocks (protocol pseudocode, SQL, shell): it

@@ -47,6 +47,12 @@ export async function start({ base = '/', dist = DIST } = {}) {
       }
       return page;
     },
+    /** Forget everything the app saved (localStorage is shared by the tabs of one start()). */
+    async clearStorage() {
+      const page = await this.page('intro');
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+    },
     async stop() {
       await browser.close();
       await server.close();

@@ -12,8 +12,10 @@ test('the app mounts and shows the lesson title', async () => {
   const h1 = page.locator('h1');
   await h1.waitFor();
   assert.equal(await h1.textContent(), '租约和 fencing：把旧持有者挡在资源提交处');
-  // Mounted by the WASM module, not present in the static HTML.
+  // The h1 is the app's: the static loading shell (no h1 of its own) is gone once it mounts.
   const html = await (await fetch(env.url)).text();
-  assert.ok(!html.includes('把旧持有者挡在资源提交处'));
+  assert.ok(html.includes('id="boot"') && !html.includes('<h1'));
+  assert.equal(await page.locator('#boot').count(), 0);
+  assert.ok(await page.locator('nav.sidebar .chapter-list').isVisible());
   assert.deepEqual(page.problems, []);
 });

@@ -9,11 +9,7 @@ import { storedProgress } from './lesson.mjs';
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env?.stop(); });
-beforeEach(async () => {
-  const page = await env.page('intro');
-  await page.evaluate(() => localStorage.clear());
-  await page.close();
-});
+beforeEach(() => env.clearStorage());
 
 const card = (page, id) => page.locator(`section.question#${id}`);
 

@@ -7,11 +7,7 @@ import { start } from './harness.mjs';
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env?.stop(); });
-beforeEach(async () => {
-  const page = await env.page('intro');
-  await page.evaluate(() => localStorage.clear());
-  await page.close();
-});
+beforeEach(() => env.clearStorage());
 
 const KEY = 'fencing-study.progress';
 const notice = (page) => page.locator('.storage-notice');

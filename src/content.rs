@@ -13,29 +13,7 @@ pub enum Inline {
     Outside(&'static str),
 }
 
-/// Highlighting class of a code token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tok {
-    Plain,
-    Keyword,
-    Comment,
-    Param,
-    Number,
-    Operator,
-}
-
-impl Tok {
-    pub fn class(self) -> &'static str {
-        match self {
-            Tok::Plain => "",
-            Tok::Keyword => "tok-kw",
-            Tok::Comment => "tok-comment",
-            Tok::Param => "tok-param",
-            Tok::Number => "tok-num",
-            Tok::Operator => "tok-op",
-        }
-    }
-}
+pub use crate::tok::Tok;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Block {

@@ -7,6 +7,7 @@ pub mod progress;
 pub mod reading;
 pub mod selftest;
 pub mod storage;
+pub mod tok;
 pub mod ui;
 
 use leptos::prelude::*;

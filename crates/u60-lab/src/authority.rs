@@ -16,29 +16,29 @@ pub enum GenerationStore {
     InLeaseKey,
 }
 
-const ACQUIRE_DURABLE: &str = r#"
--- KEYS: lease, generation, request record. ARGV: owner, ttl_ms, request_id.
+/// The acquire script; `{next}` is the one line where the two designs differ.
+/// KEYS: lease, generation, request record. ARGV: owner, ttl_ms, request_id.
+const ACQUIRE: &str = r#"
 local done = redis.call('GET', KEYS[3])
 if done then return {1, tonumber(done)} end
 if redis.call('EXISTS', KEYS[1]) == 1 then return {0, 0} end
-local gen = redis.call('INCR', KEYS[2])
+local gen = {next}
 redis.call('HSET', KEYS[1], 'owner', ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('SET', KEYS[3], gen)
 return {1, gen}
 "#;
 
-const ACQUIRE_IN_LEASE_KEY: &str = r#"
--- The reported bug: the generation sits in the lease hash and vanishes when it expires.
-local done = redis.call('GET', KEYS[3])
-if done then return {1, tonumber(done)} end
-if redis.call('EXISTS', KEYS[1]) == 1 then return {0, 0} end
-local gen = redis.call('HINCRBY', KEYS[1], 'generation', 1)
-redis.call('HSET', KEYS[1], 'owner', ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-redis.call('SET', KEYS[3], gen)
-return {1, gen}
-"#;
+impl GenerationStore {
+    fn next_generation(self) -> &'static str {
+        match self {
+            // Its own key, never expiring: survives every lease.
+            GenerationStore::Durable => "redis.call('INCR', KEYS[2])",
+            // The reported bug: inside the lease hash, gone when the lease expires.
+            GenerationStore::InLeaseKey => "redis.call('HINCRBY', KEYS[1], 'generation', 1)",
+        }
+    }
+}
 
 const RENEW: &str = r#"
 -- Renew only for the owner that still holds the lease.
@@ -65,10 +65,7 @@ impl Authority {
 
     /// Grant the lease and its fence atomically, or `None` while another lease is valid.
     pub fn acquire(&mut self, owner: &str, ttl_ms: u64, request_id: &str) -> redis::RedisResult<Option<u64>> {
-        let script = Script::new(match self.store {
-            GenerationStore::Durable => ACQUIRE_DURABLE,
-            GenerationStore::InLeaseKey => ACQUIRE_IN_LEASE_KEY,
-        });
+        let script = Script::new(&ACQUIRE.replace("{next}", self.store.next_generation()));
         let (granted, fence): (u8, u64) = script
             .key(self.lease_key())
             .key(format!("generation:{}", self.resource))

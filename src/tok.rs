@@ -1,0 +1,27 @@
+//! Highlighting classes of code tokens: assigned by build.rs (which includes this file), styled
+//! by the stylesheet.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tok {
+    Plain,
+    Keyword,
+    Comment,
+    Param,
+    Number,
+    Operator,
+}
+
+impl Tok {
+    /// The CSS class of the token (none for plain text).
+    #[allow(dead_code)] // build.rs includes this file and never renders
+    pub fn class(self) -> &'static str {
+        match self {
+            Tok::Plain => "",
+            Tok::Keyword => "tok-kw",
+            Tok::Comment => "tok-comment",
+            Tok::Param => "tok-param",
+            Tok::Number => "tok-num",
+            Tok::Operator => "tok-op",
+        }
+    }
+}
