@@ -38,5 +38,18 @@ test('each of the five lab commands runs in the page with the CLI output, byte f
   assert.match(outputs[2], /交错数：2[\s\S]*unauthorized_accept/);
   assert.match(outputs[3], /违例 1：revoked_generation_overwrite/);
   assert.match(outputs[4], /applied[\s\S]*applied[\s\S]*duplicate[\s\S]*conflict[\s\S]*stale[\s\S]*效果数：2/);
+  // Each run is recorded for the progress page.
+  const runs = await page.evaluate(() => JSON.parse(localStorage.getItem('fencing-study.progress')).runs);
+  for (const key of ['fencing/correct', 'fencing/no-fence', 'fencing/split-authority', 'fencing/rollback-issuer', 'operations/correct']) {
+    assert.ok(runs[key]?.count >= 1, key);
+  }
+  assert.deepEqual(page.problems, []);
+});
+
+test('a lab command opens in the explorer with the same scenario', async () => {
+  const page = await env.page('lab');
+  await page.getByRole('link', { name: '在实验台中逐步查看：fencing-lab fencing --variant rollback-issuer' }).click();
+  await page.waitForURL(/\/explore\?case=fencing&variant=rollback-issuer$/);
+  assert.equal(await page.locator('#result-title').textContent(), '结果：fencing · rollback-issuer');
   assert.deepEqual(page.problems, []);
 });

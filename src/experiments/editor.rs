@@ -94,14 +94,14 @@ pub fn Editor(draft: RwSignal<Draft>, error: Signal<Option<String>>, on_reset: C
                     </label>
                 }).collect_view()}
             </fieldset>
-            <fieldset class="inputs">
-                <legend>"场景输入"</legend>
-                {number_field("初始 issuer", "in-issuer", draft, |d| &mut d.issuer)}
-                {number_field("A 的 op_seq", "in-seq-a", draft, |d| &mut d.seq_a)}
-                {number_field("B 的 op_seq", "in-seq-b", draft, |d| &mut d.seq_b)}
-            </fieldset>
-            <Show when=move || case() == Case::Operations>
-                <OpsEditor draft=draft/>
+            // Each case shows only the inputs it takes.
+            <Show when=move || case() == Case::Fencing fallback=move || view! { <OpsEditor draft=draft/> }>
+                <fieldset class="inputs">
+                    <legend>"场景输入"</legend>
+                    {number_field("初始 issuer", "in-issuer", draft, |d| &mut d.issuer)}
+                    {number_field("A 的 op_seq", "in-seq-a", draft, |d| &mut d.seq_a)}
+                    {number_field("B 的 op_seq", "in-seq-b", draft, |d| &mut d.seq_b)}
+                </fieldset>
             </Show>
             <p id="editor-error" class="editor-error" role="alert" hidden=move || error.get().is_none()>
                 {move || error.get().map(|e| format!("输入有误，未运行：{e}。下方仍是上一次有效的结果。"))}

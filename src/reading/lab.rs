@@ -1,8 +1,12 @@
 //! The lab's commands as the lesson shows them, each with copy and an in-page run on the very
 //! model crate the native `fencing-lab` uses: same parser, same report, same bytes.
 
+use crate::experiments::state::View;
+use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
+use fencing_model::cli::{parse, Invocation};
 use leptos::prelude::*;
+use leptos_router::components::A;
 
 /// Split a shown command line into the CLI's arguments (after the program name).
 pub fn args_of(command: &str) -> Vec<&str> {
@@ -24,7 +28,19 @@ pub fn LabCommands(id: String, label: &'static str, commands: &'static [&'static
 #[component]
 fn LabCommand(command: &'static str) -> impl IntoView {
     let output = RwSignal::new(None::<(String, i32)>);
-    let run = move |_| output.set(Some(fencing_model::cli::execute(&args_of(command))));
+    let store = use_store();
+    // The same command's scenario, for recording the run and for opening it in the explorer.
+    let scenario = match parse(&args_of(command)) {
+        Ok(Invocation::Run { scenario, .. }) => Some(scenario),
+        _ => None,
+    };
+    let explore = scenario.clone().map(|s| crate::link(&format!("/explore?{}", View { scenario: s, interleaving: 0, step: None }.to_query())));
+    let run = move |_| {
+        output.set(Some(fencing_model::cli::execute(&args_of(command))));
+        if let Some(s) = &scenario {
+            store.update(|p| p.record_run(s.case.name(), &s.defects.variant_name(), js_sys::Date::now()));
+        }
+    };
     view! {
         <li class="lab-command">
             <div class="lab-row">
@@ -34,6 +50,9 @@ fn LabCommand(command: &'static str) -> impl IntoView {
                     <button class="tool-btn run-btn" type="button" on:click=run aria-label=format!("在页面中运行：{command}")>
                         <span aria-hidden="true">"▶"</span><span class="tool-label">"运行"</span>
                     </button>
+                    {explore.map(|href| view! {
+                        <A href=href attr:class="tool-btn" attr:aria-label=format!("在实验台中逐步查看：{command}")>"实验台"</A>
+                    })}
                 </div>
             </div>
             {move || output.get().map(|(text, code)| view! {
