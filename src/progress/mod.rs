@@ -6,7 +6,7 @@ pub mod transfer;
 use crate::content::{CHAPTERS, QUESTIONS};
 use crate::selftest::when;
 use crate::storage::progress::{Progress, Rating};
-use crate::storage::store::{use_store, Status};
+use crate::storage::store::use_store;
 use fencing_model::{Case, Defects};
 use leptos::html;
 use leptos::prelude::*;
@@ -223,12 +223,7 @@ fn Transfer() -> impl IntoView {
 fn Keeping() -> impl IntoView {
     let store = use_store();
     let raw = RwSignal::new(store.quarantined());
-    let status = move || match store.status.get() {
-        Status::Saved => "记录保存在本机浏览器的 localStorage 中。".to_string(),
-        Status::MemoryOnly(e) => e.message().to_string(),
-        Status::ReadOnly { version } => format!("本机记录来自更新版本（第 {version} 版格式），本页只读显示，不会覆盖它。"),
-        Status::Quarantined { reason } => format!("本机原有记录无法读取（{reason}），已另存未删除。"),
-    };
+    let status = move || store.status.get().notice().unwrap_or_else(|| "记录保存在本机浏览器的 localStorage 中。".to_string());
     view! {
         <section aria-labelledby="pk" class="keeping"><h2 id="pk">"记录存在哪里"</h2>
             <p>{status}</p>

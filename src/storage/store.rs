@@ -20,6 +20,22 @@ pub enum Status {
     Quarantined { reason: String },
 }
 
+impl Status {
+    /// What the learner should know, or `None` when all is normal.
+    pub fn notice(&self) -> Option<String> {
+        match self {
+            Status::Saved => None,
+            Status::MemoryOnly(e) => Some(e.message().to_string()),
+            Status::ReadOnly { version } => Some(format!(
+                "本地记录来自更新版本的学习台（第 {version} 版格式）：本页以只读方式显示，不会覆盖它。"
+            )),
+            Status::Quarantined { reason } => Some(format!(
+                "本地记录无法读取（{reason}）：原始内容已另存，未删除；新的记录从空白开始。"
+            )),
+        }
+    }
+}
+
 #[derive(Clone, Copy)]
 pub struct Store {
     pub progress: RwSignal<Progress>,

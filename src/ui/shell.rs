@@ -68,16 +68,7 @@ pub fn Shell(children: Children) -> impl IntoView {
 #[component]
 fn StorageNotice() -> impl IntoView {
     let store = expect_context::<Store>();
-    let text = move || match store.status.get() {
-        Status::Saved => None,
-        Status::MemoryOnly(e) => Some(e.message().to_string()),
-        Status::ReadOnly { version } => Some(format!(
-            "本地记录来自更新版本的学习台（第 {version} 版格式）：本页以只读方式显示，不会覆盖它。"
-        )),
-        Status::Quarantined { reason } => Some(format!(
-            "本地记录无法读取（{reason}）：原始内容已另存，未删除；新的记录从空白开始。"
-        )),
-    };
+    let text = move || store.status.get().notice();
     let quarantined = move || matches!(store.status.get(), Status::Quarantined { .. });
     view! {
         <div class="storage-notice" role="status" hidden=move || text().is_none()>
