@@ -80,13 +80,13 @@ pub fn ExplorerPage() -> impl IntoView {
             <p class="lede">"这里运行的是与命令行 fencing-lab 同一份 Rust 模型（编译为 WebAssembly）。选择案例、打开缺陷开关、修改输入，查看全部交错、每一步的状态与性质检查。"</p>
             {move || parsed.get().err().map(|e| view! { <p class="editor-error" role="alert">{format!("链接中的实验参数无效（{e}），已改用课程默认场景。")}</p> })}
             <Editor draft=draft error=draft_error.into() on_reset=reset/>
-            {move || report.get().map(|r| view! { <Result report=r view=view_now go=go.clone()/> })}
+            {move || report.get().map(|r| view! { <ResultView report=r view=view_now go=go.clone()/> })}
         </article>
     }
 }
 
 #[component]
-fn Result<G>(report: Report, view: Memo<View>, go: G) -> impl IntoView
+fn ResultView<G>(report: Report, view: Memo<View>, go: G) -> impl IntoView
 where
     G: Fn(View) + Clone + Send + Sync + 'static,
 {

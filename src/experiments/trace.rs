@@ -102,7 +102,7 @@ pub fn StepTable(trace: Trace, step: usize, violations: Vec<Violation>) -> impl 
             <table>
                 <caption class="visually-hidden">{format!("共 {total} 步；当前第 {step} 步，之后的步骤尚未发生")}</caption>
                 <thead><tr>
-                    <th scope="col">"步"</th><th scope="col">"A"</th><th scope="col">"授权权威"</th><th scope="col">"B"</th><th scope="col">"资源"</th>
+                    <th scope="col">"步"</th><th scope="col">"A"</th><th scope="col">"授权权威 / 发号"</th><th scope="col">"B"</th><th scope="col">"资源"</th>
                     <th scope="col">"资源状态"</th><th scope="col">"授权状态"</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
