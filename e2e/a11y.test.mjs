@@ -32,3 +32,21 @@ for (const scheme of ['light', 'dark']) {
     assert.deepEqual(page.problems, []);
   });
 }
+
+test('axe finds no violation at phone width, with the chapter menu open', async () => {
+  const page = await env.page(null);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const found = [];
+  for (const path of ['timeline', 'explore?variant=split-authority', 'self-test', 'progress']) {
+    await page.goto(env.url + path);
+    await page.locator('h1').waitFor();
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    for (const v of violations) found.push(`${path}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  }
+  await page.getByRole('button', { name: '章节目录' }).click();
+  assert.ok(await page.locator('#sidebar').isVisible());
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  for (const v of violations) found.push(`menu: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  assert.deepEqual(found, []);
+  assert.deepEqual(page.problems, []);
+});

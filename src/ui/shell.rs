@@ -36,6 +36,7 @@ pub fn Shell(children: Children) -> impl IntoView {
         <header class="topbar">
             <button
                 class="tool-btn menu-toggle"
+                aria-label="章节目录"
                 aria-controls="sidebar"
                 aria-expanded=move || menu_open.get().to_string()
                 on:click=move |_| menu_open.update(|o| *o = !*o)
