@@ -166,6 +166,19 @@ test('reading progress: opening records the chapter, reaching its end marks it r
   assert.deepEqual(page.problems, []);
 });
 
+test('the whole-lesson page marks the chapter in view as you scroll', async () => {
+  const page = await env.page('all');
+  assert.equal(await page.locator('.whole-chapter > h2').count(), CHAPTERS.length);
+  const inView = () => page.locator('.chapter-list li.in-view .nav-title').textContent();
+  await page.waitForFunction(() => document.querySelector('.chapter-list li.in-view'));
+  assert.equal(await inView(), '引言');
+  await page.locator('#grant-and-mint-title').evaluate((h) => h.scrollIntoView());
+  await page.waitForFunction(() => document.querySelector('.chapter-list li.in-view .nav-title')?.textContent === '发号与授予同属一个原子权威');
+  // The think-first answers are open here, so printing the page prints them.
+  assert.equal(await page.locator('details.qa:not([open])').count(), 0);
+  assert.deepEqual(page.problems, []);
+});
+
 test('the built page ships a strict CSP and a 404.html copy of itself', async () => {
   const html = await (await fetch(env.url)).text();
   const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)[1];

@@ -122,6 +122,22 @@ pub fn ChapterPage(slug: &'static str) -> impl IntoView {
 pub fn WholeLesson() -> impl IntoView {
     document().set_title("全文 · 学习台 · 租约与 fencing");
     scroll_to_fragment();
+    // Scroll spy: the chapter whose section has reached the top bar is "in view", for the
+    // chapter list and for ←/→.
+    let current = expect_context::<CurrentChapter>().0;
+    let spy = move || {
+        let line = 120.0;
+        let in_view = CHAPTERS.iter().rposition(|c| {
+            document().get_element_by_id(&format!("{}-title", c.slug)).is_some_and(|h| h.get_bounding_client_rect().top() <= line)
+        });
+        current.set(Some(in_view.unwrap_or(0)));
+    };
+    let handle = window_event_listener(leptos::ev::scroll, move |_| spy());
+    request_animation_frame(spy);
+    on_cleanup(move || {
+        handle.remove();
+        current.try_set(None);
+    });
     view! {
         <article class="chapter whole" aria-labelledby="whole-title">
             <div class="heading-row">

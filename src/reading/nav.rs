@@ -8,6 +8,7 @@ use leptos_router::components::A;
 #[component]
 pub fn ChapterList() -> impl IntoView {
     let store = use_store();
+    let current = expect_context::<crate::ui::shell::CurrentChapter>().0;
     let mark = move |slug: &'static str| {
         store.progress.with(|p| match p.chapters.get(slug) {
             Some(c) if c.read_at.is_some() => ("read", "已读"),
@@ -18,7 +19,8 @@ pub fn ChapterList() -> impl IntoView {
     view! {
         <ol class="chapter-list">
             {CHAPTERS.iter().enumerate().map(|(i, c)| view! {
-                <li>
+                // On the whole-lesson page no chapter is "the page": the one in view is marked.
+                <li class:in-view=move || current.get() == Some(i)>
                     <A href=crate::link(&format!("/{}", c.slug)) exact=true>
                         <span class="num" aria-hidden="true">{i + 1}</span>
                         <span class="nav-title">{c.nav}</span>

@@ -63,7 +63,7 @@ pub fn Timeline() -> impl IntoView {
                 <rect x=x("t0") y="52" width=x("t5") - x("t0") height="16" rx="3" class="tl-run"/>
                 <text x=x("t0") + 8.0 y="45" class="tl-note">"计算（持 41）"</text>
                 <rect x=x("t5") y="52" width=x("t20") - x("t5") height="16" rx="3" class="tl-pause"/>
-                <text x=x("t5") + 8.0 y="45" class="tl-note">"暂停：租约失效也不会停下它"</text>
+                <text x=x("t5") + 8.0 y="45" class="tl-note">"暂停中：租约失效不会终止 A，它之后仍会恢复"</text>
                 // Grants by the one authority.
                 <circle cx=x("t0") cy=y("授权权威") r="6" class="tl-grant"/>
                 <circle cx=x("t10") cy=y("授权权威") r="6" class="tl-grant"/>

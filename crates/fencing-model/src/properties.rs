@@ -37,7 +37,7 @@ impl Property {
     pub fn why(self) -> &'static str {
         match self {
             Property::RevokedGenerationOverwrite => {
-                "新代际的业务写入已被资源持久接受，旧代际的写入随后又覆盖了它：被撤销的持有者改写了更新的工作。"
+                "较新授予（任期）的业务写入已被资源持久接受，较早授予的写入随后又覆盖了它：旧持有者覆盖了较新任期的结果。"
             }
             Property::UnauthorizedAccept => {
                 "资源接受了一个没有绑定有效授予的 token：持有者从未获得这一代的授权，它的写入却产生了效果。"

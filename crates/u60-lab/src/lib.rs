@@ -157,7 +157,7 @@ impl Run {
             ("41/42/41 时间线：过期 fence 在资源提交处被拒", d.fence_b > d.fence_a && d.b_write == WriteOutcome::Applied && d.a_write == WriteOutcome::Stale && !d.a_renewed_after_expiry),
             ("同任期 seq2 先到，迟到的 seq1 被拒", self.seq.seq2 == WriteOutcome::Applied && self.seq.late_seq1 == WriteOutcome::Stale),
             ("同键同摘要返回原结果、同键异参报冲突，只有一个效果", self.idem.first == WriteOutcome::Applied && matches!(self.idem.retry_same, WriteOutcome::Duplicate { .. }) && self.idem.other_params == WriteOutcome::Conflict && self.idem.effects == 1),
-            ("generation 放进会过期的租约键：B 拿到与 A 相同的 fence（复现为失败）", l.fence_a == l.fence_b && l.a_write == WriteOutcome::Applied),
+            ("generation 放进会过期的租约键：B 拿到与 A 相同的 fence（按预期复现该缺陷）", l.fence_a == l.fence_b && l.a_write == WriteOutcome::Applied),
         ]
     }
 
@@ -172,7 +172,7 @@ impl Run {
         );
         out += &format!(
             "1. 41/42/41 时间线\n   A acquire → fence={}；A 暂停 {} ms，租约由服务器过期；A 续租：{}\n   B acquire → fence={}；B 带 ({},1) 提交：{}\n   A 恢复，带过期的 ({},2) 提交：{}\n   资源最终：{}\n\n",
-            d.fence_a, d.paused_ms, if d.a_renewed_after_expiry { "成功（不应发生）" } else { "失败（owner 不再匹配）" },
+            d.fence_a, d.paused_ms, if d.a_renewed_after_expiry { "成功（不应发生）" } else { "失败（租约已由服务器过期，不存在 owner=A 的租约）" },
             d.fence_b, d.fence_b, outcome(&d.b_write), d.fence_a, outcome(&d.a_write), state(&d.committed)
         );
         out += &format!(
