@@ -92,6 +92,19 @@ test('search finds Chinese and Latin text, in the right chapters, and jumps ther
   assert.equal(await h1(page), CHAPTERS[2][1]);
   assert.ok(await page.locator('.search-results').isHidden());
 
+  // Keyboard: ↓ enters the hits, ↑ from the first returns to the box, Esc closes.
+  await search.fill('op_seq');
+  await search.press('ArrowDown');
+  const focusedHit = () => page.evaluate(() => document.activeElement.closest('.search-results') !== null && document.activeElement.tagName);
+  assert.equal(await focusedHit(), 'A');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await focusedHit(), 'A');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'search-input');
+  await page.keyboard.press('Escape');
+  assert.ok(await page.locator('.search-results').isHidden());
+
   await search.fill('没有这个词');
   assert.equal(await page.locator('.search-count').textContent(), '没有找到');
   assert.deepEqual(page.problems, []);

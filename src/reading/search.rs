@@ -6,6 +6,7 @@ use crate::content::{block_text, CHAPTERS};
 use leptos::html;
 use leptos::prelude::*;
 use leptos_router::components::A;
+use wasm_bindgen::JsCast;
 use std::sync::OnceLock;
 
 const MAX_HITS: usize = 30;
@@ -91,10 +92,39 @@ pub fn Search(input: NodeRef<html::Input>) -> impl IntoView {
         open.set(false);
         query.set(String::new());
     };
-    let on_key = move |ev: web_sys::KeyboardEvent| {
-        if ev.key() == "Escape" {
-            close();
+    let results = NodeRef::<html::Div>::new();
+    // ↓ from the box enters the hits, ↑/↓ move between them, Esc returns to the box.
+    let move_focus = move |ev: &web_sys::KeyboardEvent| {
+        let Some(list) = results.get_untracked() else { return };
+        let links = list.query_selector_all("a").ok();
+        let links: Vec<web_sys::HtmlElement> = links
+            .map(|l| (0..l.length()).filter_map(|i| l.item(i)?.dyn_into().ok()).collect())
+            .unwrap_or_default();
+        let active = document().active_element();
+        let at = links.iter().position(|l| active.as_ref().is_some_and(|a| a == l.unchecked_ref::<web_sys::Element>()));
+        let next = match (ev.key().as_str(), at) {
+            ("ArrowDown", None) => Some(0),
+            ("ArrowDown", Some(i)) => Some((i + 1).min(links.len().saturating_sub(1))),
+            ("ArrowUp", Some(0)) => {
+                ev.prevent_default();
+                if let Some(i) = input.get_untracked() { let _ = i.focus(); }
+                None
+            }
+            ("ArrowUp", Some(i)) => Some(i - 1),
+            _ => None,
+        };
+        if let Some(link) = next.and_then(|i| links.get(i)) {
+            ev.prevent_default();
+            let _ = link.focus();
         }
+    };
+    let on_key = move |ev: web_sys::KeyboardEvent| match ev.key().as_str() {
+        "Escape" => {
+            close();
+            if let Some(i) = input.get_untracked() { let _ = i.focus(); }
+        }
+        "ArrowDown" | "ArrowUp" => move_focus(&ev),
+        _ => {}
     };
     view! {
         <div class="search" role="search">
@@ -111,7 +141,8 @@ pub fn Search(input: NodeRef<html::Input>) -> impl IntoView {
                 on:focus=move |_| open.set(true)
                 on:keydown=on_key
             />
-            <div id="search-results" class="search-results" hidden=move || !open.get() || query.get().trim().is_empty()>
+            <div id="search-results" class="search-results" node_ref=results on:keydown=on_key
+                hidden=move || !open.get() || query.get().trim().is_empty()>
                 <p class="search-count" role="status">
                     {move || match hits.get().len() {
                         0 => "没有找到".to_string(),
