@@ -42,7 +42,7 @@ test('the correct protocol shows A committing before B as safe (the key caveat)'
   assert.equal(await page.locator('.steps tr.violating').count(), 0);
   await page.goto(env.url + 'explore?i=1');
   await page.locator('h1').waitFor();
-  assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /write A.*拒绝：\(42,1\) ≥ \(41,2\)/);
+  assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /write A.*拒绝：\(max_fence,last_seq\)=\(42,1\) ≥ \(fence,seq\)=\(41,2\)/);
 });
 
 test('stepping by keyboard and buttons; a live region says the step', async () => {

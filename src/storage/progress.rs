@@ -196,6 +196,8 @@ pub fn parse(raw: Option<&str>) -> Loaded {
 
 /// Longest answer kept, in characters: far beyond any real answer, small enough for storage.
 pub const MAX_ANSWER: usize = 20_000;
+/// Scoring point indexes must stay below this.
+const MAX_POINTS: usize = 16;
 
 impl Progress {
     /// Value checks serde cannot express (an import must pass them too).
@@ -208,6 +210,11 @@ impl Progress {
             }
             if !finite(q.current.updated_at) || q.attempts.iter().any(|a| !finite(a.at)) {
                 return Err(format!("题目 {id} 的时间无效"));
+            }
+            // Scoring points are few (3–5); an index far beyond that is not ours.
+            let ticks = std::iter::once(&q.current.ticked).chain(q.attempts.iter().map(|a| &a.ticked));
+            if ticks.into_iter().flatten().any(|&k| k >= MAX_POINTS) {
+                return Err(format!("题目 {id} 的评分点编号无效"));
             }
         }
         if self.chapters.values().any(|c| !finite(c.opened_at) || c.read_at.is_some_and(|t| !finite(t))) {
@@ -291,6 +298,8 @@ mod tests {
         assert!(matches!(parse(Some(r#"{"version":0}"#)), Loaded::Corrupt { .. }));
         assert!(matches!(parse(Some(r#"{"version":2,"chapters":{"intro":7}}"#)), Loaded::Corrupt { .. }));
         assert!(matches!(parse(Some(r#"{"version":2,"chapters":{"intro":{"opened_at":-1}}}"#)), Loaded::Corrupt { .. }));
+        let bad_tick = r#"{"version":2,"questions":{"q1":{"current":{"answer":"","revealed":true,"ticked":[99],"updated_at":1}}}}"#;
+        assert!(matches!(parse(Some(bad_tick)), Loaded::Corrupt { .. }));
         let newer = parse(Some(r#"{"version":9,"chapters":{},"future":true}"#));
         assert!(matches!(newer, Loaded::Newer { version: 9, .. }));
     }

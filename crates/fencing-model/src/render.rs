@@ -147,7 +147,7 @@ pub fn outcome(event: Event, o: &Outcome) -> String {
         }
         Outcome::Accepted { incoming, .. } => format!("接受 {}（未检查 token）", pair(*incoming)),
         Outcome::Rejected { incoming, current } => {
-            format!("拒绝：{} ≥ {}，影响 0 行", pair(*current), pair(*incoming))
+            format!("拒绝：(max_fence,last_seq)={} ≥ (fence,seq)={}，影响 0 行", pair(*current), pair(*incoming))
         }
         Outcome::NotReady => format!("{who} 无法执行"),
     }
