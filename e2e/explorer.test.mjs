@@ -34,6 +34,16 @@ test('each defect switch changes the verdict as the lesson says', async () => {
   assert.deepEqual(page.problems, []);
 });
 
+test('a violated property jumps to its shortest counterexample', async () => {
+  const page = await env.page('explore?variant=split-authority&i=2&step=3');
+  await page.getByRole('button', { name: '查看最短反例：交错 1 第 11 步' }).click();
+  await page.waitForURL(/step=11/);
+  assert.equal(await page.locator('.interleaving[aria-pressed="true"] span').textContent(), '交错 1 ⚠');
+  assert.equal(await page.locator('.steps tr.current th').textContent(), '11');
+  assert.match(await page.locator('.steps tr.current').textContent(), /违例：unauthorized_accept/);
+  assert.deepEqual(page.problems, []);
+});
+
 test('the correct protocol shows A committing before B as safe (the key caveat)', async () => {
   const page = await env.page('explore?i=3');
   const rows = page.locator('.steps tbody tr');

@@ -92,6 +92,7 @@ where
 {
     let text = render::text(&report);
     let title = format!("结果：{} · {}", report.case.name(), report.variant);
+    let verdicts = (report.case == Case::Fencing).then(|| view! { <Verdicts report=report.clone() view=view go=go.clone()/> });
     let body = match report.case {
         Case::Fencing => view! { <Interleavings report=report.clone() view=view go=go/> }.into_any(),
         Case::Operations => view! { <OperationsTable report=report.clone()/> }.into_any(),
@@ -99,7 +100,7 @@ where
     view! {
         <section class="result" aria-labelledby="result-title">
             <h2 id="result-title">{title}</h2>
-            {(report.case == Case::Fencing).then(|| view! { <Verdicts report=report.clone()/> })}
+            {verdicts}
             {body}
             <details class="text-report">
                 <summary>"文本报告（与 fencing-lab 的输出逐字相同）"</summary>
@@ -110,18 +111,29 @@ where
 }
 
 #[component]
-fn Verdicts(report: Report) -> impl IntoView {
+fn Verdicts<G>(report: Report, view: Memo<View>, go: G) -> impl IntoView
+where
+    G: Fn(View) + Clone + Send + Sync + 'static,
+{
     view! {
         <ul class="verdicts">
             {Property::ALL.into_iter().map(|p| {
                 let broken: Vec<usize> = report.violations.iter().filter(|v| v.property == p).map(|v| v.interleaving).collect();
                 let ok = broken.is_empty();
+                // Violations are sorted shortest first: the first one of this property is its shortest counterexample.
+                let shortest = report.violations.iter().find(|v| v.property == p).map(|v| (v.interleaving, v.step));
+                let go = go.clone();
                 view! {
                     <li class:ok=ok class:bad=!ok>
                         <span class="verdict-sign" aria-hidden="true">{if ok { "✓" } else { "✗" }}</span>
                         <code>{p.name()}</code>"（"{p.promise()}"）："
                         <strong>{if ok { format!("成立，{} 条交错均满足", report.interleavings) } else { format!("违反，见交错 {}", broken.iter().map(|i| i.to_string()).collect::<Vec<_>>().join("、")) }}</strong>
                         {(!ok).then(|| view! { <p class="why">{p.why()}</p> })}
+                        {shortest.map(|(i, step)| view! {
+                            <button type="button" class="tool-btn" on:click=move |_| go(View { interleaving: i - 1, step: Some(step), ..view.get_untracked() })>
+                                {format!("查看最短反例：交错 {i} 第 {step} 步")}
+                            </button>
+                        })}
                     </li>
                 }
             }).collect_view()}
