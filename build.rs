@@ -130,7 +130,7 @@ fn chapter(source: &str) -> Result<String, String> {
             Event::Start(Tag::Item) => in_item = true,
             Event::End(TagEnd::Item) => {
                 in_item = false;
-                items.push(format!("&[{}]", inlines.drain(..).collect::<Vec<_>>().join(", ")));
+                items.push(format!("&[{}]", std::mem::take(&mut inlines).join(", ")));
             }
             Event::End(TagEnd::List(_)) => {
                 blocks.push(format!("Block::List {{ ordered: {ordered}, items: &[{}] }}", items.join(", ")));
@@ -138,7 +138,7 @@ fn chapter(source: &str) -> Result<String, String> {
             }
             // Paragraphs inside list items stay with the item.
             Event::End(TagEnd::Paragraph) if !in_item => {
-                blocks.push(format!("Block::Para(&[{}])", inlines.drain(..).collect::<Vec<_>>().join(", ")));
+                blocks.push(format!("Block::Para(&[{}])", std::mem::take(&mut inlines).join(", ")));
             }
             Event::Start(Tag::Strong) => text_kind = "Strong",
             Event::End(TagEnd::Strong) => text_kind = "Text",
