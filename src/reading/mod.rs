@@ -57,11 +57,15 @@ pub fn ChapterPage(slug: &'static str) -> impl IntoView {
     let index = chapter_index(slug).expect("routes only pass known slugs");
     let chapter: &'static Chapter = &CHAPTERS[index];
     let store = use_store();
-    expect_context::<CurrentChapter>().0.set(Some(index));
+    let current = expect_context::<CurrentChapter>().0;
+    current.set(Some(index));
+    // Leaving: clear the mark unless the next page has already set its own.
     on_cleanup(move || {
-        if let Some(c) = use_context::<CurrentChapter>() {
-            c.0.set(None)
-        }
+        current.try_update(|c| {
+            if *c == Some(index) {
+                *c = None;
+            }
+        });
     });
     document().set_title(&format!("{} · 学习台", chapter.title));
     store.update(|p| {
