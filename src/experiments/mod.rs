@@ -52,27 +52,6 @@ pub fn ExplorerPage() -> impl IntoView {
         store.update(|p| p.record_run(s.case.name(), &s.defects.variant_name(), js_sys::Date::now()));
     });
 
-    // Step through with the keyboard: ←/→ and k/j.
-    let go_key = go.clone();
-    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
-        let typing = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
-        if typing || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
-            return;
-        }
-        let delta: isize = match ev.key().as_str() {
-            "ArrowLeft" | "k" => -1,
-            "ArrowRight" | "j" => 1,
-            _ => return,
-        };
-        let v = view_now.get_untracked();
-        let Some(total) = report.with_untracked(|r| r.as_ref().and_then(|r| r.traces.get(v.interleaving)).map(|t| t.steps.len())) else { return };
-        let now = v.step.unwrap_or(total) as isize;
-        let next = (now + delta).clamp(1, total as isize) as usize;
-        ev.prevent_default();
-        go_key(View { step: Some(next), ..v });
-    });
-    on_cleanup(move || handle.remove());
-
     let reset = Callback::new(move |_| draft.set(Draft::of(&View::lesson(Case::Fencing, Default::default()).scenario)));
     view! {
         <article class="explorer" aria-labelledby="explorer-title">
@@ -162,7 +141,6 @@ where
             </button>
         }
     }).collect_view();
-    let go_step = go.clone();
     let current = move || {
         let v = view.get();
         let t = traces.get(v.interleaving).cloned().unwrap_or_else(|| traces[0].clone());
@@ -170,25 +148,51 @@ where
         let step = v.step.unwrap_or(total).clamp(1, total);
         (v, t, total, step)
     };
-    let current2 = current.clone();
-    let set_step = move |s: usize| go_step(View { step: Some(s), ..view.get_untracked() });
-    let set_step2 = set_step.clone();
+    // One way to step, for the buttons and the keyboard.
+    let step_by = {
+        let current = current.clone();
+        move |delta: isize| {
+            let (v, _, total, step) = untrack(&current);
+            let next = (step as isize + delta).clamp(1, total as isize) as usize;
+            go(View { step: Some(next), ..v });
+        }
+    };
+    let (back, forward, key_step) = (step_by.clone(), step_by.clone(), step_by);
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        let typing = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if typing || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        let delta = match ev.key().as_str() {
+            "ArrowLeft" | "k" => -1,
+            "ArrowRight" | "j" => 1,
+            _ => return,
+        };
+        ev.prevent_default();
+        key_step(delta);
+    });
+    on_cleanup(move || handle.remove());
+    let said = {
+        let current = current.clone();
+        move || {
+            let (_, t, total, step) = current();
+            announce(&t.steps[step - 1], step, total)
+        }
+    };
     view! {
         <h3>{format!("{} 条交错（固定前缀之后）", report.interleavings)}</h3>
         <div class="interleavings" role="group" aria-label="选择交错">{chooser}</div>
         <div class="stepper" role="group" aria-label="逐步查看">
-            <button type="button" class="tool-btn" on:click=move |_| { let (_, _, _, s) = current2(); set_step(s.saturating_sub(1).max(1)); }>"← 上一步"</button>
-            <button type="button" class="tool-btn" on:click={ let current = current.clone(); move |_| { let (_, _, total, s) = current(); set_step2((s + 1).min(total)); } }>"下一步 →"</button>
+            <button type="button" class="tool-btn" on:click=move |_| back(-1)>"← 上一步"</button>
+            <button type="button" class="tool-btn" on:click=move |_| forward(1)>"下一步 →"</button>
             <span class="hint">"键盘：← / → 或 k / j"</span>
         </div>
+        // The live region stays in place so screen readers announce each change of its text.
+        <p class="announce" aria-live="polite">{said}</p>
         {move || {
-            let (v, t, total, step) = current();
+            let (v, t, _, step) = current();
             let bad: Vec<_> = violations.iter().filter(|x| x.interleaving == v.interleaving + 1).cloned().collect();
-            let said = announce(&t.steps[step - 1], step, total);
-            view! {
-                <p class="announce" aria-live="polite">{said}</p>
-                <StepTable trace=t step=step violations=bad/>
-            }
+            view! { <StepTable trace=t step=step violations=bad/> }
         }}
     }
 }
