@@ -150,7 +150,10 @@ pub fn WholeLesson() -> impl IntoView {
             </div>
             {CHAPTERS.iter().map(|c| view! {
                 <section class="whole-chapter" aria-labelledby=format!("{}-title", c.slug)>
-                    <h2 id=format!("{}-title", c.slug)>{c.title}</h2>
+                    <div class="heading-row">
+                        <h2 id=format!("{}-title", c.slug)>{c.title}</h2>
+                        <A href=crate::link(&format!("/{}", c.slug)) attr:class="anchor" attr:aria-label=format!("单独打开：{}", c.title)>"#"</A>
+                    </div>
                     <Blocks chapter=c expanded=true/>
                 </section>
             }).collect_view()}
