@@ -121,6 +121,20 @@ test('the operations case lists each outcome and two effects; runs are recorded'
   assert.deepEqual(page.problems, []);
 });
 
+test('an edited scenario shows the CLI command that reproduces it, with the same output', async () => {
+  const page = await env.page('explore?variant=rollback-issuer&issuer=100&seq=3%2C1');
+  assert.equal(await page.locator('.command code').textContent(), 'fencing-lab fencing --variant rollback-issuer --issuer 100 --op-seq 3,1');
+  const cli = fencingLab(['fencing', '--variant', 'rollback-issuer', '--issuer', '100', '--op-seq', '3,1']);
+  assert.equal(await page.locator('.text-report pre').textContent(), cli.output);
+  await page.goto(env.url + 'explore?case=operations&ops=' + encodeURIComponent('k1 d1 5 1;k1 d2 6 1;k2 d3 5 1'));
+  await page.locator('h1').waitFor();
+  assert.equal(await page.locator('.command code').textContent(), "fencing-lab fencing --case operations --ops 'k1 d1 5 1;k1 d2 6 1;k2 d3 5 1'");
+  const ops = fencingLab(['fencing', '--case', 'operations', '--ops', 'k1 d1 5 1;k1 d2 6 1;k2 d3 5 1']);
+  assert.equal(await page.locator('.text-report pre').textContent(), ops.output);
+  assert.deepEqual(await page.locator('table.ops .outcome').allTextContents(), ['applied', 'conflict', 'stale']);
+  assert.deepEqual(page.problems, []);
+});
+
 test('the text report equals the CLI for all 8 defect combinations', async () => {
   const page = await env.page(null);
   const names = Object.keys(DEFECT);

@@ -6,6 +6,7 @@ pub mod state;
 pub mod trace;
 
 use crate::storage::store::use_store;
+use crate::ui::copy::CopyButton;
 use editor::{Draft, Editor};
 use fencing_model::{render, run, Case, OpOutcome, Property, Report};
 use leptos::prelude::*;
@@ -70,6 +71,8 @@ where
     G: Fn(View) + Clone + Send + Sync + 'static,
 {
     let text = render::text(&report);
+    let command = fencing_model::cli::command_line(&report.scenario);
+    let copy = command.clone();
     let title = format!("结果：{} · {}", report.case.name(), report.variant);
     let verdicts = (report.case == Case::Fencing).then(|| view! { <Verdicts report=report.clone() view=view go=go.clone()/> });
     let body = match report.case {
@@ -81,6 +84,11 @@ where
             <h2 id="result-title">{title}</h2>
             {verdicts}
             {body}
+            <p class="command">
+                <span>"在命令行中重现："</span>
+                <code class="cmd">{command}</code>
+                <CopyButton text=Callback::new(move |_| copy.clone()) label="复制命令"/>
+            </p>
             <details class="text-report">
                 <summary>"文本报告（与 fencing-lab 的输出逐字相同）"</summary>
                 <pre tabindex="0">{text}</pre>

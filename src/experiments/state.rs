@@ -32,8 +32,7 @@ impl View {
             q.push(("seq", format!("{},{}", s.op_seq_a, s.op_seq_b)));
         }
         if s.case == Case::Operations && s.operations != lesson.operations {
-            let ops: Vec<String> = s.operations.iter().map(|o| format!("{} {} {} {}", o.key, o.digest, o.fence, o.seq)).collect();
-            q.push(("ops", ops.join(";")));
+            q.push(("ops", Operation::format_list(&s.operations)));
         }
         if self.interleaving > 0 {
             q.push(("i", (self.interleaving + 1).to_string()));
@@ -70,14 +69,7 @@ impl View {
             view.scenario.op_seq_b = number(b, "B.op_seq")?;
         }
         if let Some(v) = get("ops") {
-            view.scenario.operations = v
-                .split(';')
-                .map(|op| {
-                    let f: Vec<&str> = op.split(' ').collect();
-                    let [key, digest, fence, seq] = f[..] else { return Err(format!("operations 项格式不对：{op}")) };
-                    Ok(Operation { key: key.into(), digest: digest.into(), fence: number(fence, "fence")?, seq: number(seq, "seq")? })
-                })
-                .collect::<Result<_, String>>()?;
+            view.scenario.operations = Operation::parse_list(&v)?;
         }
         if let Some(v) = get("i") {
             view.interleaving = (number(&v, "i")? as usize).saturating_sub(1);

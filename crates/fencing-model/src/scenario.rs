@@ -224,6 +224,27 @@ impl Scenario {
     }
 }
 
+impl Operation {
+    /// The operations list as one line: `key digest fence seq` per operation, `;` between.
+    /// The page's URL and the CLI's `--ops` both use it.
+    pub fn format_list(ops: &[Operation]) -> String {
+        ops.iter().map(|o| format!("{} {} {} {}", o.key, o.digest, o.fence, o.seq)).collect::<Vec<_>>().join(";")
+    }
+
+    pub fn parse_list(text: &str) -> Result<Vec<Operation>, String> {
+        text.split(';')
+            .map(|op| {
+                let f: Vec<&str> = op.split_whitespace().collect();
+                let [key, digest, fence, seq] = f[..] else {
+                    return Err(format!("operations 项应为「key digest fence seq」，收到「{op}」"));
+                };
+                let number = |v: &str, what: &str| v.parse::<u64>().map_err(|_| format!("{what} 不是非负整数：{v}"));
+                Ok(Operation { key: key.into(), digest: digest.into(), fence: number(fence, "fence")?, seq: number(seq, "seq")? })
+            })
+            .collect()
+    }
+}
+
 /// seq1, seq2, a cross-term retry with the same key and digest, the same key with other
 /// parameters, a new key with an old seq — in the lesson's order.
 pub fn lesson_operations(issuer: u64) -> Vec<Operation> {

@@ -78,7 +78,7 @@ fn bad_arguments_exit_2_with_the_valid_choices() {
         (&["fencing", "--variant", "nofence"][..], "no-fence, split-authority, rollback-issuer"),
         (&["fencing", "--case", "ops"][..], "fencing, operations"),
         (&["fencing", "--variant"][..], "--variant 需要一个值"),
-        (&["fencing", "--verbose"][..], "--variant, --case, --json"),
+        (&["fencing", "--verbose"][..], "--variant, --case, --issuer, --op-seq, --ops, --json"),
         (&["fence"][..], "可选：fencing"),
         (&[][..], "缺少实验名"),
     ] {
