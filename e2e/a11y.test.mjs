@@ -37,7 +37,7 @@ test('axe finds no violation at phone width, with the chapter menu open', async 
   const page = await env.page(null);
   await page.setViewportSize({ width: 390, height: 844 });
   const found = [];
-  for (const path of ['timeline', 'explore?variant=split-authority', 'self-test', 'progress']) {
+  for (const path of ['timeline', 'lab', 'explore?variant=split-authority', 'explore?case=operations', 'self-test', 'progress']) {
     await page.goto(env.url + path);
     await page.locator('h1').waitFor();
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
