@@ -67,6 +67,19 @@ test('the whole flow works from the keyboard', async () => {
   assert.equal(await q2.locator('.q-state').textContent(), '已自评 · 当前：完整答出');
 });
 
+test('the first saved answer asks the browser to keep the data, and the progress page says what it answered', async () => {
+  const page = await env.page('self-test');
+  assert.equal(await page.evaluate(() => navigator.storage.persisted()), false);
+  await card(page, 'q1').locator('textarea').fill('第一份回答');
+  await page.getByRole('link', { name: '学习进度' }).click();
+  await page.waitForURL(/\/progress$/);
+  const said = page.locator('.keeping p').nth(1);
+  await page.waitForFunction(() => !document.querySelectorAll('.keeping p')[1].textContent.startsWith('写下第一份回答后'));
+  assert.match(await said.textContent(), /^浏览器(已同意|没有同意)持久保存/);
+  assert.match(await page.locator('.keeping .hint').textContent(), /Safari 会在 7 天未访问后清除；导出的 JSON 文件才是你的备份/);
+  assert.deepEqual(page.problems, []);
+});
+
 test('an answer with HTML in it is shown as text and runs nothing', async () => {
   const page = await env.page('self-test');
   let dialogs = 0;
