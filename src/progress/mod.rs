@@ -114,17 +114,17 @@ fn Summary() -> impl IntoView {
     let text = move || rows().iter().map(|(l, n, of, extra)| format!("{l} {n}/{of}{extra}")).collect::<Vec<_>>().join("；");
     view! {
         <figure class="summary">
-            <svg viewBox="0 0 600 150" role="img" aria-label=text>
+            // Narrow enough to stay legible on a phone: each label sits above its bar.
+            <svg viewBox="0 0 400 186" role="img" aria-label=text>
                 {move || rows().into_iter().enumerate().map(|(i, (label, n, of, extra))| {
-                    let y = 18.0 + i as f64 * 44.0;
-                    let w = 380.0 * n as f64 / of.max(1) as f64;
+                    let y = 4.0 + i as f64 * 60.0;
+                    let w = 310.0 * n as f64 / of.max(1) as f64;
                     view! {
                         <g class="bar">
-                            <text x="0" y=y + 17.0 class="bar-label">{label}</text>
-                            <rect x="120" y=y width="380" height="24" rx="5" class="bar-track"/>
-                            <rect x="120" y=y width=w height="24" rx="5" class="bar-fill"/>
-                            <text x="510" y=y + 17.0 class="bar-num">{format!("{n}/{of}")}</text>
-                            <text x="124" y=y + 38.0 class="bar-extra">{extra}</text>
+                            <text x="0" y=y + 14.0 class="bar-label">{label}<tspan class="bar-extra">{extra}</tspan></text>
+                            <rect x="0" y=y + 22.0 width="310" height="22" rx="5" class="bar-track"/>
+                            <rect x="0" y=y + 22.0 width=w height="22" rx="5" class="bar-fill"/>
+                            <text x="320" y=y + 38.0 class="bar-num">{format!("{n}/{of}")}</text>
                         </g>
                     }
                 }).collect_view()}
