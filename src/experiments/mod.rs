@@ -14,7 +14,6 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 use state::View;
 use trace::{announce, StepTable};
-use wasm_bindgen::JsCast;
 
 #[component]
 pub fn ExplorerPage() -> impl IntoView {
@@ -50,7 +49,7 @@ pub fn ExplorerPage() -> impl IntoView {
     // Each distinct run is recorded for the progress page.
     Effect::new(move |_| {
         let s = view_now.with(|v| v.scenario.clone());
-        store.update(|p| p.record_run(s.case.name(), &s.defects.variant_name(), js_sys::Date::now()));
+        store.record_run(&s);
     });
 
     let reset = Callback::new(move |_| draft.set(Draft::of(&View::lesson(Case::Fencing, Default::default()).scenario)));
@@ -167,8 +166,7 @@ where
     };
     let (back, forward, key_step) = (step_by.clone(), step_by.clone(), step_by);
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
-        let typing = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
-        if typing || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        if crate::ui::shortcuts::typing(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
         }
         let delta = match ev.key().as_str() {

@@ -38,7 +38,7 @@ fn LabCommand(command: &'static str) -> impl IntoView {
     let run = move |_| {
         output.set(Some(fencing_model::cli::execute(&args_of(command))));
         if let Some(s) = &scenario {
-            store.update(|p| p.record_run(s.case.name(), &s.defects.variant_name(), js_sys::Date::now()));
+            store.record_run(s);
         }
     };
     view! {

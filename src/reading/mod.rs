@@ -9,6 +9,7 @@ pub mod timeline;
 
 use crate::content::{chapter_index, Chapter, CHAPTERS};
 use crate::storage::progress::ChapterProgress;
+use crate::storage::now;
 use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
 use crate::ui::shell::CurrentChapter;
@@ -30,9 +31,6 @@ pub fn ChapterRoute() -> impl IntoView {
     }
 }
 
-fn now() -> f64 {
-    js_sys::Date::now()
-}
 
 /// Scroll to the element the URL's fragment names (a search hit), after it is in the DOM.
 fn scroll_to_fragment() {

@@ -8,9 +8,7 @@ use crate::storage::progress::{QuestionRecord, QuestionState, Rating};
 use crate::storage::store::use_store;
 use leptos::prelude::*;
 
-fn now() -> f64 {
-    js_sys::Date::now()
-}
+use crate::storage::now;
 
 /// A date and time in the learner's locale, for attempt history.
 pub fn when(ms: f64) -> String {

@@ -9,6 +9,11 @@ use wasm_bindgen::JsValue;
 /// Prefix of every key this app writes.
 pub const NAMESPACE: &str = "fencing-study";
 
+/// The time stamped on every record: milliseconds since the epoch, as JavaScript counts.
+pub fn now() -> progress::Millis {
+    js_sys::Date::now()
+}
+
 pub fn key(name: &str) -> String {
     format!("{NAMESPACE}.{name}")
 }

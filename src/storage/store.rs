@@ -115,6 +115,11 @@ impl Store {
         });
     }
 
+    /// Record that the learner ran an experiment, for the progress page.
+    pub fn record_run(&self, s: &fencing_model::Scenario) {
+        self.update(|p| p.record_run(s.case.name(), &s.defects.variant_name(), super::now()));
+    }
+
     /// Apply a change: re-read what other tabs saved, merge, apply, write with read-back.
     pub fn update(&self, change: impl FnOnce(&mut Progress)) {
         self.save(change, true);

@@ -16,7 +16,7 @@ const KEYS: &[(&str, &str)] = &[
 ];
 
 /// True when a key press belongs to a text field, not to the page.
-fn typing(ev: &web_sys::KeyboardEvent) -> bool {
+pub fn typing(ev: &web_sys::KeyboardEvent) -> bool {
     let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return false;
     };
