@@ -2,11 +2,10 @@
 //! the same bytes. Field names stay the lesson's identifiers; explanations are Chinese.
 
 use crate::explore::Step;
-use crate::operations::{OpOutcome, OpResult};
 use crate::properties::Property;
-use crate::report::Report;
-use crate::scenario::Client;
-use crate::world::{Event, Lease, Outcome};
+use crate::report::{CaseRun, FencingRun, OperationsRun, Report};
+use crate::words::{lease, op_note, opt, outcome};
+use crate::world::Event;
 use std::fmt::Write;
 
 /// The JSON form of the report (`--json`).
@@ -20,9 +19,9 @@ pub fn json(report: &Report) -> String {
 pub fn text(report: &Report) -> String {
     let mut out = String::new();
     let s = &report.scenario;
-    let _ = writeln!(out, "fencing-lab · case={} · variant={}", report.case.name(), report.variant);
-    match &report.operations {
-        None => {
+    let _ = writeln!(out, "fencing-lab · case={} · variant={}", s.case.name(), report.variant);
+    match &report.case {
+        CaseRun::Fencing(run) => {
             let _ = writeln!(
                 out,
                 "场景：issuer={}，A.op_seq={}，B.op_seq={}；资源条件 {}",
@@ -31,14 +30,14 @@ pub fn text(report: &Report) -> String {
                 s.op_seq_b,
                 if s.defects.no_fence { "关闭（不检查 token）" } else { "(max_fence, last_seq) < (fence, seq)" }
             );
-            fencing(&mut out, report);
+            fencing(&mut out, run);
         }
-        Some(ops) => operations(&mut out, report, ops),
+        CaseRun::Operations(run) => operations(&mut out, !s.defects.no_fence, run),
     }
     out
 }
 
-fn fencing(out: &mut String, report: &Report) {
+fn fencing(out: &mut String, report: &FencingRun) {
     let Some(first) = report.traces.first() else { return };
     let prefix: Vec<String> = first.events[..report.prefix_len].iter().map(Event::to_string).collect();
     let _ = writeln!(out, "固定前缀：{}", prefix.join(" → "));
@@ -107,61 +106,14 @@ fn step_line(n: usize, step: &Step) -> String {
     )
 }
 
-fn opt<T: ToString>(v: &Option<T>) -> String {
-    v.as_ref().map_or_else(|| "-".to_string(), T::to_string)
-}
-
-fn lease(l: Lease) -> &'static str {
-    match l {
-        Lease::None => "-",
-        Lease::Valid => "valid",
-        Lease::Expired => "expired",
-    }
-}
-
-fn pair((f, s): (u64, u64)) -> String {
-    format!("({f},{s})")
-}
-
-/// One Chinese phrase for what a transition did.
-pub fn outcome(event: Event, o: &Outcome) -> String {
-    let who = event.client().map(|c: Client| c.to_string()).unwrap_or_default();
-    match o {
-        Outcome::Granted { owner, fence: Some(f) } => format!("原子授予 owner={owner}，fence={f}"),
-        Outcome::Granted { owner, fence: None } => format!("授予租约 owner={owner}（不发 token）"),
-        Outcome::Refused { owner } => format!("拒绝：{owner} 的租约仍有效"),
-        Outcome::Minted { fence, bound: true } => format!("独立发号 fence={fence}"),
-        Outcome::Minted { fence, bound: false } => format!("独立发号 fence={fence}（{who} 未持有效授予）"),
-        Outcome::Paused => format!("{who} 暂停"),
-        Outcome::Resumed => format!("{who} 恢复，仍持旧 token"),
-        Outcome::Expired => format!("授权权威判 {who} 的租约到期"),
-        Outcome::NoEffect => "无效果".to_string(),
-        Outcome::Recovered { generation, from_backup: false } => {
-            format!("持久恢复 generation={generation}")
-        }
-        Outcome::Recovered { generation, from_backup: true } => {
-            format!("从旧备份恢复 issuer={generation}")
-        }
-        Outcome::Accepted { incoming, previous, checked: true } => {
-            format!("接受：{} < {}", pair(*previous), pair(*incoming))
-        }
-        Outcome::Accepted { incoming, .. } => format!("接受 {}（未检查 token）", pair(*incoming)),
-        Outcome::Rejected { incoming, current } => {
-            format!("拒绝：(max_fence,last_seq)={} ≥ (fence,seq)={}，影响 0 行", pair(*current), pair(*incoming))
-        }
-        Outcome::NotReady => format!("{who} 无法执行"),
-    }
-}
-
-fn operations(out: &mut String, report: &Report, ops: &[OpResult]) {
-    let checked = !report.scenario.defects.no_fence;
+fn operations(out: &mut String, checked: bool, run: &OperationsRun) {
     let _ = writeln!(
         out,
         "资源事务：先查业务身份（幂等键 + 请求摘要），再比较 {}，业务效果与幂等记录同一事务提交",
         if checked { "(max_fence, last_seq) < (fence, seq)" } else { "——（已关闭，不比较）" }
     );
     let _ = writeln!(out, "   # key        digest       fence   seq | outcome   | max_fence last_seq value        | 说明");
-    for (i, r) in ops.iter().enumerate() {
+    for (i, r) in run.operations.iter().enumerate() {
         let _ = writeln!(
             out,
             "{:>4} {:<10} {:<12} {:>5} {:>5} | {:<9} | {:>9} {:>8} {:<12} | {}",
@@ -177,15 +129,5 @@ fn operations(out: &mut String, report: &Report, ops: &[OpResult]) {
             op_note(r)
         );
     }
-    let _ = writeln!(out, "效果数：{}", report.effects.unwrap_or(0));
-}
-
-fn op_note(r: &OpResult) -> String {
-    let effect = r.effect.unwrap_or(0);
-    match r.outcome {
-        OpOutcome::Applied => format!("执行效果 #{effect}，提交 {}", pair((r.op.fence, r.op.seq))),
-        OpOutcome::Duplicate => format!("同键同摘要：返回原结果 #{effect}，不重复副作用，不推进 fence"),
-        OpOutcome::Conflict => "同键异参：报参数冲突，不返回别人的成功".to_string(),
-        OpOutcome::Stale => format!("{} ≥ {}，影响 0 行，不写业务", pair(r.before), pair((r.op.fence, r.op.seq))),
-    }
+    let _ = writeln!(out, "效果数：{}", run.effects);
 }

@@ -1,11 +1,13 @@
-//! A run's result as plain data: every interleaving, every violation with its
-//! counterexample, and for the operations case each operation's outcome.
+//! A run's result as plain data, one shape per case: for the fencing case every interleaving
+//! and every violation with its counterexample; for the operations case each operation's
+//! outcome and the effects.
 
-use crate::explore::{explore, Step, Trace};
+use crate::explore::{explore, Program, Step, Trace};
 use crate::operations::{self, OpResult};
 use crate::properties::Property;
-use crate::scenario::{Case, Scenario, ScenarioError};
+use crate::scenario::{Scenario, ScenarioError};
 use crate::world::Event;
+use crate::Case;
 use serde::Serialize;
 
 /// A property broken in one interleaving, with the path that breaks it.
@@ -22,54 +24,69 @@ pub struct Violation {
     pub steps: Vec<Step>,
 }
 
+/// The fencing case: every interleaving of the lab's partial order, judged.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Report {
-    pub case: Case,
-    pub variant: String,
-    pub scenario: Scenario,
-    /// Number of interleavings explored.
+pub struct FencingRun {
+    /// Number of interleavings explored (the length of `traces`, for JSON readers).
     pub interleavings: usize,
     /// Events before the first interleaving choice.
     pub prefix_len: usize,
     pub traces: Vec<Trace>,
     /// Shortest counterexample first; ties keep enumeration order.
     pub violations: Vec<Violation>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub operations: Option<Vec<OpResult>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub effects: Option<usize>,
+}
+
+/// The operations case: one term's stream of business writes at the resource.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OperationsRun {
+    pub operations: Vec<OpResult>,
+    /// Business effects that happened.
+    pub effects: usize,
+}
+
+/// What the scenario's case produced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "case", rename_all = "kebab-case")]
+pub enum CaseRun {
+    Fencing(FencingRun),
+    Operations(OperationsRun),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// `correct` or the defects switched on, as `--variant` takes them.
+    pub variant: String,
+    pub scenario: Scenario,
+    #[serde(flatten)]
+    pub case: CaseRun,
 }
 
 /// Validate the scenario and run its case.
 pub fn run(scenario: &Scenario) -> Result<Report, ScenarioError> {
     scenario.validate()?;
-    let variant = scenario.defects.variant_name();
-    let mut report = Report {
-        case: scenario.case,
-        variant,
-        scenario: scenario.clone(),
-        interleavings: 1,
-        prefix_len: 0,
-        traces: Vec::new(),
-        violations: Vec::new(),
-        operations: None,
-        effects: None,
-    };
-    match scenario.case {
+    let case = match scenario.case {
         Case::Fencing => {
             let traces = explore(scenario);
-            report.prefix_len = crate::explore::Program::fencing(scenario.defects.split_authority).prefix.len();
-            report.interleavings = traces.len();
-            report.violations = violations(&traces);
-            report.traces = traces;
+            CaseRun::Fencing(FencingRun {
+                interleavings: traces.len(),
+                prefix_len: Program::fencing(scenario.defects.split_authority).prefix.len(),
+                violations: violations(&traces),
+                traces,
+            })
         }
         Case::Operations => {
-            let (ops, effects) = operations::run(scenario);
-            report.operations = Some(ops);
-            report.effects = Some(effects);
+            let (operations, effects) = operations::run(scenario);
+            CaseRun::Operations(OperationsRun { operations, effects })
         }
+    };
+    Ok(Report { variant: scenario.defects.variant_name(), scenario: scenario.clone(), case })
+}
+
+impl FencingRun {
+    /// The violations of one property, shortest first.
+    pub fn violations_of(&self, p: Property) -> impl Iterator<Item = &Violation> {
+        self.violations.iter().filter(move |v| v.property == p)
     }
-    Ok(report)
 }
 
 fn violations(traces: &[Trace]) -> Vec<Violation> {

@@ -21,7 +21,7 @@ impl fmt::Display for Client {
 }
 
 /// Which experiment of the lesson runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Case {
     /// Two clients, one lease, the 41/42/41 timeline and its interleavings.
@@ -38,6 +38,10 @@ impl Case {
             Case::Fencing => "fencing",
             Case::Operations => "operations",
         }
+    }
+
+    pub fn from_name(name: &str) -> Option<Case> {
+        Case::ALL.into_iter().find(|c| c.name() == name)
     }
 
     pub fn summary(self) -> &'static str {
@@ -90,7 +94,7 @@ impl Defect {
 }
 
 /// The set of defects switched on. Empty means the correct protocol.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Defects {
     pub no_fence: bool,
     pub split_authority: bool,
@@ -119,15 +123,25 @@ impl Defects {
         Defect::ALL.into_iter().filter(move |d| self.has(*d))
     }
 
-    /// All 8 combinations, the correct protocol first.
-    pub fn all_combinations() -> Vec<Defects> {
-        (0..8u8)
-            .map(|bits| Defects {
-                no_fence: bits & 1 != 0,
-                split_authority: bits & 2 != 0,
-                rollback_issuer: bits & 4 != 0,
+    /// Every combination of the defects that apply to `case`, the correct protocol first.
+    pub fn all_for(case: Case) -> Vec<Defects> {
+        let applicable: Vec<Defect> = Defect::ALL.into_iter().filter(|d| d.applies_to(case)).collect();
+        (0..1u32 << applicable.len())
+            .map(|bits| {
+                applicable
+                    .iter()
+                    .enumerate()
+                    .fold(Defects::default(), |set, (i, d)| set.with(*d, bits & (1 << i) != 0))
             })
             .collect()
+    }
+
+    /// Parse a variant: `correct` or defect names joined by commas, in any order.
+    pub fn from_variant(text: &str) -> Result<Defects, String> {
+        text.split(',').map(str::trim).filter(|n| !n.is_empty()).try_fold(Defects::default(), |set, name| match name {
+            "correct" => Ok(set),
+            _ => Defect::from_name(name).map(|d| set.with(d, true)).ok_or_else(|| name.to_string()),
+        })
     }
 
     /// `correct`, or the switched-on defects joined by commas in canonical order.
@@ -138,6 +152,61 @@ impl Defects {
         } else {
             names.join(",")
         }
+    }
+}
+
+/// One experiment of the lab: a case with a set of defect switches. Its text form,
+/// `case/variant` (e.g. `fencing/no-fence,rollback-issuer`), is how progress records runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Experiment {
+    pub case: Case,
+    pub defects: Defects,
+}
+
+impl Experiment {
+    pub fn of(s: &Scenario) -> Experiment {
+        Experiment { case: s.case, defects: s.defects }
+    }
+
+    /// Every experiment the model can run: each case with each combination of the defects
+    /// that apply to it.
+    pub fn all() -> Vec<Experiment> {
+        Case::ALL
+            .into_iter()
+            .flat_map(|case| Defects::all_for(case).into_iter().map(move |defects| Experiment { case, defects }))
+            .collect()
+    }
+}
+
+impl fmt::Display for Experiment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.case.name(), self.defects.variant_name())
+    }
+}
+
+impl std::str::FromStr for Experiment {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Experiment, String> {
+        let bad = || format!("不是实验名：{s}");
+        let (case, variant) = s.split_once('/').ok_or_else(bad)?;
+        let case = Case::from_name(case).ok_or_else(bad)?;
+        let defects = Defects::from_variant(variant).map_err(|_| bad())?;
+        let e = Experiment { case, defects };
+        // Only the canonical spelling of an experiment that can run.
+        (e.defects.iter().all(|d| d.applies_to(case)) && e.to_string() == s).then_some(e).ok_or_else(bad)
+    }
+}
+
+impl Serialize for Experiment {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Experiment {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Experiment, D::Error> {
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -209,9 +278,10 @@ impl Scenario {
             for (i, op) in self.operations.iter().enumerate() {
                 let at = |field: &str| format!("operations[{}].{}", i + 1, field);
                 for (field, text) in [("key", &op.key), ("digest", &op.digest)] {
-                    let ok = !text.trim().is_empty()
+                    // `;` separates operations in the codec's one-line list form.
+                    let ok = !text.is_empty()
                         && text.chars().count() <= MAX_TEXT
-                        && !text.chars().any(char::is_whitespace);
+                        && !text.chars().any(|c| c.is_whitespace() || c == ';');
                     if !ok {
                         return Err(ScenarioError::BadText { field: at(field) });
                     }
@@ -221,27 +291,6 @@ impl Scenario {
             }
         }
         Ok(())
-    }
-}
-
-impl Operation {
-    /// The operations list as one line: `key digest fence seq` per operation, `;` between.
-    /// The page's URL and the CLI's `--ops` both use it.
-    pub fn format_list(ops: &[Operation]) -> String {
-        ops.iter().map(|o| format!("{} {} {} {}", o.key, o.digest, o.fence, o.seq)).collect::<Vec<_>>().join(";")
-    }
-
-    pub fn parse_list(text: &str) -> Result<Vec<Operation>, String> {
-        text.split(';')
-            .map(|op| {
-                let f: Vec<&str> = op.split_whitespace().collect();
-                let [key, digest, fence, seq] = f[..] else {
-                    return Err(format!("operations 项应为「key digest fence seq」，收到「{op}」"));
-                };
-                let number = |v: &str, what: &str| v.parse::<u64>().map_err(|_| format!("{what} 不是非负整数：{v}"));
-                Ok(Operation { key: key.into(), digest: digest.into(), fence: number(fence, "fence")?, seq: number(seq, "seq")? })
-            })
-            .collect()
     }
 }
 
@@ -289,7 +338,7 @@ impl fmt::Display for ScenarioError {
                 write!(f, "operations 需要 1 到 {MAX_OPERATIONS} 条，收到 {n} 条")
             }
             ScenarioError::BadText { field } => {
-                write!(f, "{field} 须为 1 到 {MAX_TEXT} 个字符，且不含空白")
+                write!(f, "{field} 须为 1 到 {MAX_TEXT} 个字符，且不含空白与分号")
             }
         }
     }

@@ -1,35 +1,45 @@
 //! The checker over all defect combinations and random scenarios: the correct protocol never
 //! violates, every defect is caught, nothing panics.
 
-use fencing_model::{run, Case, Defect, Defects, Operation, Property, Scenario};
+use fencing_model::{run, Case, CaseRun, Defect, Defects, FencingRun, Operation, OperationsRun, Property, Scenario};
 use proptest::prelude::*;
+
+fn fencing(s: &Scenario) -> FencingRun {
+    match run(s).unwrap().case {
+        CaseRun::Fencing(f) => f,
+        other => panic!("not a fencing run: {other:?}"),
+    }
+}
 
 #[test]
 fn all_eight_combinations_run_and_each_defect_is_caught() {
-    for defects in Defects::all_combinations() {
-        let r = run(&Scenario::lesson(Case::Fencing, defects)).unwrap();
-        let has = |p| r.violations.iter().any(|v| v.property == p);
+    let all = Defects::all_for(Case::Fencing);
+    assert_eq!(all.len(), 8);
+    for defects in all {
+        let r = fencing(&Scenario::lesson(Case::Fencing, defects));
+        let name = defects.variant_name();
+        let has = |p| r.violations_of(p).next().is_some();
         let expected_interleavings = if defects.split_authority { 2 } else { 3 };
-        assert_eq!(r.interleavings, expected_interleavings, "{}", r.variant);
+        assert_eq!(r.interleavings, expected_interleavings, "{name}");
         if defects == Defects::default() {
             assert!(r.violations.is_empty());
         } else {
-            assert!(!r.violations.is_empty(), "{} must be caught", r.variant);
+            assert!(!r.violations.is_empty(), "{name} must be caught");
         }
         if defects.split_authority {
-            assert!(has(Property::UnauthorizedAccept), "{}", r.variant);
+            assert!(has(Property::UnauthorizedAccept), "{name}");
         }
         if defects.no_fence || defects.rollback_issuer {
-            assert!(has(Property::RevokedGenerationOverwrite) || defects.split_authority, "{}", r.variant);
+            assert!(has(Property::RevokedGenerationOverwrite) || defects.split_authority, "{name}");
         }
     }
 }
 
 #[test]
 fn shortest_counterexample_comes_first() {
-    for defects in Defects::all_combinations() {
-        let r = run(&Scenario::lesson(Case::Fencing, defects)).unwrap();
-        assert!(r.violations.windows(2).all(|w| w[0].step <= w[1].step), "{}", r.variant);
+    for defects in Defects::all_for(Case::Fencing) {
+        let r = fencing(&Scenario::lesson(Case::Fencing, defects));
+        assert!(r.violations.windows(2).all(|w| w[0].step <= w[1].step), "{}", defects.variant_name());
     }
 }
 
@@ -60,7 +70,7 @@ proptest! {
     #[test]
     fn correct_protocol_never_violates(issuer in 0u64..1_000, a in 1u64..5, b in 1u64..5) {
         let s = Scenario { issuer, op_seq_a: a, op_seq_b: b, ..Scenario::lesson(Case::Fencing, Defects::default()) };
-        let r = run(&s).unwrap();
+        let r = fencing(&s);
         prop_assert_eq!(r.interleavings, 3);
         prop_assert!(r.violations.is_empty());
     }
@@ -75,10 +85,10 @@ proptest! {
         let s = Scenario { case, defects: d, issuer, op_seq_a: a, op_seq_b: b, operations: ops };
         if let Ok(r) = run(&s) {
             let _ = fencing_model::render::text(&r);
-            if let Some(ops) = &r.operations {
-                // Each key produces at most one effect unless the fence check is off.
-                let applied = ops.iter().filter(|o| o.outcome == fencing_model::OpOutcome::Applied).count();
-                prop_assert_eq!(Some(applied), r.effects);
+            if let CaseRun::Operations(OperationsRun { operations, effects }) = &r.case {
+                // Every applied operation is one effect, and nothing else is.
+                let applied = operations.iter().filter(|o| o.outcome == fencing_model::OpOutcome::Applied).count();
+                prop_assert_eq!(applied, *effects);
             }
         }
     }
@@ -87,7 +97,7 @@ proptest! {
     fn with_the_resource_fence_rollback_alone_is_what_breaks_monotonicity(a in 1u64..5, b in 1u64..5) {
         // The resource cannot tell two 41s apart: only a larger op_seq for old A lets it overwrite.
         let s = Scenario { op_seq_a: a, op_seq_b: b, ..Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true)) };
-        let r = run(&s).unwrap();
+        let r = fencing(&s);
         prop_assert_eq!(!r.violations.is_empty(), a > b);
     }
 }

@@ -78,7 +78,9 @@ fn bad_arguments_exit_2_with_the_valid_choices() {
         (&["fencing", "--variant", "nofence"][..], "no-fence, split-authority, rollback-issuer"),
         (&["fencing", "--case", "ops"][..], "fencing, operations"),
         (&["fencing", "--variant"][..], "--variant 需要一个值"),
-        (&["fencing", "--verbose"][..], "--variant, --case, --issuer, --op-seq, --ops, --json"),
+        (&["fencing", "--verbose"][..], "--case, --variant, --issuer, --op-seq, --ops, --json, --help"),
+        (&["fencing", "--issuer", "x"][..], "issuer 须为非负整数"),
+        (&["fencing", "--case", "operations", "--op-seq", "3,1"][..], "op-seq 不适用于 operations 案例"),
         (&["fence"][..], "可选：fencing"),
         (&[][..], "缺少实验名"),
     ] {

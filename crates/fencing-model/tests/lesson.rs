@@ -1,13 +1,27 @@
 //! The lesson's five stated outcomes, through the public API.
 
-use fencing_model::{run, Case, Client, Defect, Defects, OpOutcome, Outcome, Property, Report, Scenario};
+use fencing_model::{run, Case, CaseRun, Client, Defect, Defects, FencingRun, OpOutcome, OperationsRun, Outcome, Property, Scenario};
 
-fn lesson(case: Case, defects: &[Defect]) -> Report {
+fn lesson(case: Case, defects: &[Defect]) -> CaseRun {
     let set = defects.iter().fold(Defects::default(), |s, d| s.with(*d, true));
-    run(&Scenario::lesson(case, set)).expect("the lesson's scenario is valid")
+    run(&Scenario::lesson(case, set)).expect("the lesson's scenario is valid").case
 }
 
-fn properties(r: &Report) -> Vec<Property> {
+fn fencing(defects: &[Defect]) -> FencingRun {
+    match lesson(Case::Fencing, defects) {
+        CaseRun::Fencing(f) => f,
+        other => panic!("{other:?}"),
+    }
+}
+
+fn operations(defects: &[Defect]) -> OperationsRun {
+    match lesson(Case::Operations, defects) {
+        CaseRun::Operations(o) => o,
+        other => panic!("{other:?}"),
+    }
+}
+
+fn properties(r: &FencingRun) -> Vec<Property> {
     let mut p: Vec<Property> = r.violations.iter().map(|v| v.property).collect();
     p.dedup();
     p
@@ -15,7 +29,7 @@ fn properties(r: &Report) -> Vec<Property> {
 
 #[test]
 fn correct_protocol_has_three_interleavings_and_no_violation() {
-    let r = lesson(Case::Fencing, &[]);
+    let r = fencing(&[]);
     assert_eq!(r.interleavings, 3);
     assert!(r.violations.is_empty());
     for t in &r.traces {
@@ -36,7 +50,7 @@ fn correct_protocol_has_three_interleavings_and_no_violation() {
 
 #[test]
 fn no_fence_lets_the_old_holder_overwrite() {
-    let r = lesson(Case::Fencing, &[Defect::NoFence]);
+    let r = fencing(&[Defect::NoFence]);
     assert_eq!(properties(&r), vec![Property::RevokedGenerationOverwrite]);
     let v = &r.violations[0];
     assert_eq!(v.events.last().unwrap(), "write A");
@@ -45,7 +59,7 @@ fn no_fence_lets_the_old_holder_overwrite() {
 
 #[test]
 fn split_authority_has_two_interleavings_and_old_a_holds_43() {
-    let r = lesson(Case::Fencing, &[Defect::SplitAuthority]);
+    let r = fencing(&[Defect::SplitAuthority]);
     assert_eq!(r.interleavings, 2);
     assert_eq!(r.violations.len(), 2);
     assert_eq!(properties(&r), vec![Property::UnauthorizedAccept]);
@@ -60,7 +74,7 @@ fn split_authority_has_two_interleavings_and_old_a_holds_43() {
 
 #[test]
 fn rollback_issuer_gives_b_a_second_41_and_a_overwrites_it() {
-    let r = lesson(Case::Fencing, &[Defect::RollbackIssuer]);
+    let r = fencing(&[Defect::RollbackIssuer]);
     assert_eq!(properties(&r), vec![Property::RevokedGenerationOverwrite]);
     let t = &r.traces[0];
     let grants: Vec<u64> = t
@@ -78,12 +92,12 @@ fn rollback_issuer_gives_b_a_second_41_and_a_overwrites_it() {
 
 #[test]
 fn operations_case_gives_applied_applied_duplicate_conflict_stale_and_two_effects() {
-    let r = lesson(Case::Operations, &[]);
-    let ops = r.operations.as_ref().unwrap();
+    let r = operations(&[]);
+    let ops = &r.operations;
     let outcomes: Vec<OpOutcome> = ops.iter().map(|o| o.outcome).collect();
     use OpOutcome::*;
     assert_eq!(outcomes, vec![Applied, Applied, Duplicate, Conflict, Stale]);
-    assert_eq!(r.effects, Some(2));
+    assert_eq!(r.effects, 2);
     // The duplicate returns the original effect and does not advance the fence.
     assert_eq!(ops[2].effect, Some(1));
     assert_eq!((ops[2].max_fence, ops[2].last_seq), (41, 2));
@@ -91,7 +105,7 @@ fn operations_case_gives_applied_applied_duplicate_conflict_stale_and_two_effect
 
 #[test]
 fn operations_without_the_fence_check_apply_the_old_seq() {
-    let r = lesson(Case::Operations, &[Defect::NoFence]);
-    assert_eq!(r.operations.as_ref().unwrap()[4].outcome, OpOutcome::Applied);
-    assert_eq!(r.effects, Some(3));
+    let r = operations(&[Defect::NoFence]);
+    assert_eq!(r.operations[4].outcome, OpOutcome::Applied);
+    assert_eq!(r.effects, 3);
 }

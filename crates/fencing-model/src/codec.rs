@@ -1,0 +1,352 @@
+//! The one codec for a scenario's inputs: the CLI's flags, the page's URL query and the
+//! explorer's editor all read and write a scenario through it, so a name means the same thing
+//! everywhere (`--op-seq 3,1` on the command line is `op-seq=3,1` in a URL).
+//!
+//! What is not given keeps the lesson's value. The one rule that links two inputs: in the
+//! operations case the lesson's operation list follows the issuer (its first term is
+//! `issuer + 1`) unless `ops` gives the list itself.
+
+use crate::scenario::{lesson_operations, Case, Defects, Operation, Scenario};
+use std::fmt;
+
+/// A scenario input, by the name it has in every form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Param {
+    Case,
+    Variant,
+    Issuer,
+    OpSeq,
+    Ops,
+}
+
+impl Param {
+    pub const ALL: [Param; 5] = [Param::Case, Param::Variant, Param::Issuer, Param::OpSeq, Param::Ops];
+
+    /// The name: `--name` on the command line, `name=` in a query string.
+    pub fn name(self) -> &'static str {
+        match self {
+            Param::Case => "case",
+            Param::Variant => "variant",
+            Param::Issuer => "issuer",
+            Param::OpSeq => "op-seq",
+            Param::Ops => "ops",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Param> {
+        Param::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The value's form, for help texts.
+    pub fn value_form(self) -> &'static str {
+        match self {
+            Param::Case => "<case>",
+            Param::Variant => "<variant,…>",
+            Param::Issuer => "<n>",
+            Param::OpSeq => "<a,b>",
+            Param::Ops => "<list>",
+        }
+    }
+
+    /// Whether the input means anything for `case`.
+    fn applies_to(self, case: Case) -> bool {
+        match self {
+            Param::OpSeq => case == Case::Fencing,
+            Param::Ops => case == Case::Operations,
+            Param::Case | Param::Variant | Param::Issuer => true,
+        }
+    }
+}
+
+/// Why a scenario's inputs cannot be read, in Chinese, naming the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodecError(pub String);
+
+impl fmt::Display for CodecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CodecError {}
+
+/// Inputs as given, before the lesson's values fill the rest.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Inputs {
+    case: Option<Case>,
+    defects: Defects,
+    issuer: Option<u64>,
+    op_seq: Option<(u64, u64)>,
+    ops: Option<Vec<Operation>>,
+}
+
+fn number(text: &str, what: &str) -> Result<u64, CodecError> {
+    text.trim().parse().map_err(|_| CodecError(format!("{what} 须为非负整数，收到「{text}」")))
+}
+
+impl Inputs {
+    /// Read one input's text. Variants add up (`variant=no-fence&variant=precheck` is both).
+    pub fn set(&mut self, param: Param, value: &str) -> Result<&mut Inputs, CodecError> {
+        match param {
+            Param::Case => {
+                let names = Case::ALL.map(Case::name).join(", ");
+                self.case = Some(Case::from_name(value.trim()).ok_or_else(|| CodecError(format!("未知的 case「{value}」，可选：{names}")))?);
+            }
+            Param::Variant => {
+                let names = crate::Defect::ALL.map(crate::Defect::name).join(", ");
+                let more = Defects::from_variant(value).map_err(|name| {
+                    CodecError(format!("未知的 variant「{name}」，可选：correct, {names}（可用逗号组合）"))
+                })?;
+                self.defects = more.iter().fold(self.defects, |set, d| set.with(d, true));
+            }
+            Param::Issuer => self.issuer = Some(number(value, "issuer")?),
+            Param::OpSeq => {
+                let bad = || CodecError(format!("op-seq 应为「A,B」：A 与 B 写入时的 op_seq，收到「{value}」"));
+                let (a, b) = value.split_once(',').ok_or_else(bad)?;
+                self.op_seq = Some((number(a, "A 的 op_seq")?, number(b, "B 的 op_seq")?));
+            }
+            Param::Ops => self.ops = Some(parse_ops(value)?),
+        }
+        Ok(self)
+    }
+
+    /// The scenario these inputs describe, validated.
+    pub fn scenario(&self) -> Result<Scenario, CodecError> {
+        let case = self.case.unwrap_or(Case::Fencing);
+        let given = [(Param::OpSeq, self.op_seq.is_some()), (Param::Ops, self.ops.is_some())];
+        if let Some((p, _)) = given.iter().find(|(p, set)| *set && !p.applies_to(case)) {
+            return Err(CodecError(format!("{} 不适用于 {} 案例", p.name(), case.name())));
+        }
+        let mut s = Scenario::lesson(case, self.defects);
+        if let Some(issuer) = self.issuer {
+            s.issuer = issuer;
+            s.operations = lesson_operations(issuer);
+        }
+        if let Some((a, b)) = self.op_seq {
+            (s.op_seq_a, s.op_seq_b) = (a, b);
+        }
+        if let Some(ops) = &self.ops {
+            s.operations = ops.clone();
+        }
+        s.validate().map_err(|e| CodecError(e.to_string()))?;
+        Ok(s)
+    }
+}
+
+/// The inputs that differ from the lesson's, in `Param::ALL` order: the shortest description
+/// of `s` that `decode` reads back to the same scenario. Inputs that mean nothing for the
+/// case are left out (see `canonical`).
+pub fn encode(s: &Scenario) -> Vec<(Param, String)> {
+    let lesson = Scenario::lesson(s.case, s.defects);
+    let mut out = Vec::new();
+    if s.case != Case::Fencing {
+        out.push((Param::Case, s.case.name().to_string()));
+    }
+    if s.defects != Defects::default() {
+        out.push((Param::Variant, s.defects.variant_name()));
+    }
+    if s.issuer != lesson.issuer {
+        out.push((Param::Issuer, s.issuer.to_string()));
+    }
+    match s.case {
+        Case::Fencing if (s.op_seq_a, s.op_seq_b) != (lesson.op_seq_a, lesson.op_seq_b) => {
+            out.push((Param::OpSeq, format!("{},{}", s.op_seq_a, s.op_seq_b)));
+        }
+        Case::Operations if s.operations != lesson_operations(s.issuer) => out.push((Param::Ops, format_ops(&s.operations))),
+        _ => {}
+    }
+    out
+}
+
+/// Read a scenario from named inputs; a name that is not an input is an error.
+pub fn decode<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<Scenario, CodecError> {
+    let mut inputs = Inputs::default();
+    for (name, value) in pairs {
+        let param = Param::from_name(name).ok_or_else(|| CodecError(format!("未知的输入「{name}」")))?;
+        inputs.set(param, value)?;
+    }
+    inputs.scenario()
+}
+
+/// `s` with the inputs its case does not use set to what `decode` gives them.
+pub fn canonical(s: &Scenario) -> Scenario {
+    let mut c = s.clone();
+    let lesson = Scenario::lesson(s.case, s.defects);
+    match s.case {
+        Case::Fencing => c.operations = lesson_operations(s.issuer),
+        Case::Operations => (c.op_seq_a, c.op_seq_b) = (lesson.op_seq_a, lesson.op_seq_b),
+    }
+    c
+}
+
+/// The scenario's inputs as a URL query (without `?`).
+pub fn to_query(s: &Scenario) -> String {
+    let mut q = form_urlencoded::Serializer::new(String::new());
+    for (p, v) in encode(s) {
+        q.append_pair(p.name(), &v);
+    }
+    q.finish()
+}
+
+/// Read a scenario from a URL query (with or without `?`). Names that are not scenario inputs
+/// belong to the page's own view state (the interleaving, the step) and are skipped here.
+pub fn from_query(query: &str) -> Result<Scenario, CodecError> {
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
+        .filter(|(k, _)| Param::from_name(k).is_some())
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    decode(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+}
+
+/// The command line that runs `s` (`fencing-lab fencing …`), quoted for a POSIX shell.
+pub fn command_line(s: &Scenario) -> String {
+    let mut cmd = String::from("fencing-lab fencing");
+    for (p, v) in encode(s) {
+        cmd.push_str(&format!(" --{} {}", p.name(), shell_quote(&v)));
+    }
+    cmd
+}
+
+/// A word as the shell reads it back: bare when it is plain, else in single quotes, with a
+/// quote inside closed, escaped and reopened.
+fn shell_quote(v: &str) -> String {
+    let plain = !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || "-_.,=/:".contains(c));
+    if plain {
+        v.to_string()
+    } else {
+        format!("'{}'", v.replace('\'', r"'\''"))
+    }
+}
+
+/// The operations list as one line: `key digest fence seq` per operation, `;` between.
+pub fn format_ops(ops: &[Operation]) -> String {
+    ops_line(&ops_rows(ops))
+}
+
+/// Each operation's four fields as text, as a table shows them.
+pub fn ops_rows(ops: &[Operation]) -> Vec<[String; 4]> {
+    ops.iter().map(|o| [o.key.clone(), o.digest.clone(), o.fence.to_string(), o.seq.to_string()]).collect()
+}
+
+/// Rows of an operations table, as typed, in the one-line form `parse_ops` reads.
+pub fn ops_line(rows: &[[String; 4]]) -> String {
+    rows.iter().map(|row| row.iter().map(|c| c.trim()).collect::<Vec<_>>().join(" ")).collect::<Vec<_>>().join(";")
+}
+
+/// Read the one-line operations list; `n` in messages counts from 1.
+pub fn parse_ops(text: &str) -> Result<Vec<Operation>, CodecError> {
+    text.split(';')
+        .enumerate()
+        .map(|(i, op)| {
+            let n = i + 1;
+            let f: Vec<&str> = op.split_whitespace().collect();
+            let [key, digest, fence, seq] = f[..] else {
+                return Err(CodecError(format!("ops 第 {n} 项应为「key digest fence seq」，收到「{}」", op.trim())));
+            };
+            Ok(Operation {
+                key: key.into(),
+                digest: digest.into(),
+                fence: number(fence, &format!("ops 第 {n} 项的 fence"))?,
+                seq: number(seq, &format!("ops 第 {n} 项的 seq"))?,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{Defect, MAX_OPERATIONS, MAX_TEXT};
+    use proptest::prelude::*;
+
+    fn lesson(case: Case) -> Scenario {
+        Scenario::lesson(case, Defects::default())
+    }
+
+    #[test]
+    fn the_lesson_encodes_to_nothing_and_names_agree_in_every_form() {
+        assert!(encode(&lesson(Case::Fencing)).is_empty());
+        assert_eq!(command_line(&lesson(Case::Fencing)), "fencing-lab fencing");
+        let mut s = Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
+        (s.issuer, s.op_seq_a, s.op_seq_b) = (100, 3, 1);
+        let s = canonical(&s);
+        assert_eq!(command_line(&s), "fencing-lab fencing --variant rollback-issuer --issuer 100 --op-seq 3,1");
+        assert_eq!(to_query(&s), "variant=rollback-issuer&issuer=100&op-seq=3%2C1");
+        assert_eq!(from_query(&to_query(&s)), Ok(s));
+    }
+
+    #[test]
+    fn the_issuer_rule_is_the_same_in_the_cli_and_the_url() {
+        // `--case operations --issuer 100` rebuilds the lesson's list from fence 101.
+        let s = decode([("case", "operations"), ("issuer", "100")]).unwrap();
+        assert_eq!(s.operations[0].fence, 101);
+        assert_eq!(from_query("case=operations&issuer=100"), Ok(s.clone()));
+        assert_eq!(encode(&s), vec![(Param::Case, "operations".into()), (Param::Issuer, "100".into())]);
+    }
+
+    #[test]
+    fn ops_are_quoted_for_the_shell() {
+        let mut s = lesson(Case::Operations);
+        s.operations.truncate(2);
+        s.operations[1].digest = "it's".into();
+        assert_eq!(command_line(&s), r"fencing-lab fencing --case operations --ops 'order-1 amount=10 41 1;order-2 it'\''s 41 2'");
+    }
+
+    #[test]
+    fn bad_inputs_name_what_is_wrong() {
+        for (pairs, says) in [
+            (vec![("issuer", "x")], "issuer 须为非负整数"),
+            (vec![("op-seq", "3")], "op-seq 应为「A,B」"),
+            (vec![("op-seq", "0,1")], "A.op_seq 应在 1 到"),
+            (vec![("case", "operations"), ("ops", "a b c")], "ops 第 1 项"),
+            (vec![("case", "operations"), ("op-seq", "3,1")], "op-seq 不适用于 operations 案例"),
+            (vec![("ops", "k d 1 1")], "ops 不适用于 fencing 案例"),
+            (vec![("variant", "nofence")], "未知的 variant「nofence」"),
+            (vec![("seq", "1,2")], "未知的输入「seq」"),
+        ] {
+            let err = decode(pairs.clone()).unwrap_err().to_string();
+            assert!(err.contains(says), "{pairs:?}: {err}");
+        }
+    }
+
+    fn text() -> impl Strategy<Value = String> {
+        // Any characters the scenario allows, quotes and `&`/`=`/`%` included.
+        proptest::string::string_regex(&format!("[a-z0-9'\"&=%+#?/\\-_.中文]{{1,{MAX_TEXT}}}")).unwrap()
+    }
+
+    fn scenario() -> impl Strategy<Value = Scenario> {
+        let op = (text(), text(), 1u64..1000, 1u64..50).prop_map(|(key, digest, fence, seq)| Operation { key, digest, fence, seq });
+        (any::<bool>(), 0u8..8, 0u64..2000, 1u64..9, 1u64..9, prop::collection::vec(op, 1..=MAX_OPERATIONS)).prop_map(
+            |(ops_case, bits, issuer, a, b, operations)| {
+                let case = if ops_case { Case::Operations } else { Case::Fencing };
+                let defects = Defect::ALL
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(_, d)| d.applies_to(case))
+                    .fold(Defects::default(), |set, (i, d)| set.with(d, bits & (1 << i) != 0));
+                Scenario { case, defects, issuer, op_seq_a: a, op_seq_b: b, operations }
+            },
+        )
+    }
+
+    proptest! {
+        #[test]
+        fn every_scenario_round_trips_through_every_form(s in scenario()) {
+            let c = canonical(&s);
+            let pairs = encode(&s);
+            prop_assert_eq!(decode(pairs.iter().map(|(p, v)| (p.name(), v.as_str()))), Ok(c.clone()));
+            prop_assert_eq!(from_query(&to_query(&s)), Ok(c.clone()));
+            // The shown command line, split as a shell would, reads back the same scenario.
+            let args = shlex::split(&command_line(&s)).unwrap();
+            match crate::cli::parse(&args[1..]) {
+                Ok(crate::cli::Invocation::Run { scenario, .. }) => prop_assert_eq!(scenario, c),
+                other => prop_assert!(false, "{:?}", other),
+            }
+        }
+
+        #[test]
+        fn any_query_is_read_or_refused_without_panic(q in ".{0,80}") {
+            let _ = from_query(&q);
+        }
+    }
+}
