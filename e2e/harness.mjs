@@ -47,8 +47,12 @@ export async function start({ base = '/', dist = DIST } = {}) {
       }
       return page;
     },
-    /** Forget everything the app saved (localStorage is shared by the tabs of one start()). */
+    /**
+     * Forget everything the app saved. localStorage is shared by the tabs of one start(), and
+     * an open tab writes back what it remembers at its next save: close them all first.
+     */
     async clearStorage() {
+      for (const open of browser.pages()) await open.close();
       const page = await this.page('intro');
       await page.evaluate(() => localStorage.clear());
       await page.close();

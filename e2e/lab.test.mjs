@@ -49,7 +49,7 @@ test('each of the five lab commands runs in the page with the CLI output, byte f
 test('a lab command opens in the explorer with the same scenario', async () => {
   const page = await env.page('lab');
   await page.getByRole('link', { name: '在实验台中逐步查看：fencing-lab fencing --variant rollback-issuer' }).click();
-  await page.waitForURL(/\/explore\?case=fencing&variant=rollback-issuer$/);
+  await page.waitForURL(/\/explore\?variant=rollback-issuer$/);
   assert.equal(await page.locator('#result-title').textContent(), '结果：fencing · rollback-issuer');
   assert.deepEqual(page.problems, []);
 });

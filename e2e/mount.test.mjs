@@ -1,7 +1,9 @@
 // The release page mounts in Chromium and shows the lesson title.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start } from './harness.mjs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { start, DIST } from './harness.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -18,4 +20,17 @@ test('the app mounts and shows the lesson title', async () => {
   assert.equal(await page.locator('#boot').count(), 0);
   assert.ok(await page.locator('nav.sidebar .chapter-list').isVisible());
   assert.deepEqual(page.problems, []);
+});
+
+test('the shipped page does not carry the benchmark export', async () => {
+  const files = await readdir(DIST);
+  for (const f of files.filter((f) => f.endsWith('.js'))) {
+    assert.doesNotMatch(await readFile(join(DIST, f), 'utf8'), /bench_model/, f);
+  }
+  const wasm = files.filter((f) => f.endsWith('.wasm'));
+  assert.ok(wasm.length > 0);
+  for (const f of wasm) {
+    const exports = WebAssembly.Module.exports(await WebAssembly.compile(await readFile(join(DIST, f)))).map((e) => e.name);
+    assert.ok(exports.length > 0 && !exports.includes('bench_model'), f);
+  }
 });

@@ -140,9 +140,9 @@ test('keyboard: arrows change chapter, / focuses search, ? shows the shortcuts',
   await page.keyboard.press('Escape');
   await page.locator('h1').click();
   await page.keyboard.press('?');
-  assert.ok(await page.locator('dialog.shortcuts').isVisible());
+  assert.ok(await page.locator('dialog#shortcuts').isVisible());
   await page.keyboard.press('Escape');
-  assert.ok(await page.locator('dialog.shortcuts').isHidden());
+  assert.ok(await page.locator('dialog#shortcuts').isHidden());
   assert.deepEqual(page.problems, []);
 });
 

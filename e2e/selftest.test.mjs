@@ -51,6 +51,41 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   assert.deepEqual(page.problems, []);
 });
 
+test('typing is saved in batches, not on every keystroke', async () => {
+  const page = await env.page(null);
+  await page.addInitScript(() => {
+    window.progressWrites = 0;
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (k === 'fencing-study.progress') window.progressWrites++;
+      return set.call(this, k, v);
+    };
+  });
+  await page.goto(env.url + 'self-test');
+  await page.locator('h1').waitFor();
+  await card(page, 'q2').locator('textarea').pressSequentially('资源保存 max_fence 并在提交处比较', { delay: 20 });
+  assert.equal(await card(page, 'q2').locator('.q-state').textContent(), '回忆中', 'the page follows the typing at once');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('fencing-study.progress') ?? '{}').questions?.q2?.current.answer === '资源保存 max_fence 并在提交处比较');
+  assert.ok(await page.evaluate(() => window.progressWrites) <= 2, `${await page.evaluate(() => window.progressWrites)} writes for 21 keystrokes`);
+  assert.deepEqual(page.problems, []);
+});
+
+test('an answer typed and the tab closed at once is not lost', async () => {
+  const page = await env.page('self-test');
+  await card(page, 'q3').locator('textarea').fill('刚写完就关掉标签页');
+  await page.close();
+  const again = await env.page('self-test');
+  assert.equal(await card(again, 'q3').locator('textarea').inputValue(), '刚写完就关掉标签页');
+  assert.deepEqual(again.problems, []);
+});
+
+test('leaving the answer box saves at once', async () => {
+  const page = await env.page('self-test');
+  await card(page, 'q4').locator('textarea').fill('失焦即保存');
+  await page.locator('h1').click();
+  assert.equal((await storedProgress(page)).questions.q4.current.answer, '失焦即保存');
+});
+
 test('the whole flow works from the keyboard', async () => {
   const page = await env.page('self-test');
   const q2 = card(page, 'q2');
@@ -117,6 +152,8 @@ test('the progress page shows what was read, run and rated', async () => {
   const page = await env.page('timeline');
   await page.goto(env.url + 'explore?variant=no-fence');
   await page.locator('h1').waitFor();
+  // A scenario counts as run once its result has been on screen for a moment.
+  await page.waitForFunction(() => localStorage.getItem('fencing-study.progress')?.includes('fencing/no-fence'));
   await page.goto(env.url + 'self-test');
   await page.locator('h1').waitFor();
   const q4 = card(page, 'q4');
@@ -127,11 +164,14 @@ test('the progress page shows what was read, run and rated', async () => {
   await page.locator('h1').waitFor();
   const summary = await page.locator('.summary figcaption').textContent();
   assert.match(summary, /自测已自评 1\/4/);
-  assert.match(summary, /实验已运行 1\/9/);
+  assert.match(summary, /实验已运行 1\/10/);
   const row = page.locator('tbody tr', { hasText: '第 4 题' });
   assert.match(await row.textContent(), /部分答出.*1/);
   assert.match(await page.locator('.chapter-status li', { hasText: '41、42、41' }).textContent(), /已(打开|读完)/);
   assert.match(await page.locator('.run-list li', { hasText: 'fencing · no-fence' }).first().textContent(), /运行 1 次/);
+  // Every experiment the model can run is listed: 8 fencing combinations, operations with and without no-fence.
+  assert.equal(await page.locator('.run-list li').count(), 10);
+  assert.match(await page.locator('.run-list li', { hasText: 'operations · no-fence' }).textContent(), /未运行/);
   assert.deepEqual(page.problems, []);
 });
 

@@ -26,7 +26,7 @@ test('corrupted data is quarantined, never deleted silently, and can be exported
   assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.progress.quarantine')), '{"version": 2, "questions": oops');
   // Work goes on and is saved.
   await page.locator('#q1-answer').fill('照常作答');
-  assert.equal(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY)).questions.q1.current.answer, '照常作答');
+  await page.waitForFunction((k) => localStorage.getItem(k).includes('"answer":"照常作答"'), KEY);
   await notice(page).getByRole('link').click();
   await page.waitForURL(/\/progress$/);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出原始内容' }).click()]);
@@ -76,8 +76,8 @@ test('a full quota on write: the app keeps the text in memory and says so', asyn
   await page.goto(env.url + 'self-test');
   await page.locator('h1').waitFor();
   await page.locator('#q1-answer').fill('写不进去的回答');
-  assert.match(await notice(page).textContent(), /本地存储已满/);
+  await notice(page).filter({ hasText: '本地存储已满' }).waitFor();
   assert.equal(await page.locator('#q1-answer').inputValue(), '写不进去的回答');
   await page.locator('#q1-answer').fill('短');
-  assert.ok(await notice(page).isHidden(), 'the notice clears once saving works again');
+  await notice(page).waitFor({ state: 'hidden' });
 });

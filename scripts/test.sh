@@ -9,6 +9,10 @@ source scripts/env.sh
 echo "== cargo test (workspace, native)"
 cargo test --workspace --quiet
 
+echo "== clippy, warnings as errors (native, and the page's crates for wasm32)"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+cargo clippy -p fencing-app -p fencing-model --target wasm32-unknown-unknown --lib --bins --quiet -- -D warnings
+
 echo "== trunk build --release --offline (at / and, for the deploy test, under /sub/)"
 trunk build --release --offline
 trunk build --release --offline --public-url /sub/ --dist target/dist-sub

@@ -2,7 +2,8 @@
 //! It edits a text draft; only a draft that parses and validates becomes the shown view,
 //! so bad input is explained inline and the last good result stays on screen.
 
-use fencing_model::{Case, Defect, Defects, Operation, Scenario, MAX_OPERATIONS};
+use fencing_model::codec::{ops_line, ops_rows, Inputs, Param};
+use fencing_model::{Case, Defect, Defects, Scenario, MAX_OPERATIONS};
 use leptos::prelude::*;
 
 /// The editor's fields as typed.
@@ -24,32 +25,24 @@ impl Draft {
             issuer: s.issuer.to_string(),
             seq_a: s.op_seq_a.to_string(),
             seq_b: s.op_seq_b.to_string(),
-            ops: s.operations.iter().map(|o| [o.key.clone(), o.digest.clone(), o.fence.to_string(), o.seq.to_string()]).collect(),
+            ops: ops_rows(&s.operations),
         }
     }
 
-    /// A scenario the model accepts, or what is wrong, in Chinese.
+    /// A scenario the model accepts, or what is wrong, in Chinese: the fields go through the
+    /// model's codec, as the URL and the CLI's flags do. Inputs the case does not take stay
+    /// in the draft (switching back finds them) but are not given.
     pub fn scenario(&self) -> Result<Scenario, String> {
-        let number = |v: &str, what: &str| v.trim().parse::<u64>().map_err(|_| format!("{what} 须为非负整数，收到「{v}」"));
-        let operations = self
-            .ops
-            .iter()
-            .enumerate()
-            .map(|(i, [key, digest, fence, seq])| {
-                let at = |f: &str| format!("operations[{}].{f}", i + 1);
-                Ok(Operation { key: key.trim().into(), digest: digest.trim().into(), fence: number(fence, &at("fence"))?, seq: number(seq, &at("seq"))? })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        let s = Scenario {
-            case: self.case,
-            defects: self.defects,
-            issuer: number(&self.issuer, "issuer")?,
-            op_seq_a: number(&self.seq_a, "A.op_seq")?,
-            op_seq_b: number(&self.seq_b, "B.op_seq")?,
-            operations,
+        let mut inputs = Inputs::default();
+        let read = |inputs: &mut Inputs| -> Result<(), fencing_model::codec::CodecError> {
+            inputs.set(Param::Case, self.case.name())?.set(Param::Variant, &self.defects.variant_name())?.set(Param::Issuer, &self.issuer)?;
+            match self.case {
+                Case::Fencing => inputs.set(Param::OpSeq, &format!("{},{}", self.seq_a.trim(), self.seq_b.trim()))?,
+                Case::Operations => inputs.set(Param::Ops, &ops_line(&self.ops))?,
+            };
+            Ok(())
         };
-        s.validate().map_err(|e| e.to_string())?;
-        Ok(s)
+        read(&mut inputs).and_then(|()| inputs.scenario()).map_err(|e| e.to_string())
     }
 }
 

@@ -5,83 +5,104 @@ pub mod editor;
 pub mod state;
 pub mod trace;
 
+use crate::route::Route;
+use crate::storage::progress::Change;
 use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
 use editor::{Draft, Editor};
-use fencing_model::{render, run, Case, OpOutcome, Property, Report};
+use fencing_model::words::op_note;
+use fencing_model::{codec, render, run, CaseRun, Case, Experiment, FencingRun, OperationsRun, Property, Report, Scenario};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
 use state::View;
+use std::time::Duration;
 use trace::{announce, StepTable};
+
+/// How long a scenario stays on screen, unchanged, before it counts as a run: typing `100`
+/// into a field passes through `1` and `10`, which are not runs.
+const RUN_SETTLE: Duration = Duration::from_millis(700);
 
 #[component]
 pub fn ExplorerPage() -> impl IntoView {
     document().set_title("实验台 · 学习台 · 租约与 fencing");
-    let query = use_query_map();
+    let location = use_location();
     let navigate = use_navigate();
     let store = use_store();
-    let parsed = Memo::new(move |_| query.with(|q| View::from_query(|k| q.get(k))));
+    let parsed = Memo::new(move |_| location.search.with(|q| View::from_query(q)));
     // A bad link falls back to the lesson's defaults and says so.
-    let fallback = View::lesson(Case::Fencing, Default::default());
+    let fallback = View::of(Scenario::lesson(Case::Fencing, Default::default()));
     let view_now = Memo::new(move |_| parsed.get().unwrap_or_else(|_| fallback.clone()));
-    let report = Memo::new(move |_| run(&view_now.get().scenario).ok());
-    let go = move |v: View| navigate(&format!("/explore?{}", v.to_query()), NavigateOptions { replace: true, scroll: false, ..Default::default() });
+    let scenario = Memo::new(move |_| view_now.with(|v| v.scenario.clone()));
+    let report = Memo::new(move |_| run(&scenario.get()).ok());
+    let go = Callback::new(move |v: View| {
+        navigate(&Route::Explore.path_with(&v.to_query()), NavigateOptions { replace: true, scroll: false, ..Default::default() })
+    });
 
-    let draft = RwSignal::new(Draft::of(&view_now.get_untracked().scenario));
+    let draft = RwSignal::new(Draft::of(&scenario.get_untracked()));
     let draft_error = Memo::new(move |_| draft.with(|d| d.scenario().err()));
     // Draft → view: only a valid draft runs.
-    let go_draft = go.clone();
     Effect::new(move |_| {
         if let Ok(s) = draft.with(Draft::scenario) {
-            if s != view_now.get_untracked().scenario {
-                go_draft(View { scenario: s, interleaving: 0, step: None });
+            if s != scenario.get_untracked() {
+                go.run(View::of(s));
             }
         }
     });
     // View → draft, when the URL changes from outside (a link, history).
     Effect::new(move |_| {
-        let s = view_now.get().scenario;
+        let s = scenario.get();
         if draft.with_untracked(Draft::scenario).ok().as_ref() != Some(&s) {
             draft.set(Draft::of(&s));
         }
     });
-    // Each distinct run is recorded for the progress page.
+    // A run is each distinct scenario shown during this visit, once it has settled on screen;
+    // stepping and choosing an interleaving do not change the scenario, so they are not runs.
+    let recorded = StoredValue::new(Vec::<Scenario>::new());
     Effect::new(move |_| {
-        let s = view_now.with(|v| v.scenario.clone());
-        store.record_run(&s);
+        let shown = scenario.get();
+        set_timeout(
+            move || {
+                let settled = scenario.try_get_untracked().is_some_and(|now| now == shown);
+                let new = recorded.try_with_value(|r| !r.contains(&shown)).unwrap_or(false);
+                if settled && new {
+                    recorded.update_value(|r| r.push(shown.clone()));
+                    store.apply(Change::Run(Experiment::of(&shown)));
+                }
+            },
+            RUN_SETTLE,
+        );
     });
 
-    let reset = Callback::new(move |_| draft.set(Draft::of(&View::lesson(Case::Fencing, Default::default()).scenario)));
+    let reset = Callback::new(move |_| draft.set(Draft::of(&Scenario::lesson(Case::Fencing, Default::default()))));
     view! {
         <article class="explorer" aria-labelledby="explorer-title">
             <h1 id="explorer-title">"实验台：在页面里运行事件模型"</h1>
             <p class="lede">"这里运行的是与命令行 fencing-lab 同一份 Rust 模型（编译为 WebAssembly）。选择案例、打开缺陷开关、修改输入，查看全部交错、每一步的状态与性质检查。"</p>
             {move || parsed.get().err().map(|e| view! { <p class="editor-error" role="alert">{format!("链接中的实验参数无效（{e}），已改用课程默认场景。")}</p> })}
             <Editor draft=draft error=draft_error.into() on_reset=reset/>
-            {move || report.get().map(|r| view! { <ResultView report=r view=view_now go=go.clone()/> })}
+            {move || report.get().map(|r| view! { <ResultView report=r view=view_now go=go/> })}
         </article>
     }
 }
 
 #[component]
-fn ResultView<G>(report: Report, view: Memo<View>, go: G) -> impl IntoView
-where
-    G: Fn(View) + Clone + Send + Sync + 'static,
-{
+fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl IntoView {
     let text = render::text(&report);
-    let command = fencing_model::cli::command_line(&report.scenario);
+    let command = codec::command_line(&report.scenario);
     let copy = command.clone();
-    let title = format!("结果：{} · {}", report.case.name(), report.variant);
-    let verdicts = (report.case == Case::Fencing).then(|| view! { <Verdicts report=report.clone() view=view go=go.clone()/> });
+    let title = format!("结果：{} · {}", report.scenario.case.name(), report.variant);
     let body = match report.case {
-        Case::Fencing => view! { <Interleavings report=report.clone() view=view go=go/> }.into_any(),
-        Case::Operations => view! { <OperationsTable report=report.clone()/> }.into_any(),
+        CaseRun::Fencing(run) => view! {
+            <Verdicts run=run.clone() view=view go=go/>
+            <Interleavings run=run view=view go=go/>
+        }
+        .into_any(),
+        CaseRun::Operations(run) => view! { <OperationsTable run=run/> }.into_any(),
     };
     view! {
         <section class="result" aria-labelledby="result-title">
             <h2 id="result-title">{title}</h2>
-            {verdicts}
             {body}
             <p class="command">
                 <span>"在命令行中重现："</span>
@@ -97,26 +118,22 @@ where
 }
 
 #[component]
-fn Verdicts<G>(report: Report, view: Memo<View>, go: G) -> impl IntoView
-where
-    G: Fn(View) + Clone + Send + Sync + 'static,
-{
+fn Verdicts(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl IntoView {
     view! {
         <ul class="verdicts">
             {Property::ALL.into_iter().map(|p| {
-                let broken: Vec<usize> = report.violations.iter().filter(|v| v.property == p).map(|v| v.interleaving).collect();
+                let broken: Vec<usize> = run.violations_of(p).map(|v| v.interleaving).collect();
                 let ok = broken.is_empty();
                 // Violations are sorted shortest first: the first one of this property is its shortest counterexample.
-                let shortest = report.violations.iter().find(|v| v.property == p).map(|v| (v.interleaving, v.step));
-                let go = go.clone();
+                let shortest = run.violations_of(p).next().map(|v| (v.interleaving, v.step));
                 view! {
                     <li class:ok=ok class:bad=!ok>
                         <span class="verdict-sign" aria-hidden="true">{if ok { "✓" } else { "✗" }}</span>
                         <code>{p.name()}</code>"（"{p.promise()}"）："
-                        <strong>{if ok { format!("成立，{} 条交错均满足", report.interleavings) } else { format!("违反，见交错 {}", broken.iter().map(|i| i.to_string()).collect::<Vec<_>>().join("、")) }}</strong>
+                        <strong>{if ok { format!("成立，{} 条交错均满足", run.interleavings) } else { format!("违反，见交错 {}", broken.iter().map(|i| i.to_string()).collect::<Vec<_>>().join("、")) }}</strong>
                         {(!ok).then(|| view! { <p class="why">{p.why()}</p> })}
                         {shortest.map(|(i, step)| view! {
-                            <button type="button" class="tool-btn" on:click=move |_| go(View { interleaving: i - 1, step: Some(step), ..view.get_untracked() })>
+                            <button type="button" class="tool-btn" on:click=move |_| go.run(View { interleaving: i - 1, step: Some(step), ..view.get_untracked() })>
                                 {format!("查看最短反例：交错 {i} 第 {step} 步")}
                             </button>
                         })}
@@ -128,21 +145,17 @@ where
 }
 
 #[component]
-fn Interleavings<G>(report: Report, view: Memo<View>, go: G) -> impl IntoView
-where
-    G: Fn(View) + Clone + Send + Sync + 'static,
-{
-    let prefix = report.prefix_len;
-    let traces = report.traces.clone();
-    let violations = report.violations.clone();
+fn Interleavings(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+    let prefix = run.prefix_len;
+    let interleavings = run.interleavings;
+    let FencingRun { traces, violations, .. } = run;
     let chooser = traces.iter().enumerate().map(|(i, t)| {
         let rest: Vec<String> = t.events[prefix..].iter().map(|e| e.to_string()).collect();
         let bad = violations.iter().any(|v| v.interleaving == i + 1);
-        let go = go.clone();
         view! {
             <button type="button" class="tool-btn interleaving" class:bad=bad
                 aria-pressed=move || (view.get().interleaving == i).to_string()
-                on:click=move |_| go(View { interleaving: i, step: None, ..view.get_untracked() })>
+                on:click=move |_| go.run(View { interleaving: i, step: None, ..view.get_untracked() })>
                 <span>{format!("交错 {}", i + 1)}{if bad { " ⚠" } else { "" }}</span>
                 <small>{rest.join(" → ")}</small>
             </button>
@@ -161,12 +174,12 @@ where
         move |delta: isize| {
             let (v, _, total, step) = untrack(&current);
             let next = (step as isize + delta).clamp(1, total as isize) as usize;
-            go(View { step: Some(next), ..v });
+            go.run(View { step: Some(next), ..v });
         }
     };
     let (back, forward, key_step) = (step_by.clone(), step_by.clone(), step_by);
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
-        if crate::ui::shortcuts::typing(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        if crate::ui::keys::for_text_field(&ev) {
             return;
         }
         let delta = match ev.key().as_str() {
@@ -186,7 +199,7 @@ where
         }
     };
     view! {
-        <h3>{format!("{} 条交错（固定前缀之后）", report.interleavings)}</h3>
+        <h3>{format!("{interleavings} 条交错（固定前缀之后）")}</h3>
         <div class="interleavings" role="group" aria-label="选择交错">{chooser}</div>
         <div class="stepper" role="group" aria-label="逐步查看">
             <button type="button" class="tool-btn" on:click=move |_| back(-1)>"← 上一步"</button>
@@ -204,21 +217,16 @@ where
 }
 
 #[component]
-fn OperationsTable(report: Report) -> impl IntoView {
-    let ops = report.operations.clone().unwrap_or_default();
+fn OperationsTable(run: OperationsRun) -> impl IntoView {
+    let OperationsRun { operations, effects } = run;
     view! {
         <div class="table-wrap" tabindex="0" role="region" aria-label="operations 结果">
             <table class="ops">
                 <thead><tr><th scope="col">"#"</th><th scope="col">"key"</th><th scope="col">"digest"</th><th scope="col">"(fence, seq)"</th><th scope="col">"结果"</th><th scope="col">"提交后 (max_fence, last_seq)"</th></tr></thead>
                 <tbody>
-                    {ops.into_iter().enumerate().map(|(i, r)| {
-                        let applied = r.outcome == OpOutcome::Applied;
-                        let note = match r.outcome {
-                            OpOutcome::Applied => format!("执行效果 #{}", r.effect.unwrap_or(0)),
-                            OpOutcome::Duplicate => format!("返回原结果 #{}，不推进 fence", r.effect.unwrap_or(0)),
-                            OpOutcome::Conflict => "同键异参：参数冲突".to_string(),
-                            OpOutcome::Stale => format!("({},{}) ≥ ({},{})，影响 0 行", r.before.0, r.before.1, r.op.fence, r.op.seq),
-                        };
+                    {operations.into_iter().enumerate().map(|(i, r)| {
+                        let applied = r.outcome == fencing_model::OpOutcome::Applied;
+                        let note = op_note(&r);
                         view! {
                             <tr>
                                 <th scope="row">{i + 1}</th>
@@ -233,6 +241,6 @@ fn OperationsTable(report: Report) -> impl IntoView {
                 </tbody>
             </table>
         </div>
-        <p class="effects">"效果数："<strong class="effect-count">{report.effects.unwrap_or(0)}</strong></p>
+        <p class="effects">"效果数："<strong class="effect-count">{effects}</strong></p>
     }
 }

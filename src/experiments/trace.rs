@@ -1,8 +1,8 @@
 //! One interleaving, step by step: lanes for A, the authority, B and the resource, the state
 //! after each step with changed fields marked (by a sign and bold, not by colour alone).
 
-use fencing_model::render::outcome;
-use fencing_model::{Client, Event, Lease, Outcome, Step, Trace, Violation, World};
+use fencing_model::words::{lease, opt, outcome};
+use fencing_model::{Client, Event, Outcome, Step, Trace, Violation, World};
 use leptos::prelude::*;
 
 #[derive(Clone, Copy, PartialEq)]
@@ -22,19 +22,10 @@ fn lane(e: Event) -> Lane {
     }
 }
 
-fn opt<T: ToString>(v: &Option<T>) -> String {
-    v.as_ref().map_or_else(|| "-".into(), T::to_string)
-}
-
 /// The state fields shown per step, as (name, value) pairs.
 fn fields(w: &World) -> [(&'static str, String); 7] {
     let r = &w.resource;
     let a = &w.authority;
-    let lease = match a.lease {
-        Lease::None => "-",
-        Lease::Valid => "有效",
-        Lease::Expired => "已过期",
-    };
     [
         ("max_fence", r.max_fence.to_string()),
         ("last_seq", r.last_seq.to_string()),
@@ -42,7 +33,7 @@ fn fields(w: &World) -> [(&'static str, String); 7] {
         ("writer", opt(&r.writer)),
         ("generation", a.generation.to_string()),
         ("owner", opt(&a.owner)),
-        ("lease", lease.to_string()),
+        ("lease", lease(a.lease).to_string()),
     ]
 }
 

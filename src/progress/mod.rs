@@ -1,18 +1,18 @@
 //! The progress page: what was read, run, answered and rated, as a picture and in detail;
 //! export, import (preview, then merge or replace) and reset; and where the data lives.
 
-pub mod transfer;
-
 use crate::content::{CHAPTERS, QUESTIONS};
-use crate::selftest::when;
-use crate::storage::progress::{Progress, Rating};
-use crate::storage::store::use_store;
-use fencing_model::{Case, Defects};
+use crate::route::Route;
+use crate::selftest::{rating_label, when};
+use crate::storage::progress::{ChapterState, Progress, Rating};
+use crate::storage::store::{use_store, Import};
+use crate::storage::transfer::{preview, read_import, Preview};
+use crate::ui::dialog::Dialog;
+use fencing_model::Experiment;
 use leptos::html;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
-use transfer::{preview, read_import, Preview};
 use wasm_bindgen::JsCast;
 
 /// Offer `text` as a file download.
@@ -35,18 +35,10 @@ fn export_name() -> String {
     format!("fencing-study-progress-{}.json", &iso[..10])
 }
 
-/// Every experiment the explorer can run: the 8 defect combinations and the operations case.
-fn experiments() -> Vec<String> {
-    let mut all: Vec<String> = Defects::all_combinations().into_iter().map(|d| format!("{}/{}", Case::Fencing.name(), d.variant_name())).collect();
-    all.push(format!("{}/correct", Case::Operations.name()));
-    all
-}
-
 #[component]
 pub fn ProgressPage() -> impl IntoView {
     document().set_title("学习进度 · 学习台 · 租约与 fencing");
-    let store = use_store();
-    let p = store.progress;
+    let p = use_store().progress();
     view! {
         <article class="progress-page" aria-labelledby="progress-title">
             <h1 id="progress-title">"学习进度"</h1>
@@ -56,10 +48,10 @@ pub fn ProgressPage() -> impl IntoView {
                     <thead><tr><th scope="col">"题目"</th><th scope="col">"当前自评"</th><th scope="col">"作答次数"</th><th scope="col">"最近一次"</th></tr></thead>
                     <tbody>{QUESTIONS.iter().enumerate().map(|(i, q)| view! {
                         <tr>
-                            <th scope="row"><A href=crate::link(&format!("/self-test#{}", q.id))>{format!("第 {} 题 · {}", i + 1, q.topic)}</A></th>
-                            <td>{move || p.with(|p| p.questions.get(q.id).and_then(|r| r.level()).map_or("—", Rating::label))}</td>
-                            <td>{move || p.with(|p| p.questions.get(q.id).map_or(0, |r| r.attempts.len()))}</td>
-                            <td>{move || p.with(|p| p.questions.get(q.id).and_then(|r| r.attempts.last()).map_or("—".to_string(), |a| when(a.at)))}</td>
+                            <th scope="row"><A href=Route::SelfTest.href_at(q.id)>{format!("第 {} 题 · {}", i + 1, q.topic)}</A></th>
+                            <td>{move || p.with(|p| p.question(q.id).level().map_or("—", rating_label))}</td>
+                            <td>{move || p.with(|p| p.question(q.id).attempts.len())}</td>
+                            <td>{move || p.with(|p| p.question(q.id).attempts.last().map_or("—".to_string(), |a| when(a.at)))}</td>
                         </tr>
                     }).collect_view()}</tbody>
                 </table></div>
@@ -67,24 +59,24 @@ pub fn ProgressPage() -> impl IntoView {
             <section aria-labelledby="pc"><h2 id="pc">"章节"</h2>
                 <ol class="chapter-status">{CHAPTERS.iter().map(|c| view! {
                     <li>
-                        <A href=crate::link(&format!("/{}", c.slug))>{c.nav}</A>
-                        <span class="status-word">{move || p.with(|p| match p.chapters.get(c.slug) {
-                            Some(r) if r.read_at.is_some() => "已读完",
-                            Some(_) => "已打开",
-                            None => "未打开",
-                        })}</span>
+                        <A href=Route::Chapter(c.slug).href()>{c.nav}</A>
+                        <span class="status-word">{move || match p.with(|p| p.chapter(c.slug)) {
+                            ChapterState::Read => "已读完",
+                            ChapterState::Opened => "已打开",
+                            ChapterState::Unopened => "未打开",
+                        }}</span>
                     </li>
                 }).collect_view()}</ol>
             </section>
             <section aria-labelledby="pe"><h2 id="pe">"实验"</h2>
-                <ul class="run-list">{experiments().into_iter().map(|key| {
-                    let k = key.clone();
-                    view! {
-                        <li>
-                            <code>{key.replace('/', " · ")}</code>
-                            <span class="status-word">{move || p.with(|p| p.runs.get(&k).map_or("未运行".to_string(), |r| format!("运行 {} 次", r.count)))}</span>
-                        </li>
-                    }
+                <ul class="run-list">{Experiment::all().into_iter().map(|e| view! {
+                    <li>
+                        <code>{format!("{} · {}", e.case.name(), e.defects.variant_name())}</code>
+                        <span class="status-word">{move || match p.with(|p| p.runs_of(e)) {
+                            0 => "未运行".to_string(),
+                            n => format!("运行 {n} 次"),
+                        }}</span>
+                    </li>
                 }).collect_view()}</ul>
             </section>
             <Transfer/>
@@ -96,14 +88,14 @@ pub fn ProgressPage() -> impl IntoView {
 /// The overall picture: three bars with their numbers written on them.
 #[component]
 fn Summary() -> impl IntoView {
-    let p = use_store().progress;
+    let p = use_store().progress();
     let rows = move || {
         p.with(|p: &Progress| {
-            let read = CHAPTERS.iter().filter(|c| p.chapters.get(c.slug).is_some_and(|r| r.read_at.is_some())).count();
-            let rated = QUESTIONS.iter().filter(|q| p.questions.get(q.id).is_some_and(|r| r.level().is_some())).count();
-            let full = QUESTIONS.iter().filter(|q| p.questions.get(q.id).and_then(|r| r.level()) == Some(Rating::Full)).count();
-            let all = experiments();
-            let ran = all.iter().filter(|k| p.runs.contains_key(*k)).count();
+            let read = CHAPTERS.iter().filter(|c| p.chapter(c.slug) == ChapterState::Read).count();
+            let rated = QUESTIONS.iter().filter(|q| p.question(q.id).level().is_some()).count();
+            let full = QUESTIONS.iter().filter(|q| p.question(q.id).level() == Some(Rating::Full)).count();
+            let all = Experiment::all();
+            let ran = all.iter().filter(|e| p.runs_of(**e) > 0).count();
             [
                 ("章节读完", read, CHAPTERS.len(), String::new()),
                 ("自测已自评", rated, QUESTIONS.len(), format!("（完整答出 {full}）")),
@@ -142,8 +134,8 @@ fn Transfer() -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     let done = RwSignal::new(None::<&'static str>);
     let file_input = NodeRef::<html::Input>::new();
-    let confirm = NodeRef::<html::Dialog>::new();
-    let export = move |_| download(&export_name(), &store.progress.get_untracked().to_pretty_json());
+    let confirm = RwSignal::new(false);
+    let export = move |_| download(&export_name(), &store.progress().get_untracked().to_pretty_json());
     let choose = move |_| {
         let Some(input) = file_input.get_untracked() else { return };
         let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
@@ -156,28 +148,21 @@ fn Transfer() -> impl IntoView {
             match text.ok_or_else(|| "无法读取这个文件".to_string()).and_then(|t| read_import(&t, size)) {
                 Ok(doc) => {
                     error.set(None);
-                    let pv = preview(&store.progress.get_untracked(), &doc);
+                    let pv = preview(&store.progress().get_untracked(), &doc);
                     pending.set(Some((doc, pv)));
                 }
                 Err(e) => error.set(Some(e)),
             }
         });
     };
-    let apply = move |replace: bool| {
+    let apply = move |how: Import| {
         if let Some((doc, _)) = pending.get_untracked() {
-            if replace { store.replace(doc) } else { store.update(|p| p.merge(&doc)) }
+            store.import(doc, how);
             pending.set(None);
-            done.set(Some(if replace { "已用文件替换本机记录。" } else { "已把文件合并进本机记录。" }));
-        }
-    };
-    let show_confirm = move |_| {
-        if let Some(d) = confirm.get_untracked() {
-            let _ = d.show_modal();
-        }
-    };
-    let close = move || {
-        if let Some(d) = confirm.get_untracked() {
-            d.close();
+            done.set(Some(match how {
+                Import::Replace => "已用文件替换本机记录。",
+                Import::Merge => "已把文件合并进本机记录。",
+            }));
         }
     };
     view! {
@@ -188,7 +173,7 @@ fn Transfer() -> impl IntoView {
                     "导入进度文件…"
                     <input type="file" accept="application/json,.json" node_ref=file_input on:change=choose class="visually-hidden"/>
                 </label>
-                <button type="button" class="tool-btn danger" on:click=show_confirm>"清除全部记录…"</button>
+                <button type="button" class="tool-btn danger" on:click=move |_| confirm.set(true)>"清除全部记录…"</button>
             </div>
             <p class="editor-error" role="alert" hidden=move || error.get().is_none()>{move || error.get().map(|e| format!("未导入：{e}。本机记录没有任何改动。"))}</p>
             <p role="status" class="done">{move || done.get()}</p>
@@ -199,21 +184,21 @@ fn Transfer() -> impl IntoView {
                         pv.chapters_new, pv.attempts_new, pv.drafts_changed, pv.runs_new)}</p>
                     <p class="hint">{format!("「合并」保留本机已有的一切；「替换」以文件为准，本机独有的 {} 次作答记录会被丢弃。", pv.attempts_lost_on_replace)}</p>
                     <div class="actions">
-                        <button type="button" class="tool-btn primary" on:click=move |_| apply(false)>"合并"</button>
-                        <button type="button" class="tool-btn" on:click=move |_| apply(true)>"替换"</button>
+                        <button type="button" class="tool-btn primary" on:click=move |_| apply(Import::Merge)>"合并"</button>
+                        <button type="button" class="tool-btn" on:click=move |_| apply(Import::Replace)>"替换"</button>
                         <button type="button" class="tool-btn" on:click=move |_| pending.set(None)>"取消"</button>
                     </div>
                 </div>
             })}
-            <dialog node_ref=confirm class="shortcuts" aria-labelledby="reset-title">
+            <Dialog open=confirm labelled_by="reset-title">
                 <h2 id="reset-title">"清除全部记录？"</h2>
                 <p>"阅读、实验、作答与自评记录都会从本机删除，无法撤销。建议先导出一份备份。"</p>
                 <div class="actions">
                     <button type="button" class="tool-btn" on:click=export>"先导出备份"</button>
-                    <button type="button" class="tool-btn danger" on:click=move |_| { store.replace(Progress::default()); close(); done.set(Some("已清除全部记录。")); }>"确认清除"</button>
-                    <button type="button" class="tool-btn" on:click=move |_| close() autofocus>"取消"</button>
+                    <button type="button" class="tool-btn danger" on:click=move |_| { store.reset(); confirm.set(false); done.set(Some("已清除全部记录。")); }>"确认清除"</button>
+                    <button type="button" class="tool-btn" on:click=move |_| confirm.set(false) autofocus>"取消"</button>
                 </div>
-            </dialog>
+            </Dialog>
         </section>
     }
 }

@@ -26,7 +26,7 @@ pub fn inlines(xs: &'static [Inline]) -> impl IntoView {
             Inline::Text(t) => t.into_any(),
             Inline::Strong(t) => view! { <strong>{t}</strong> }.into_any(),
             Inline::Code(t) => view! { <code>{t}</code> }.into_any(),
-            Inline::Link { href, text } => view! { <A href=crate::link(href)>{text}</A> }.into_any(),
+            Inline::Link { href, text } => view! { <A href=crate::route::href(href)>{text}</A> }.into_any(),
             Inline::Outside(t) => view! {
                 <span class="outside" title="课程中的另一页，不在本学习台内">
                     {t}<span class="outside-tag">"（本课之外）"</span>

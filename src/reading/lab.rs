@@ -1,10 +1,12 @@
 //! The lab's commands as the lesson shows them, each with copy and an in-page run on the very
 //! model crate the native `fencing-lab` uses: same parser, same report, same bytes.
 
-use crate::experiments::state::View;
+use crate::route::Route;
+use crate::storage::progress::Change;
 use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
 use fencing_model::cli::{parse, Invocation};
+use fencing_model::{codec, Experiment};
 use leptos::prelude::*;
 use leptos_router::components::A;
 
@@ -34,11 +36,12 @@ fn LabCommand(command: &'static str) -> impl IntoView {
         Ok(Invocation::Run { scenario, .. }) => Some(scenario),
         _ => None,
     };
-    let explore = scenario.clone().map(|s| crate::link(&format!("/explore?{}", View { scenario: s, interleaving: 0, step: None }.to_query())));
+    let explore = scenario.as_ref().map(|s| Route::Explore.href_with(&codec::to_query(s)));
+    let experiment = scenario.as_ref().map(Experiment::of);
     let run = move |_| {
         output.set(Some(fencing_model::cli::execute(&args_of(command))));
-        if let Some(s) = &scenario {
-            store.record_run(s);
+        if let Some(e) = experiment {
+            store.apply(Change::Run(e));
         }
     };
     view! {

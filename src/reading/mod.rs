@@ -8,12 +8,12 @@ pub mod search;
 pub mod timeline;
 
 use crate::content::{chapter_index, Chapter, CHAPTERS};
-use crate::storage::progress::ChapterProgress;
-use crate::storage::now;
+use crate::route::Route;
+use crate::storage::progress::{Change, ChapterState};
 use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
-use crate::ui::shell::CurrentChapter;
 use blocks::Blocks;
+use nav::CurrentChapter;
 use leptos::html;
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -55,7 +55,7 @@ pub fn ChapterPage(slug: &'static str) -> impl IntoView {
     let index = chapter_index(slug).expect("routes only pass known slugs");
     let chapter: &'static Chapter = &CHAPTERS[index];
     let store = use_store();
-    let current = expect_context::<CurrentChapter>().0;
+    let current = CurrentChapter::get();
     current.set(Some(index));
     // Leaving: clear the mark unless the next page has already set its own.
     on_cleanup(move || {
@@ -66,9 +66,7 @@ pub fn ChapterPage(slug: &'static str) -> impl IntoView {
         });
     });
     document().set_title(&format!("{} · 学习台", chapter.title));
-    store.update(|p| {
-        p.chapters.entry(slug.to_string()).or_insert(ChapterProgress { opened_at: now(), read_at: None });
-    });
+    store.apply(Change::OpenChapter(slug));
     scroll_to_fragment();
 
     // Read to the end: the end marker has been on screen.
@@ -79,12 +77,9 @@ pub fn ChapterPage(slug: &'static str) -> impl IntoView {
             let inner = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
             el.get_bounding_client_rect().top() <= inner
         });
-        let unread = store.progress.with_untracked(|p| p.chapters.get(slug).is_none_or(|c| c.read_at.is_none()));
+        let unread = store.progress().with_untracked(|p| p.chapter(slug) != ChapterState::Read);
         if seen && unread {
-            store.update(|p| {
-                let t = now();
-                p.chapters.entry(slug.to_string()).or_insert(ChapterProgress { opened_at: t, read_at: None }).read_at = Some(t);
-            });
+            store.apply(Change::FinishChapter(slug));
         }
     };
     let handle = window_event_listener(leptos::ev::scroll, move |_| check_end());
@@ -106,14 +101,14 @@ pub fn ChapterPage(slug: &'static str) -> impl IntoView {
             <p class="kicker">{format!("第 {} 章 · 共 {} 章", index + 1, CHAPTERS.len())}</p>
             <div class="heading-row">
                 <h1 id="chapter-title">{chapter.title}</h1>
-                <A href=crate::link(&format!("/{slug}")) attr:class="anchor" attr:aria-label="本章固定链接">"#"</A>
+                <A href=Route::Chapter(slug).href() attr:class="anchor" attr:aria-label="本章固定链接">"#"</A>
                 <CopyButton text=Callback::new(move |_| link()) label="复制本章链接"/>
             </div>
             <Blocks chapter=chapter/>
             <div class="chapter-end" node_ref=end></div>
             <nav class="pager" aria-label="翻页">
-                {prev.map(|c| view! { <A href=crate::link(&format!("/{}", c.slug)) attr:class="pager-prev" attr:rel="prev"><span class="pager-dir">"← 上一章"</span><span>{c.nav}</span></A> })}
-                {next.map(|c| view! { <A href=crate::link(&format!("/{}", c.slug)) attr:class="pager-next" attr:rel="next"><span class="pager-dir">"下一章 →"</span><span>{c.nav}</span></A> })}
+                {prev.map(|c| view! { <A href=Route::Chapter(c.slug).href() attr:class="pager-prev" attr:rel="prev"><span class="pager-dir">"← 上一章"</span><span>{c.nav}</span></A> })}
+                {next.map(|c| view! { <A href=Route::Chapter(c.slug).href() attr:class="pager-next" attr:rel="next"><span class="pager-dir">"下一章 →"</span><span>{c.nav}</span></A> })}
             </nav>
         </article>
     }
@@ -126,7 +121,7 @@ pub fn WholeLesson() -> impl IntoView {
     scroll_to_fragment();
     // Scroll spy: the chapter whose section has reached the top bar is "in view", for the
     // chapter list and for ←/→.
-    let current = expect_context::<CurrentChapter>().0;
+    let current = CurrentChapter::get();
     let spy = move || {
         let line = 120.0;
         let in_view = CHAPTERS.iter().rposition(|c| {
@@ -150,7 +145,7 @@ pub fn WholeLesson() -> impl IntoView {
                 <section class="whole-chapter" aria-labelledby=format!("{}-title", c.slug)>
                     <div class="heading-row">
                         <h2 id=format!("{}-title", c.slug)>{c.title}</h2>
-                        <A href=crate::link(&format!("/{}", c.slug)) attr:class="anchor" attr:aria-label=format!("单独打开：{}", c.title)>"#"</A>
+                        <A href=Route::Chapter(c.slug).href() attr:class="anchor" attr:aria-label=format!("单独打开：{}", c.title)>"#"</A>
                     </div>
                     <Blocks chapter=c expanded=true/>
                 </section>
@@ -165,7 +160,7 @@ pub fn NotFound() -> impl IntoView {
     view! {
         <article class="chapter">
             <h1>"找不到这个页面"</h1>
-            <p>"链接可能有误。可以从目录选择一章，或回到"<A href=crate::link("/intro")>"引言"</A>"。"</p>
+            <p>"链接可能有误。可以从目录选择一章，或回到"<A href=Route::Chapter(CHAPTERS[0].slug).href()>{CHAPTERS[0].nav}</A>"。"</p>
         </article>
     }
 }

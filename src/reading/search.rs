@@ -3,6 +3,7 @@
 
 use super::blocks::block_id;
 use crate::content::{block_text, CHAPTERS};
+use crate::route::Route;
 use leptos::html;
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -13,10 +14,11 @@ const MAX_HITS: usize = 30;
 /// Characters of context on each side of a hit.
 const CONTEXT: usize = 18;
 
-/// One block's searchable text.
+/// One block's (or a chapter title's) searchable text.
 struct Entry {
     chapter: usize,
-    block: usize,
+    /// `None` for the chapter's title.
+    block: Option<usize>,
     text: String,
     /// ASCII-lowercased copy: same byte offsets, so hits map back exactly.
     folded: String,
@@ -29,8 +31,8 @@ fn index() -> &'static [Entry] {
             .iter()
             .enumerate()
             .flat_map(|(c, ch)| {
-                let title = std::iter::once((usize::MAX, ch.title.to_string()));
-                let blocks = ch.blocks.iter().enumerate().map(|(b, blk)| (b, block_text(blk)));
+                let title = std::iter::once((None, ch.title.to_string()));
+                let blocks = ch.blocks.iter().enumerate().map(|(b, blk)| (Some(b), block_text(blk)));
                 title.chain(blocks).map(move |(block, text)| Entry { chapter: c, block, folded: text.to_ascii_lowercase(), text })
             })
             .collect()
@@ -40,7 +42,8 @@ fn index() -> &'static [Entry] {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hit {
     pub chapter: usize,
-    pub href: String,
+    /// The block the hit is in; `None` for the chapter's title.
+    pub block: Option<usize>,
     pub before: String,
     pub matched: String,
     pub after: String,
@@ -66,11 +69,9 @@ pub fn search(query: &str) -> Vec<Hit> {
             if after_full.chars().count() > CONTEXT {
                 after.push('…');
             }
-            let slug = CHAPTERS[e.chapter].slug;
-            let href = if e.block == usize::MAX { format!("/{slug}") } else { format!("/{slug}#{}", block_id(slug, e.block)) };
             hits.push(Hit {
                 chapter: e.chapter,
-                href,
+                block: e.block,
                 before: before.replace('\n', " "),
                 matched: e.text[at..end].to_string(),
                 after: after.replace('\n', " "),
@@ -81,6 +82,17 @@ pub fn search(query: &str) -> Vec<Hit> {
         }
     }
     hits
+}
+
+impl Hit {
+    /// Where the hit is: its chapter, scrolled to its block.
+    pub fn href(&self) -> String {
+        let slug = CHAPTERS[self.chapter].slug;
+        match self.block {
+            Some(b) => Route::Chapter(slug).href_at(&block_id(slug, b)),
+            None => Route::Chapter(slug).href(),
+        }
+    }
 }
 
 #[component]
@@ -154,7 +166,7 @@ pub fn Search(input: NodeRef<html::Input>) -> impl IntoView {
                     {move || hits.get().into_iter().map(|h| view! {
                         // The click bubbles up from the router link: close the list behind it.
                         <li on:click=move |_| close()>
-                            <A href=crate::link(&h.href)>
+                            <A href=h.href()>
                                 <span class="hit-chapter">{CHAPTERS[h.chapter].nav}</span>
                                 <span class="hit-text">{h.before}<mark>{h.matched}</mark>{h.after}</span>
                             </A>
@@ -187,7 +199,7 @@ mod tests {
     fn a_hit_shows_its_match_in_context() {
         let h = &search("max_fence=42")[0];
         assert_eq!(h.matched, "max_fence=42");
-        assert!(h.href.starts_with("/timeline#timeline-b"));
+        assert!(Owner::new().with(|| h.href()).starts_with("/timeline#timeline-b"));
         assert!(!h.before.is_empty() || !h.after.is_empty());
     }
 }

@@ -1,14 +1,57 @@
 //! The closed-book self-test: recall first (typed, saved as you type), then reveal the
 //! reference answer and tick the scoring points covered, then rate on three levels. Every
-//! attempt is kept; the latest rating is the current level.
+//! attempt is kept; the latest rating is the current level. The words a learner reads about
+//! ratings and states live here, not in the stored document.
 
 use crate::content::{chapter_index, Question, CHAPTERS, QUESTIONS};
 use crate::reading::blocks::Blocks;
-use crate::storage::progress::{QuestionRecord, QuestionState, Rating};
+use crate::storage::progress::{Change, QuestionRecord, QuestionState, Rating};
 use crate::storage::store::use_store;
 use leptos::prelude::*;
 
-use crate::storage::now;
+pub fn rating_label(r: Rating) -> &'static str {
+    match r {
+        Rating::Missed => "没想起来",
+        Rating::Partial => "部分答出",
+        Rating::Full => "完整答出",
+    }
+}
+
+fn rating_meaning(r: Rating) -> &'static str {
+    match r {
+        Rating::Missed => "要点大多没想起来，需要重读相关章节",
+        Rating::Partial => "抓住了部分评分点，关键处仍有遗漏或含糊",
+        Rating::Full => "评分点基本都答到了，并能说清为什么",
+    }
+}
+
+/// The stylesheet's name for a rating.
+fn rating_class(r: Rating) -> &'static str {
+    match r {
+        Rating::Missed => "rate-missed",
+        Rating::Partial => "rate-partial",
+        Rating::Full => "rate-full",
+    }
+}
+
+fn state_label(s: QuestionState) -> &'static str {
+    match s {
+        QuestionState::NotStarted => "未作答",
+        QuestionState::Recalling => "回忆中",
+        QuestionState::Revealed => "已对照",
+        QuestionState::Rated => "已自评",
+    }
+}
+
+/// The stylesheet's name for a question's state.
+fn state_class(s: QuestionState) -> &'static str {
+    match s {
+        QuestionState::NotStarted => "state-new",
+        QuestionState::Recalling => "state-recalling",
+        QuestionState::Revealed => "state-revealed",
+        QuestionState::Rated => "state-rated",
+    }
+}
 
 /// A date and time in the learner's locale, for attempt history.
 pub fn when(ms: f64) -> String {
@@ -38,14 +81,7 @@ pub fn SelfTestPage() -> impl IntoView {
 #[component]
 fn QuestionCard(number: usize, q: &'static Question) -> impl IntoView {
     let store = use_store();
-    let record = Memo::new(move |_| store.progress.with(|p| p.questions.get(q.id).cloned().unwrap_or_default()));
-    let edit = move |f: &dyn Fn(&mut QuestionRecord)| {
-        store.update(|p| {
-            let r = p.questions.entry(q.id.to_string()).or_default();
-            f(r);
-            r.current.updated_at = now();
-        });
-    };
+    let record = Memo::new(move |_| store.progress().with(|p| p.question(q.id)));
     let state = move || record.with(QuestionRecord::state);
     let revealed = move || record.with(|r| r.current.revealed);
     let answer_id = format!("{}-answer", q.id);
@@ -57,9 +93,9 @@ fn QuestionCard(number: usize, q: &'static Question) -> impl IntoView {
             <header class="q-head">
                 <span class="q-num">{format!("第 {number} 题")}</span>
                 <span class="q-topic">{q.topic}</span>
-                <span class=move || format!("q-state state-{}", state() as u8) role="status">
-                    {move || state().label()}
-                    {move || record.with(|r| r.level()).map(|l| format!(" · 当前：{}", l.label()))}
+                <span class=move || format!("q-state {}", state_class(state())) role="status">
+                    {move || state_label(state())}
+                    {move || record.with(|r| r.level()).map(|l| format!(" · 当前：{}", rating_label(l)))}
                 </span>
             </header>
             <h2 id=title_id class="q-prompt">{q.prompt}</h2>
@@ -69,12 +105,12 @@ fn QuestionCard(number: usize, q: &'static Question) -> impl IntoView {
                     <textarea id=answer_id rows="7" readonly=revealed
                         prop:value=move || record.with(|r| r.current.answer.clone())
                         on:input=move |ev| {
-                            let text = event_target_value(&ev);
-                            edit(&|r| r.current.answer = text.clone());
+                            store.apply(Change::Draft { question: q.id, answer: event_target_value(&ev) });
                             store.request_persistence();
-                        }></textarea>
+                        }
+                        on:blur=move |_| store.flush()></textarea>
                     <Show when=move || !revealed()>
-                        <button type="button" class="tool-btn primary" on:click=move |_| edit(&|r| r.current.revealed = true)>
+                        <button type="button" class="tool-btn primary" on:click=move |_| store.apply(Change::Reveal(q.id))>
                             "展开参考答案与评分点"
                         </button>
                         {move || record.with(|r| r.current.answer.trim().is_empty()).then(|| view! { <p class="hint">"建议先写下你记得的内容再展开：回忆本身就是练习。"</p> })}
@@ -89,10 +125,7 @@ fn QuestionCard(number: usize, q: &'static Question) -> impl IntoView {
                             {q.points.iter().enumerate().map(|(k, text)| view! {
                                 <label class="check">
                                     <input type="checkbox" prop:checked=move || record.with(|r| r.current.ticked.contains(&k))
-                                        on:change=move |ev| {
-                                            let on = event_target_checked(&ev);
-                                            edit(&|r| { r.current.ticked.retain(|x| *x != k); if on { r.current.ticked.push(k); r.current.ticked.sort(); } });
-                                        }/>
+                                        on:change=move |ev| store.apply(Change::Tick { question: q.id, point: k, on: event_target_checked(&ev) })/>
                                     <span>{*text}</span>
                                 </label>
                             }).collect_view()}
@@ -100,10 +133,10 @@ fn QuestionCard(number: usize, q: &'static Question) -> impl IntoView {
                         <fieldset class="rating">
                             <legend>{move || format!("自评（已勾 {}/{} 个评分点）", record.with(|r| r.current.ticked.len()), q.points.len())}</legend>
                             {Rating::ALL.into_iter().map(|rating| view! {
-                                <button type="button" class=format!("tool-btn rate rate-{rating:?}").to_lowercase()
-                                    on:click=move |_| store.update(|p| p.questions.entry(q.id.to_string()).or_default().rate(rating, now()))>
-                                    <strong>{rating.label()}</strong>
-                                    <small>{rating.meaning()}</small>
+                                <button type="button" class=format!("tool-btn rate {}", rating_class(rating))
+                                    on:click=move |_| store.apply(Change::Rate { question: q.id, rating })>
+                                    <strong>{rating_label(rating)}</strong>
+                                    <small>{rating_meaning(rating)}</small>
                                 </button>
                             }).collect_view()}
                         </fieldset>
@@ -124,7 +157,7 @@ fn History(record: Memo<QuestionRecord>, points: usize) -> impl IntoView {
                 <ol>
                     {move || record.with(|r| r.attempts.iter().rev().map(|a| view! {
                         <li>
-                            <span class="when">{when(a.at)}</span>" · "<strong>{a.rating.label()}</strong>
+                            <span class="when">{when(a.at)}</span>" · "<strong>{rating_label(a.rating)}</strong>
                             {format!(" · 评分点 {}/{}", a.ticked.len(), points)}
                             <blockquote class="past-answer">{if a.answer.trim().is_empty() { "（未写回答）".to_string() } else { a.answer.clone() }}</blockquote>
                         </li>

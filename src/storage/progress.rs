@@ -1,7 +1,10 @@
-//! The learner's saved progress as one versioned document: plain Rust types, parsing with
+//! The learner's saved progress as one versioned document: plain Rust types, the changes a
+//! learner can make to it (`Change`, applied only by `Progress::apply`), parsing with
 //! migration from every earlier schema, and the per-item merge used when two tabs write.
-//! No browser code here, so all of it is tested natively.
+//! No browser code here, so all of it is tested natively. Words a learner reads about it
+//! (rating names, question states) belong to the views.
 
+use fencing_model::Experiment;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -39,22 +42,6 @@ pub enum Rating {
 
 impl Rating {
     pub const ALL: [Rating; 3] = [Rating::Missed, Rating::Partial, Rating::Full];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Rating::Missed => "没想起来",
-            Rating::Partial => "部分答出",
-            Rating::Full => "完整答出",
-        }
-    }
-
-    pub fn meaning(self) -> &'static str {
-        match self {
-            Rating::Missed => "要点大多没想起来，需要重读相关章节",
-            Rating::Partial => "抓住了部分评分点，关键处仍有遗漏或含糊",
-            Rating::Full => "评分点基本都答到了，并能说清为什么",
-        }
-    }
 }
 
 /// One finished attempt at a question.
@@ -93,17 +80,6 @@ pub enum QuestionState {
     Rated,
 }
 
-impl QuestionState {
-    pub fn label(self) -> &'static str {
-        match self {
-            QuestionState::NotStarted => "未作答",
-            QuestionState::Recalling => "回忆中",
-            QuestionState::Revealed => "已对照",
-            QuestionState::Rated => "已自评",
-        }
-    }
-}
-
 impl QuestionRecord {
     pub fn state(&self) -> QuestionState {
         match (&self.current, self.attempts.is_empty()) {
@@ -119,12 +95,48 @@ impl QuestionRecord {
         self.attempts.last().map(|a| a.rating)
     }
 
-    /// Finish the current attempt with a rating; the next attempt starts empty.
-    pub fn rate(&mut self, rating: Rating, at: Millis) {
+    /// Finish the current attempt with a rating; the next attempt starts empty. Rating is
+    /// the last step of recall → reveal → rate: before the reference is revealed it does nothing.
+    fn rate(&mut self, rating: Rating, at: Millis) {
+        if !self.current.revealed {
+            return;
+        }
         let c = std::mem::take(&mut self.current);
         self.attempts.push(Attempt { answer: c.answer, ticked: c.ticked, rating, at });
         self.current.updated_at = at;
     }
+}
+
+/// A change the learner makes. Views send these; only `Progress::apply` changes the document.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    OpenChapter(&'static str),
+    /// The chapter's end has been on screen.
+    FinishChapter(&'static str),
+    /// The answer being recalled, as typed so far.
+    Draft { question: &'static str, answer: String },
+    /// Show the reference answer and scoring points.
+    Reveal(&'static str),
+    /// Mark a scoring point as covered (or not); only once the reference is revealed.
+    Tick { question: &'static str, point: usize, on: bool },
+    /// Finish the attempt with a self-rating.
+    Rate { question: &'static str, rating: Rating },
+    Run(Experiment),
+}
+
+impl Change {
+    /// Typing produces many drafts a second: they are saved in batches, the rest at once.
+    pub fn is_draft(&self) -> bool {
+        matches!(self, Change::Draft { .. })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChapterState {
+    Unopened,
+    Opened,
+    /// Read to the end.
+    Read,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -132,9 +144,9 @@ pub struct Progress {
     pub version: u32,
     #[serde(default)]
     pub chapters: BTreeMap<String, ChapterProgress>,
-    /// Keyed by `case/variant`, e.g. `fencing/no-fence,rollback-issuer`.
+    /// Stored as `case/variant`, e.g. `fencing/no-fence,rollback-issuer`.
     #[serde(default)]
-    pub runs: BTreeMap<String, RunRecord>,
+    pub runs: BTreeMap<Experiment, RunRecord>,
     /// Keyed by question id (`q1`…`q4`).
     #[serde(default)]
     pub questions: BTreeMap<String, QuestionRecord>,
@@ -237,7 +249,7 @@ impl Progress {
         }
         // Counts only grow; the larger of two tabs' counts loses the least.
         for (key, theirs) in &other.runs {
-            let mine = self.runs.entry(key.clone()).or_default();
+            let mine = self.runs.entry(*key).or_default();
             mine.count = mine.count.max(theirs.count);
             mine.last_at = mine.last_at.max(theirs.last_at);
         }
@@ -255,11 +267,57 @@ impl Progress {
         }
     }
 
-    /// Record one run of an experiment.
-    pub fn record_run(&mut self, case: &str, variant: &str, at: Millis) {
-        let r = self.runs.entry(format!("{case}/{variant}")).or_default();
-        r.count += 1;
-        r.last_at = r.last_at.max(at);
+    /// Apply one of the learner's changes, stamped with the time it happened.
+    pub fn apply(&mut self, change: Change, at: Millis) {
+        match change {
+            Change::OpenChapter(slug) => {
+                self.chapters.entry(slug.to_string()).or_insert(ChapterProgress { opened_at: at, read_at: None });
+            }
+            Change::FinishChapter(slug) => {
+                let c = self.chapters.entry(slug.to_string()).or_insert(ChapterProgress { opened_at: at, read_at: None });
+                c.read_at.get_or_insert(at);
+            }
+            Change::Draft { question, answer } => self.edit(question, at, |c| c.answer = answer),
+            Change::Reveal(question) => self.edit(question, at, |c| c.revealed = true),
+            Change::Tick { question, point, on } => self.edit(question, at, |c| {
+                c.ticked.retain(|k| *k != point);
+                if on && c.revealed {
+                    c.ticked.push(point);
+                    c.ticked.sort_unstable();
+                }
+            }),
+            Change::Rate { question, rating } => self.questions.entry(question.to_string()).or_default().rate(rating, at),
+            Change::Run(experiment) => {
+                let r = self.runs.entry(experiment).or_default();
+                r.count += 1;
+                r.last_at = r.last_at.max(at);
+            }
+        }
+    }
+
+    fn edit(&mut self, question: &str, at: Millis, change: impl FnOnce(&mut Current)) {
+        let current = &mut self.questions.entry(question.to_string()).or_default().current;
+        change(current);
+        current.updated_at = at;
+    }
+
+    /// Where a chapter stands.
+    pub fn chapter(&self, slug: &str) -> ChapterState {
+        match self.chapters.get(slug) {
+            None => ChapterState::Unopened,
+            Some(c) if c.read_at.is_none() => ChapterState::Opened,
+            Some(_) => ChapterState::Read,
+        }
+    }
+
+    /// A question's record; an untouched question has an empty one.
+    pub fn question(&self, id: &str) -> QuestionRecord {
+        self.questions.get(id).cloned().unwrap_or_default()
+    }
+
+    /// How often an experiment was run.
+    pub fn runs_of(&self, e: Experiment) -> u32 {
+        self.runs.get(&e).map_or(0, |r| r.count)
     }
 
     pub fn to_json(&self) -> String {
@@ -283,11 +341,12 @@ mod tests {
         let Loaded::Ok(p) = parse(Some(V1)) else { panic!("v1 fixture must load") };
         assert_eq!(p.version, SCHEMA_VERSION);
         assert!(p.chapters["timeline"].read_at.is_some());
-        assert_eq!(p.runs["fencing/no-fence"].count, 2);
+        assert_eq!(p.runs_of("fencing/no-fence".parse().unwrap()), 2);
+        assert_eq!(p.chapter("timeline"), ChapterState::Read);
         assert!(p.questions.is_empty());
         let Loaded::Ok(p) = parse(Some(V2)) else { panic!("v2 fixture must load") };
-        assert_eq!(p.questions["q2"].level(), Some(Rating::Partial));
-        assert_eq!(p.questions["q1"].state(), QuestionState::Recalling);
+        assert_eq!(p.question("q2").level(), Some(Rating::Partial));
+        assert_eq!(p.question("q1").state(), QuestionState::Recalling);
     }
 
     #[test]
@@ -300,6 +359,8 @@ mod tests {
         assert!(matches!(parse(Some(r#"{"version":2,"chapters":{"intro":{"opened_at":-1}}}"#)), Loaded::Corrupt { .. }));
         let bad_tick = r#"{"version":2,"questions":{"q1":{"current":{"answer":"","revealed":true,"ticked":[99],"updated_at":1}}}}"#;
         assert!(matches!(parse(Some(bad_tick)), Loaded::Corrupt { .. }));
+        let bad_run = r#"{"version":2,"runs":{"operations/split-authority":{"count":1,"last_at":1}}}"#;
+        assert!(matches!(parse(Some(bad_run)), Loaded::Corrupt { .. }));
         let newer = parse(Some(r#"{"version":9,"chapters":{},"future":true}"#));
         assert!(matches!(newer, Loaded::Newer { version: 9, .. }));
     }
@@ -313,21 +374,45 @@ mod tests {
 
     #[test]
     fn a_question_goes_from_recall_to_reveal_to_rated_and_keeps_history() {
-        let mut q = QuestionRecord::default();
-        assert_eq!(q.state(), QuestionState::NotStarted);
-        q.current.answer = "owner 防误删".into();
-        assert_eq!(q.state(), QuestionState::Recalling);
-        q.current.revealed = true;
-        q.current.ticked = vec![0, 2];
-        assert_eq!(q.state(), QuestionState::Revealed);
-        q.rate(Rating::Partial, 10.0);
-        assert_eq!((q.state(), q.level()), (QuestionState::Rated, Some(Rating::Partial)));
-        q.current.answer = "second try".into();
-        q.current.revealed = true;
-        q.rate(Rating::Full, 20.0);
-        assert_eq!(q.attempts.len(), 2);
-        assert_eq!(q.attempts[0].ticked, vec![0, 2]);
+        let mut p = Progress::default();
+        let draft = |answer: &str| Change::Draft { question: "q1", answer: answer.into() };
+        assert_eq!(p.question("q1").state(), QuestionState::NotStarted);
+        p.apply(draft("owner 防误删"), 1.0);
+        assert_eq!(p.question("q1").state(), QuestionState::Recalling);
+        // Points cannot be ticked, nor the attempt rated, before the reference is shown.
+        p.apply(Change::Tick { question: "q1", point: 0, on: true }, 2.0);
+        p.apply(Change::Rate { question: "q1", rating: Rating::Full }, 2.0);
+        assert_eq!((p.question("q1").current.ticked.len(), p.question("q1").attempts.len()), (0, 0));
+        p.apply(Change::Reveal("q1"), 3.0);
+        for point in [2, 0, 2] {
+            p.apply(Change::Tick { question: "q1", point, on: true }, 4.0);
+        }
+        assert_eq!(p.question("q1").state(), QuestionState::Revealed);
+        assert_eq!(p.question("q1").current.ticked, vec![0, 2]);
+        p.apply(Change::Rate { question: "q1", rating: Rating::Partial }, 10.0);
+        assert_eq!((p.question("q1").state(), p.question("q1").level()), (QuestionState::Rated, Some(Rating::Partial)));
+        p.apply(draft("second try"), 11.0);
+        p.apply(Change::Reveal("q1"), 12.0);
+        p.apply(Change::Rate { question: "q1", rating: Rating::Full }, 20.0);
+        let q = p.question("q1");
+        assert_eq!(q.attempts.iter().map(|a| (a.answer.as_str(), a.ticked.len(), a.rating)).collect::<Vec<_>>(), [("owner 防误删", 2, Rating::Partial), ("second try", 0, Rating::Full)]);
         assert_eq!(q.level(), Some(Rating::Full));
+    }
+
+    #[test]
+    fn chapters_are_opened_then_read_and_runs_counted() {
+        let mut p = Progress::default();
+        p.apply(Change::OpenChapter("lab"), 5.0);
+        assert_eq!(p.chapter("lab"), ChapterState::Opened);
+        p.apply(Change::FinishChapter("lab"), 6.0);
+        p.apply(Change::FinishChapter("lab"), 9.0);
+        p.apply(Change::OpenChapter("lab"), 9.0);
+        assert_eq!(p.chapters["lab"], ChapterProgress { opened_at: 5.0, read_at: Some(6.0) });
+        let e: Experiment = "operations/no-fence".parse().unwrap();
+        p.apply(Change::Run(e), 7.0);
+        p.apply(Change::Run(e), 8.0);
+        assert_eq!(p.runs_of(e), 2);
+        assert!(p.to_json().contains(r#""operations/no-fence":{"count":2"#));
     }
 
     #[test]
@@ -339,7 +424,8 @@ mod tests {
         b.chapters.insert("intro".into(), ChapterProgress { opened_at: 1.0, read_at: Some(4.0) });
         b.chapters.insert("lab".into(), ChapterProgress { opened_at: 2.0, read_at: None });
         b.questions.entry("q2".into()).or_default().current = Current { answer: "tab B".into(), updated_at: 6.0, ..Default::default() };
-        b.questions.entry("q1".into()).or_default().rate(Rating::Full, 1.0);
+        b.apply(Change::Reveal("q1"), 0.5);
+        b.apply(Change::Rate { question: "q1", rating: Rating::Full }, 1.0);
         a.merge(&b);
         assert_eq!(a.chapters["intro"], ChapterProgress { opened_at: 1.0, read_at: Some(4.0) });
         assert!(a.chapters.contains_key("lab"));

@@ -1,12 +1,17 @@
-//! The browser side of progress: load once, save through re-read + merge + write + read-back,
-//! follow other tabs through the `storage` event, and say plainly when saving is impossible.
+//! The browser side of progress: load once, apply the learner's changes in memory at once and
+//! save them (re-read + merge + write + read-back) — typing in batches, everything else
+//! immediately, and whatever is pending when the field loses focus or the page is hidden or
+//! left. Follows other tabs through the `storage` event and says plainly when saving fails.
 
-use super::progress::{parse, Loaded, Progress};
-use super::{read, write, StorageError};
+use super::local::{self, read_raw, write, StorageError};
+use super::progress::{parse, Change, Loaded, Progress};
 use leptos::prelude::*;
+use std::time::Duration;
 
 const DOC: &str = "progress";
 const QUARANTINE: &str = "progress.quarantine";
+/// Typing pauses this long before a draft is written.
+const DRAFT_DELAY: Duration = Duration::from_millis(400);
 
 /// Whether what the learner does is being kept.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,12 +41,21 @@ impl Status {
     }
 }
 
+/// How an imported document joins what is here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Import {
+    Merge,
+    Replace,
+}
+
 #[derive(Clone, Copy)]
 pub struct Store {
-    pub progress: RwSignal<Progress>,
+    progress: RwSignal<Progress>,
     pub status: RwSignal<Status>,
     /// The answer of `navigator.storage.persist()`, once asked.
     pub persisted: RwSignal<Option<bool>>,
+    /// Changes applied in memory and not yet written, and the timer that will write them.
+    unsaved: StoredValue<(bool, Option<TimeoutHandle>)>,
 }
 
 pub fn use_store() -> Store {
@@ -51,7 +65,7 @@ pub fn use_store() -> Store {
 impl Store {
     /// Load the stored document and make the store available to every component.
     pub fn provide() -> Store {
-        let (progress, status) = match read(DOC) {
+        let (progress, status) = match read_raw(DOC) {
             Err(e) => (Progress::default(), Status::MemoryOnly(e)),
             Ok(raw) => match parse(raw.as_deref()) {
                 Loaded::Empty => (Progress::default(), Status::Saved),
@@ -59,7 +73,7 @@ impl Store {
                 Loaded::Newer { version, progress } => (progress, Status::ReadOnly { version }),
                 Loaded::Corrupt { reason } => {
                     // Keep the unreadable text aside before anything can overwrite it.
-                    let kept = raw.as_deref().map(|r| write(QUARANTINE, r));
+                    let kept = raw.as_deref().map(|r| local::write_raw(QUARANTINE, r));
                     match kept {
                         Some(Err(e)) => (Progress::default(), Status::MemoryOnly(e)),
                         _ => (Progress::default(), Status::Quarantined { reason }),
@@ -67,8 +81,13 @@ impl Store {
                 }
             },
         };
-        let store = Store { progress: RwSignal::new(progress), status: RwSignal::new(status), persisted: RwSignal::new(None) };
-        let key = super::key(DOC);
+        let store = Store {
+            progress: RwSignal::new(progress),
+            status: RwSignal::new(status),
+            persisted: RwSignal::new(None),
+            unsaved: StoredValue::new((false, None)),
+        };
+        let key = local::key(DOC);
         let _ = window_event_listener(leptos::ev::storage, move |ev| {
             if ev.key().as_deref() != Some(key.as_str()) {
                 return;
@@ -77,23 +96,76 @@ impl Store {
                 store.progress.update(|p| p.merge(&theirs));
             }
         });
+        // Closing or hiding the tab right after typing still saves what was typed.
+        let _ = window_event_listener(leptos::ev::pagehide, move |_| store.flush());
+        let _ = window_event_listener(leptos::ev::visibilitychange, move |_| {
+            if document().hidden() {
+                store.flush();
+            }
+        });
         provide_context(store);
         store
     }
 
-    /// Replace the whole document (import "replace", reset): no merge with what is stored.
-    pub fn replace(&self, doc: Progress) {
-        self.save(|p| *p = doc, false);
+    /// The document as this tab knows it.
+    pub fn progress(&self) -> ReadSignal<Progress> {
+        self.progress.read_only()
+    }
+
+    /// Apply one of the learner's changes now; write it soon (a draft) or at once.
+    pub fn apply(&self, change: Change) {
+        let draft = change.is_draft();
+        self.progress.update(|p| p.apply(change, super::now()));
+        self.unsaved.update_value(|(dirty, _)| *dirty = true);
+        if draft {
+            self.cancel_timer();
+            let store = *self;
+            let handle = set_timeout_with_handle(move || store.flush(), DRAFT_DELAY).ok();
+            self.unsaved.update_value(|(_, timer)| *timer = handle);
+        } else {
+            self.flush();
+        }
+    }
+
+    /// Write whatever is pending now.
+    pub fn flush(&self) {
+        self.cancel_timer();
+        let dirty = self.unsaved.try_update_value(|(dirty, _)| std::mem::take(dirty)).unwrap_or(false);
+        if dirty {
+            self.save(|_| {}, true);
+        }
+    }
+
+    fn cancel_timer(&self) {
+        if let Some(handle) = self.unsaved.try_update_value(|(_, timer)| timer.take()).flatten() {
+            handle.clear();
+        }
+    }
+
+    /// Bring an imported document in: merged with what is here, or replacing it.
+    pub fn import(&self, doc: Progress, how: Import) {
+        self.flush();
+        match how {
+            Import::Merge => self.save(|p| p.merge(&doc), true),
+            Import::Replace => self.save(|p| *p = doc, false),
+        }
+    }
+
+    /// Forget everything this app recorded.
+    pub fn reset(&self) {
+        self.cancel_timer();
+        self.unsaved.update_value(|(dirty, _)| *dirty = false);
+        self.save(|p| *p = Progress::default(), false);
     }
 
     /// The unreadable text kept aside when loading failed, if any.
     pub fn quarantined(&self) -> Option<String> {
-        read(QUARANTINE).ok().flatten()
+        read_raw(QUARANTINE).ok().flatten()
     }
 
     /// Forget the quarantined text (after the learner exported or dismissed it).
     pub fn discard_quarantine(&self) {
-        let _ = super::remove(QUARANTINE);
+        let _ = local::remove(QUARANTINE);
         if matches!(self.status.get_untracked(), Status::Quarantined { .. }) {
             self.status.set(Status::Saved);
         }
@@ -115,29 +187,18 @@ impl Store {
         });
     }
 
-    /// Record that the learner ran an experiment, for the progress page.
-    pub fn record_run(&self, s: &fencing_model::Scenario) {
-        self.update(|p| p.record_run(s.case.name(), &s.defects.variant_name(), super::now()));
-    }
-
-    /// Apply a change: re-read what other tabs saved, merge, apply, write with read-back.
-    pub fn update(&self, change: impl FnOnce(&mut Progress)) {
-        self.save(change, true);
-    }
-
+    /// Re-read what other tabs saved (unless replacing), merge, change, write with read-back.
     fn save(&self, change: impl FnOnce(&mut Progress), merge_stored: bool) {
         let mut doc = self.progress.get_untracked();
         let writable = !matches!(self.status.get_untracked(), Status::ReadOnly { .. });
         if writable && merge_stored {
-            if let Ok(raw) = read(DOC) {
-                if let Loaded::Ok(stored) = parse(raw.as_deref()) {
-                    doc.merge(&stored);
-                }
+            if let Ok(Loaded::Ok(stored)) = read_raw(DOC).map(|raw| parse(raw.as_deref())) {
+                doc.merge(&stored);
             }
         }
         change(&mut doc);
         if writable {
-            match write(DOC, &doc.to_json()) {
+            match write(DOC, &doc) {
                 Ok(()) => {
                     if matches!(self.status.get_untracked(), Status::MemoryOnly(_)) {
                         self.status.set(Status::Saved);

@@ -1,6 +1,7 @@
-//! Pieces shared by every view: the page shell, theme, copy buttons, keyboard shortcuts.
+//! Shared widgets, used by every part of the page and importing none of them: copy buttons,
+//! the theme toggle, dialogs, and the keyboard's one rule.
 
 pub mod copy;
-pub mod shell;
-pub mod shortcuts;
+pub mod dialog;
+pub mod keys;
 pub mod theme;

@@ -1,8 +1,11 @@
 //! Light and dark: follow the system unless the learner chose, and remember the choice.
 //! The stylesheet does the colours with `light-dark()`; this only sets `data-theme`.
 
-use crate::storage;
+use crate::storage::{preference, set_preference};
 use leptos::prelude::*;
+
+/// Where the choice is kept.
+const KEY: &str = "theme";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Theme {
@@ -12,8 +15,8 @@ pub enum Theme {
 }
 
 impl Theme {
-    fn from_stored(s: Option<String>) -> Theme {
-        match s.as_deref() {
+    fn stored() -> Theme {
+        match preference(KEY).as_deref() {
             Some("light") => Theme::Light,
             Some("dark") => Theme::Dark,
             _ => Theme::System,
@@ -53,21 +56,17 @@ fn apply(t: Theme) {
 
 /// Apply the stored theme before the first paint of the app.
 pub fn init() {
-    apply(Theme::from_stored(storage::read("theme").ok().flatten()));
+    apply(Theme::stored());
 }
 
 #[component]
 pub fn ThemeToggle() -> impl IntoView {
-    let theme = RwSignal::new(Theme::from_stored(storage::read("theme").ok().flatten()));
+    let theme = RwSignal::new(Theme::stored());
     let cycle = move |_| {
         let t = theme.get_untracked().next();
         theme.set(t);
         apply(t);
-        // A preference that cannot be saved still applies to this tab.
-        let _ = match t {
-            Theme::System => storage::remove("theme"),
-            _ => storage::write("theme", t.attr()),
-        };
+        set_preference(KEY, (t != Theme::System).then_some(t.attr()));
     };
     view! {
         <button

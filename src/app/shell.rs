@@ -1,25 +1,22 @@
 //! The frame around every view: top bar (brand, search, theme, shortcuts), the chapter list
 //! (a sidebar on wide screens, a menu on narrow ones), the storage status and the footer.
 
-use crate::reading::nav::ChapterList;
+use super::shortcuts::{self, ShortcutsDialog};
+use crate::content::CHAPTERS;
+use crate::reading::nav::{ChapterList, CurrentChapter};
 use crate::reading::search::Search;
+use crate::route::Route;
 use crate::storage::store::{Status, Store};
-use crate::ui::shortcuts::{self, ShortcutsDialog};
 use crate::ui::theme::ThemeToggle;
 use leptos::html;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::use_location;
 
-/// Which chapter is on screen, for ←/→ and the chapter list.
-#[derive(Clone, Copy)]
-pub struct CurrentChapter(pub RwSignal<Option<usize>>);
-
 #[component]
 pub fn Shell(children: Children) -> impl IntoView {
     Store::provide();
-    let current = CurrentChapter(RwSignal::new(None));
-    provide_context(current);
+    CurrentChapter::provide();
     let menu_open = RwSignal::new(false);
     let help_open = RwSignal::new(false);
     let search_input = NodeRef::<html::Input>::new();
@@ -44,7 +41,7 @@ pub fn Shell(children: Children) -> impl IntoView {
                 <span aria-hidden="true">"☰"</span>
                 <span class="tool-label">"目录"</span>
             </button>
-            <A href=crate::link("/intro") attr:class="brand">"学习台 · 租约与 fencing"</A>
+            <A href=Route::Chapter(CHAPTERS[0].slug).href() attr:class="brand">"学习台 · 租约与 fencing"</A>
             <Search input=search_input/>
             <div class="topbar-tools">
                 <ThemeToggle/>
@@ -74,7 +71,7 @@ fn StorageNotice() -> impl IntoView {
     view! {
         <div class="storage-notice" role="status" hidden=move || text().is_none()>
             {move || text().unwrap_or_default()}
-            {move || quarantined().then(|| view! { " "<A href=crate::link("/progress")>"去「学习进度」导出或丢弃"</A> })}
+            {move || quarantined().then(|| view! { " "<A href=Route::Progress.href()>"去「学习进度」导出或丢弃"</A> })}
         </div>
     }
 }

@@ -1,7 +1,7 @@
 //! Export and import of the progress document: the checks an import file must pass and the
 //! preview of what it would change. Pure functions; the page only reads files and clicks.
 
-use crate::storage::progress::{parse, Loaded, Progress};
+use super::progress::{parse, Loaded, Progress};
 
 /// Largest import file accepted.
 pub const MAX_IMPORT_BYTES: usize = 1024 * 1024;
@@ -49,14 +49,15 @@ pub fn preview(current: &Progress, incoming: &Progress) -> Preview {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::progress::Rating;
+    use crate::storage::progress::{Change, Rating};
 
     #[test]
     fn export_then_import_is_the_identity() {
         let mut p = Progress::default();
-        p.record_run("fencing", "no-fence", 5.0);
-        p.questions.entry("q1".into()).or_default().current.answer = "<img src=x onerror=alert(1)>".into();
-        p.questions.entry("q1".into()).or_default().rate(Rating::Partial, 9.0);
+        p.apply(Change::Run("fencing/no-fence".parse().unwrap()), 5.0);
+        p.apply(Change::Draft { question: "q1", answer: "<img src=x onerror=alert(1)>".into() }, 6.0);
+        p.apply(Change::Reveal("q1"), 7.0);
+        p.apply(Change::Rate { question: "q1", rating: Rating::Partial }, 9.0);
         let text = p.to_pretty_json();
         assert_eq!(read_import(&text, text.len()), Ok(p));
     }
@@ -74,10 +75,12 @@ mod tests {
     #[test]
     fn preview_counts_what_merge_adds_and_replace_drops() {
         let mut here = Progress::default();
-        here.questions.entry("q1".into()).or_default().rate(Rating::Full, 1.0);
+        here.apply(Change::Reveal("q1"), 1.0);
+        here.apply(Change::Rate { question: "q1", rating: Rating::Full }, 1.0);
         let mut file = Progress::default();
         file.chapters.insert("lab".into(), Default::default());
-        file.questions.entry("q2".into()).or_default().rate(Rating::Missed, 2.0);
+        file.apply(Change::Reveal("q2"), 2.0);
+        file.apply(Change::Rate { question: "q2", rating: Rating::Missed }, 2.0);
         let p = preview(&here, &file);
         assert_eq!((p.chapters_new, p.attempts_new, p.attempts_lost_on_replace), (1, 1, 1));
     }

@@ -1,11 +1,13 @@
 //! Keyboard: ←/→ between chapters, `/` focuses search, `?` shows the shortcuts.
 
 use crate::content::CHAPTERS;
-use crate::ui::shell::CurrentChapter;
+use crate::reading::nav::CurrentChapter;
+use crate::route::Route;
+use crate::ui::dialog::Dialog;
+use crate::ui::keys::for_text_field;
 use leptos::html;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
-use wasm_bindgen::JsCast;
 
 const KEYS: &[(&str, &str)] = &[
     ("←  /  →", "上一章 / 下一章"),
@@ -15,19 +17,11 @@ const KEYS: &[(&str, &str)] = &[
     ("?", "显示本窗口"),
 ];
 
-/// True when a key press belongs to a text field, not to the page.
-pub fn typing(ev: &web_sys::KeyboardEvent) -> bool {
-    let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
-        return false;
-    };
-    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.closest("[contenteditable]").ok().flatten().is_some()
-}
-
 pub fn install(help_open: RwSignal<bool>, search: NodeRef<html::Input>) {
-    let current = expect_context::<CurrentChapter>().0;
+    let current = CurrentChapter::get();
     let navigate = use_navigate();
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || ev.default_prevented() || typing(&ev) {
+        if for_text_field(&ev) {
             return;
         }
         let go = |delta: isize| {
@@ -46,7 +40,7 @@ pub fn install(help_open: RwSignal<bool>, search: NodeRef<html::Input>) {
                 let delta = if ev.key() == "ArrowLeft" { -1 } else { 1 };
                 if let Some(slug) = go(delta) {
                     ev.prevent_default();
-                    navigate(&format!("/{slug}"), Default::default());
+                    navigate(&Route::Chapter(slug).path(), Default::default());
                 }
             }
             _ => {}
@@ -57,22 +51,13 @@ pub fn install(help_open: RwSignal<bool>, search: NodeRef<html::Input>) {
 
 #[component]
 pub fn ShortcutsDialog(open: RwSignal<bool>) -> impl IntoView {
-    let dialog = NodeRef::<html::Dialog>::new();
-    Effect::new(move |_| {
-        let Some(d) = dialog.get() else { return };
-        if open.get() && !d.open() {
-            let _ = d.show_modal();
-        } else if !open.get() && d.open() {
-            d.close();
-        }
-    });
     view! {
-        <dialog node_ref=dialog class="shortcuts" aria-labelledby="shortcuts-title" on:close=move |_| open.set(false)>
+        <Dialog open=open labelled_by="shortcuts-title" id="shortcuts">
             <h2 id="shortcuts-title">"键盘快捷键"</h2>
-            <dl>
+            <dl class="shortcuts">
                 {KEYS.iter().map(|(k, what)| view! { <div><dt><kbd>{*k}</kbd></dt><dd>{*what}</dd></div> }).collect_view()}
             </dl>
             <button class="tool-btn" on:click=move |_| open.set(false) autofocus>"关闭"</button>
-        </dialog>
+        </Dialog>
     }
 }

@@ -1,0 +1,14 @@
+//! Keyboard shortcuts must not steal keys from text fields.
+
+use wasm_bindgen::JsCast;
+
+/// True when a key press belongs to a text field (or a modified key), not to the page.
+pub fn for_text_field(ev: &web_sys::KeyboardEvent) -> bool {
+    if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || ev.default_prevented() {
+        return true;
+    }
+    let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return false;
+    };
+    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.closest("[contenteditable]").ok().flatten().is_some()
+}
