@@ -11,6 +11,7 @@ export function fencingLab(args) {
     execFileSync('cargo', ['build', '-q', '-p', 'fencing-model', '--bin', 'fencing-lab'], { cwd: ROOT, stdio: 'inherit' });
     built = true;
   }
-  const r = spawnSync(resolve(ROOT, 'target/debug/fencing-lab'), args, { encoding: 'utf8' });
+  const target = process.env.CARGO_TARGET_DIR ?? resolve(ROOT, 'target');
+  const r = spawnSync(resolve(target, 'debug/fencing-lab'), args, { encoding: 'utf8' });
   return { output: r.status === 0 ? r.stdout : r.stderr, code: r.status };
 }
