@@ -5,10 +5,41 @@
 //! The scenario's inputs are the codec's (`--<param> <value>`); this adds only the lab's name,
 //! `--json` and `--help`. Too small to justify an argument-parsing crate in the WASM bundle.
 
-use crate::codec::{CodecError, Inputs, Param};
+use crate::codec::{encode, CodecError, Inputs, Param};
 use crate::scenario::{Case, Defect, Scenario};
 use crate::{render, report};
 use std::fmt;
+
+/// How the lab is run from a checkout, before its own arguments: pasted into a shell at the
+/// repository's root, it builds and runs `fencing-lab`.
+pub const INVOCATION: &str = "cargo run -q -p fencing-model --";
+
+/// The lab's arguments in a command line shown to the learner (`INVOCATION` then words with
+/// no quoting), or `None` if it is not one.
+pub fn args_of(command: &str) -> Option<Vec<&str>> {
+    Some(command.strip_prefix(INVOCATION)?.split_whitespace().collect())
+}
+
+/// The command line that runs `s` from a checkout, its inputs quoted for a POSIX shell:
+/// what the page shows next to a result, so any view can be reproduced with the CLI.
+pub fn command_line(s: &Scenario) -> String {
+    let mut cmd = format!("{INVOCATION} fencing");
+    for (p, v) in encode(s) {
+        cmd.push_str(&format!(" --{} {}", p.name(), shell_quote(&v)));
+    }
+    cmd
+}
+
+/// A word as the shell reads it back: bare when it is plain, else in single quotes, with a
+/// quote inside closed, escaped and reopened.
+fn shell_quote(v: &str) -> String {
+    let plain = !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || "-_.,=/:".contains(c));
+    if plain {
+        v.to_string()
+    } else {
+        format!("'{}'", v.replace('\'', r"'\''"))
+    }
+}
 
 /// A parsed command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,5 +146,29 @@ pub fn execute<S: AsRef<str>>(args: &[S]) -> (String, i32) {
     match printed {
         Ok(out) => (out, 0),
         Err(e) => (format!("{e}\n"), 2),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{Case, Defect, Defects};
+
+    #[test]
+    fn the_shown_command_line_runs_from_a_checkout_and_quotes_for_the_shell() {
+        assert_eq!(command_line(&Scenario::lesson(Case::Fencing, Defects::default())), "cargo run -q -p fencing-model -- fencing");
+        let mut s = Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
+        (s.issuer, s.op_seq_a, s.op_seq_b) = (100, 3, 1);
+        let s = crate::codec::canonical(&s);
+        assert_eq!(command_line(&s), "cargo run -q -p fencing-model -- fencing --variant rollback-issuer --issuer 100 --op-seq 3,1");
+        let mut ops = Scenario::lesson(Case::Operations, Defects::default());
+        ops.operations.truncate(2);
+        ops.operations[1].digest = "it's".into();
+        assert_eq!(
+            command_line(&ops),
+            r"cargo run -q -p fencing-model -- fencing --case operations --ops 'order-1 amount=10 41 1;order-2 it'\''s 41 2'"
+        );
+        assert_eq!(args_of("cargo run -q -p fencing-model -- fencing --case operations"), Some(vec!["fencing", "--case", "operations"]));
+        assert_eq!(args_of("fencing-lab fencing"), None);
     }
 }

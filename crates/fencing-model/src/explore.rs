@@ -4,7 +4,7 @@
 //! edges between clients. Every linear extension is run from the initial world; the order of
 //! enumeration is fixed (B's events are tried first), so reports are byte-for-byte stable.
 
-use crate::scenario::{Client, Scenario};
+use crate::scenario::{Client, Defects, Scenario};
 use crate::world::{Event, Outcome, World};
 use serde::{Deserialize, Serialize};
 
@@ -30,20 +30,24 @@ impl Program {
     /// With grant and mint split, each acquire is followed by a separate mint, and old A
     /// mints again after resuming — after B has committed, as in the lesson's counterexample
     /// ("A 恢复后才调用独立自增服务取得 43"). That extra edge is the "mint dependency".
-    pub fn fencing(split_authority: bool) -> Program {
+    /// With precheck, each write is preceded by the client's own check step.
+    pub fn fencing(defects: Defects) -> Program {
         use Client::{A, B};
         use Event::*;
-        if !split_authority {
+        let write = |c: Client| if defects.precheck { vec![Check(c), Write(c)] } else { vec![Write(c)] };
+        let b_thread = write(B);
+        let b_write = b_thread.len() - 1;
+        if !defects.split_authority {
             return Program {
                 prefix: vec![Acquire(A), Pause(A), Expire(A), Recover, Acquire(B)],
-                threads: vec![(B, vec![Write(B)]), (A, vec![Resume(A), Write(A)])],
+                threads: vec![(B, b_thread), (A, [vec![Resume(A)], write(A)].concat())],
                 dependencies: vec![],
             };
         }
         Program {
             prefix: vec![Acquire(A), Mint(A), Pause(A), Expire(A), Recover, Acquire(B), Mint(B)],
-            threads: vec![(B, vec![Write(B)]), (A, vec![Resume(A), Mint(A), Write(A)])],
-            dependencies: vec![Dependency { before: (B, 0), after: (A, 1) }],
+            threads: vec![(B, b_thread), (A, [vec![Resume(A), Mint(A)], write(A)].concat())],
+            dependencies: vec![Dependency { before: (B, b_write), after: (A, 1) }],
         }
     }
 
@@ -114,7 +118,7 @@ impl Trace {
 
 /// All interleavings of the scenario's fencing program.
 pub fn explore(scenario: &Scenario) -> Vec<Trace> {
-    Program::fencing(scenario.defects.split_authority)
+    Program::fencing(scenario.defects)
         .linearizations()
         .into_iter()
         .map(|events| Trace::run(scenario, events))

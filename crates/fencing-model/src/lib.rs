@@ -4,11 +4,12 @@
 //! every form: CLI flags, URL query, the page's editor), `world` holds the authority, the
 //! resource and the clients and applies the lesson's events as indivisible transitions,
 //! `explore` enumerates every interleaving of the lab's partial order, `properties` judges
-//! each trace, `operations` runs one term's stream of business writes, `report` gathers the
-//! result, `words` words each fact once and `render` prints the report — the same bytes for
-//! the CLI and the page. No web dependency.
+//! each trace and `checks` reports what lies beside the two properties, `operations` runs a
+//! stream of business writes, `report` gathers the result, `words` words each fact once and
+//! `render` prints the report — the same bytes for the CLI and the page. No web dependency.
 
 pub mod bench;
+pub mod checks;
 pub mod cli;
 pub mod codec;
 pub mod explore;
@@ -25,4 +26,5 @@ pub use operations::{OpOutcome, OpResult};
 pub use properties::Property;
 pub use report::{run, CaseRun, FencingRun, OperationsRun, Report, Violation};
 pub use scenario::{Case, Client, Defect, Defects, Experiment, Operation, Scenario, ScenarioError, MAX_OPERATIONS};
-pub use world::{Event, Lease, Outcome, World};
+pub use checks::{Note, ReusedFence};
+pub use world::{Event, Guard, Lease, Outcome, Token, World};

@@ -1,5 +1,6 @@
-//! The operations case: one term's serial publish stream at the resource. Each operation is
-//! one transaction that checks business identity (idempotency key + request digest), then
+//! The operations case: a stream of business operations at the resource, within a term and
+//! across terms (each operation carries its own fence). Each operation is one transaction
+//! that checks business identity (idempotency key + request digest), then
 //! `(max_fence, last_seq) < (fence, seq)`, then applies the effect and records the result.
 
 use crate::scenario::{Operation, Scenario};

@@ -1,5 +1,6 @@
 //! The two safety properties the lab checks, judged over a trace with the checker's
-//! omniscient knowledge of the true grant order — knowledge the resource does not have.
+//! omniscient knowledge of which grant each token came from — knowledge the resource does not
+//! have: it sees only fence numbers.
 
 use crate::explore::Trace;
 use crate::world::Outcome;
@@ -11,9 +12,12 @@ use std::fmt;
 pub enum Property {
     /// The committed resource generation never goes backward.
     RevokedGenerationOverwrite,
-    /// A token not bound to a valid grant never produces an effect.
+    /// A token not bound to a grant never produces an effect.
     UnauthorizedAccept,
 }
+
+/// What "bound to a grant" means, in one sentence, where a verdict is shown.
+pub const BOUND_TO_A_GRANT: &str = "「绑定授予」指 token 由授予本身铸出：正确协议里，acquire 在同一个原子的串行裁决中递增 generation 并把它作为 token 返回；拆开发号时，模型只把持有者在自己的授予仍有效时取得的号记在该授予名下。token 此后是否仍在租期内，不影响它是否绑定。";
 
 impl Property {
     pub const ALL: [Property; 2] = [Property::RevokedGenerationOverwrite, Property::UnauthorizedAccept];
@@ -25,11 +29,11 @@ impl Property {
         }
     }
 
-    /// The promise of the lesson that a violation breaks.
+    /// The promise a violation breaks, in the lab section's words.
     pub fn promise(self) -> &'static str {
         match self {
-            Property::RevokedGenerationOverwrite => "已提交的资源代际不后退",
-            Property::UnauthorizedAccept => "未绑定有效授予的 token 不可产生效果",
+            Property::RevokedGenerationOverwrite => "已提交资源代际不后退",
+            Property::UnauthorizedAccept => "未绑定授予的 token 不可产生效果",
         }
     }
 
@@ -37,34 +41,30 @@ impl Property {
     pub fn why(self) -> &'static str {
         match self {
             Property::RevokedGenerationOverwrite => {
-                "较新授予（任期）的业务写入已被资源持久接受，较早授予的写入随后又覆盖了它：旧持有者覆盖了较新任期的结果。"
+                "较新授予的业务写入已被资源持久接受，较早授予的写入随后又覆盖了它：旧持有者覆盖了较新任期的结果。"
             }
             Property::UnauthorizedAccept => {
-                "资源接受了一个没有绑定有效授予的 token：持有者从未获得这一代的授权，它的写入却产生了效果。"
+                "资源接受了一个未绑定授予的 token：没有哪次授予铸出这个号，它的写入却产生了效果。"
             }
         }
     }
 
     /// The index of the first step of `trace` that violates this property.
     pub fn first_violation(self, trace: &Trace) -> Option<usize> {
-        let mut committed: Option<usize> = None;
+        // The newest grant whose write the resource has accepted so far.
+        let mut newest: Option<usize> = None;
         for (i, step) in trace.steps.iter().enumerate() {
-            if !matches!(step.outcome, Outcome::Accepted { .. }) {
-                continue;
-            }
-            let token_grant = step.after.resource.committed_grant;
+            let Outcome::Accepted { token, .. } = step.outcome else { continue };
             let broken = match self {
                 // Only bound tokens have a place in the grant order; unbound ones are the
                 // other property's business.
-                Property::RevokedGenerationOverwrite => {
-                    matches!((committed, token_grant), (Some(prev), Some(new)) if new < prev)
-                }
-                Property::UnauthorizedAccept => token_grant.is_none(),
+                Property::RevokedGenerationOverwrite => matches!((newest, token.grant), (Some(n), Some(g)) if g < n),
+                Property::UnauthorizedAccept => token.grant.is_none(),
             };
             if broken {
                 return Some(i);
             }
-            committed = token_grant.or(committed);
+            newest = newest.max(token.grant);
         }
         None
     }

@@ -2,6 +2,7 @@
 //! and every violation with its counterexample; for the operations case each operation's
 //! outcome and the effects.
 
+use crate::checks::{self, Note, ReusedFence};
 use crate::explore::{explore, Program, Step, Trace};
 use crate::operations::{self, OpResult};
 use crate::properties::Property;
@@ -34,6 +35,10 @@ pub struct FencingRun {
     pub traces: Vec<Trace>,
     /// Shortest counterexample first; ties keep enumeration order.
     pub violations: Vec<Violation>,
+    /// The issuer-side check, apart from the two properties: fences issued to two grants.
+    pub reused_fences: Vec<ReusedFence>,
+    /// The key caveat and lost writes, by interleaving and step.
+    pub notes: Vec<Note>,
 }
 
 /// The operations case: one term's stream of business writes at the resource.
@@ -69,8 +74,10 @@ pub fn run(scenario: &Scenario) -> Result<Report, ScenarioError> {
             let traces = explore(scenario);
             CaseRun::Fencing(FencingRun {
                 interleavings: traces.len(),
-                prefix_len: Program::fencing(scenario.defects.split_authority).prefix.len(),
+                prefix_len: Program::fencing(scenario.defects).prefix.len(),
                 violations: violations(&traces),
+                reused_fences: checks::reused_fences(&traces),
+                notes: checks::notes(&traces),
                 traces,
             })
         }
@@ -86,6 +93,11 @@ impl FencingRun {
     /// The violations of one property, shortest first.
     pub fn violations_of(&self, p: Property) -> impl Iterator<Item = &Violation> {
         self.violations.iter().filter(move |v| v.property == p)
+    }
+
+    /// The notes on one interleaving (1-based).
+    pub fn notes_on(&self, interleaving: usize) -> impl Iterator<Item = &Note> {
+        self.notes.iter().filter(move |n| n.interleaving() == interleaving)
     }
 }
 

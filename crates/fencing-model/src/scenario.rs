@@ -47,12 +47,13 @@ impl Case {
     pub fn summary(self) -> &'static str {
         match self {
             Case::Fencing => "A/B 两客户端、一个授权域、一个资源：枚举 41/42/41 的全部交错",
-            Case::Operations => "一个任期的多次写：op_seq、跨任期重试、同键异参、新键旧序号",
+            Case::Operations => "多次写与业务身份：同任期 op_seq、跨任期同键重试、同键异参、新键旧序号",
         }
     }
 }
 
-/// The lesson's three deliberate defects. Each is an independent switch.
+/// The deliberate defects: the lesson's three, and `precheck`, this app's addition. Each is an
+/// independent switch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Defect {
@@ -62,17 +63,26 @@ pub enum Defect {
     SplitAuthority,
     /// The authority recovers its issuer from an old backup.
     RollbackIssuer,
+    /// The resource's comparison becomes its own step and the write a later, unconditional
+    /// one (a service that SELECTs and checks, leaves the transaction, then UPDATEs).
+    Precheck,
 }
 
 impl Defect {
-    pub const ALL: [Defect; 3] = [Defect::NoFence, Defect::SplitAuthority, Defect::RollbackIssuer];
+    pub const ALL: [Defect; 4] = [Defect::NoFence, Defect::SplitAuthority, Defect::RollbackIssuer, Defect::Precheck];
 
     pub fn name(self) -> &'static str {
         match self {
             Defect::NoFence => "no-fence",
             Defect::SplitAuthority => "split-authority",
             Defect::RollbackIssuer => "rollback-issuer",
+            Defect::Precheck => "precheck",
         }
+    }
+
+    /// Whether the lesson has this defect (the others are this app's additions).
+    pub fn in_lesson(self) -> bool {
+        self != Defect::Precheck
     }
 
     pub fn from_name(name: &str) -> Option<Defect> {
@@ -84,10 +94,22 @@ impl Defect {
             Defect::NoFence => "关闭资源检查：资源不比较 token，照单全收",
             Defect::SplitAuthority => "拆开发号与授予：token 来自独立自增服务，不绑定授予",
             Defect::RollbackIssuer => "恢复旧 issuer：授权权威从旧备份恢复发号器到初始值",
+            Defect::Precheck => "调用前自查（本学习台补充）：先单独一步比较 (max_fence, last_seq) < (fence, seq)，离开事务后再无条件写入",
         }
     }
 
-    /// Whether the defect changes anything in `case`: the operations case has no authority.
+    /// The lesson's own words on why this defect breaks the protocol.
+    pub fn lesson_words(self) -> &'static str {
+        match self {
+            Defect::NoFence => "「资源在真正修改业务状态的原子边界拒绝它」——关掉这道检查，旧持有者的写入照样落地。",
+            Defect::SplitAuthority => "「资源即使正确拒绝小 token，也会接受未绑定有效授予的 43。问题是授予协议，换成更大的整数不能修复。」",
+            Defect::RollbackIssuer => "「资源无法区分两个 41 所属的任期，旧 A 的较大 op_seq 甚至可能覆盖 B。」",
+            Defect::Precheck => "「调用前自查不能替代此处检查」；原子边界包含检查与业务效果，「不能 SELECT 检查后离开事务再 UPDATE」。",
+        }
+    }
+
+    /// Whether the defect changes anything in `case`: the operations case has no authority
+    /// and no separate check step, only the resource's comparison to switch off.
     pub fn applies_to(self, case: Case) -> bool {
         case == Case::Fencing || self == Defect::NoFence
     }
@@ -99,6 +121,8 @@ pub struct Defects {
     pub no_fence: bool,
     pub split_authority: bool,
     pub rollback_issuer: bool,
+    #[serde(default)]
+    pub precheck: bool,
 }
 
 impl Defects {
@@ -107,6 +131,7 @@ impl Defects {
             Defect::NoFence => self.no_fence,
             Defect::SplitAuthority => self.split_authority,
             Defect::RollbackIssuer => self.rollback_issuer,
+            Defect::Precheck => self.precheck,
         }
     }
 
@@ -115,6 +140,7 @@ impl Defects {
             Defect::NoFence => self.no_fence = on,
             Defect::SplitAuthority => self.split_authority = on,
             Defect::RollbackIssuer => self.rollback_issuer = on,
+            Defect::Precheck => self.precheck = on,
         }
         self
     }

@@ -14,13 +14,15 @@ fn fencing(s: &Scenario) -> FencingRun {
 #[test]
 fn all_eight_combinations_run_and_each_defect_is_caught() {
     let all = Defects::all_for(Case::Fencing);
-    assert_eq!(all.len(), 8);
+    assert_eq!(all.len(), 16);
     for defects in all {
         let r = fencing(&Scenario::lesson(Case::Fencing, defects));
         let name = defects.variant_name();
         let has = |p| r.violations_of(p).next().is_some();
-        let expected_interleavings = if defects.split_authority { 2 } else { 3 };
-        assert_eq!(r.interleavings, expected_interleavings, "{name}");
+        if !defects.precheck {
+            let expected_interleavings = if defects.split_authority { 2 } else { 3 };
+            assert_eq!(r.interleavings, expected_interleavings, "{name}");
+        }
         if defects == Defects::default() {
             assert!(r.violations.is_empty());
         } else {
@@ -29,7 +31,7 @@ fn all_eight_combinations_run_and_each_defect_is_caught() {
         if defects.split_authority {
             assert!(has(Property::UnauthorizedAccept), "{name}");
         }
-        if defects.no_fence || defects.rollback_issuer {
+        if defects.no_fence || defects.rollback_issuer || defects.precheck {
             assert!(has(Property::RevokedGenerationOverwrite) || defects.split_authority, "{name}");
         }
     }
@@ -58,8 +60,8 @@ fn invalid_scenarios_are_errors_not_panics() {
 }
 
 fn defects() -> impl Strategy<Value = Defects> {
-    (any::<bool>(), any::<bool>(), any::<bool>())
-        .prop_map(|(a, b, c)| Defects { no_fence: a, split_authority: b, rollback_issuer: c })
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>())
+        .prop_map(|(a, b, c, d)| Defects { no_fence: a, split_authority: b, rollback_issuer: c, precheck: d })
 }
 
 fn operation() -> impl Strategy<Value = Operation> {
@@ -99,5 +101,19 @@ proptest! {
         let s = Scenario { op_seq_a: a, op_seq_b: b, ..Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true)) };
         let r = fencing(&s);
         prop_assert_eq!(!r.violations.is_empty(), a > b);
+        // The reused fence is reported either way: the issuer failed whether or not it showed.
+        prop_assert_eq!(r.reused_fences.len(), 1);
+    }
+
+    #[test]
+    fn harm_of_a_reused_fence_is_exactly_the_first_property_breaking(a in 1u64..5, b in 1u64..5, d in defects()) {
+        let s = Scenario { op_seq_a: a, op_seq_b: b, ..Scenario::lesson(Case::Fencing, d) };
+        let r = fencing(&s);
+        for reused in &r.reused_fences {
+            let broken: Vec<bool> = (1..=r.interleavings).map(|i| r.violations_of(Property::RevokedGenerationOverwrite).any(|v| v.interleaving == i)).collect();
+            prop_assert_eq!(reused.harm.iter().map(Option::is_some).collect::<Vec<_>>(), broken);
+        }
+        // Only the rolled-back issuer hands a fence out twice.
+        prop_assert_eq!(!r.reused_fences.is_empty(), d.rollback_issuer);
     }
 }

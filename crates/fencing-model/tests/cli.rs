@@ -63,11 +63,35 @@ fn variant_sets_combine() {
 }
 
 #[test]
+fn the_report_names_grants_the_reused_fence_and_precheck() {
+    let text = |args: &[&str]| String::from_utf8(lab(args).stdout).unwrap();
+    let rollback = text(&["fencing", "--variant", "rollback-issuer", "--op-seq", "1,2"]);
+    assert!(rollback.contains("结论：无违例。"), "{rollback}");
+    assert!(rollback.contains("同一 fence 发给了两次授予：fence=41，授予#1（A，第 1 步）与授予#2（B，第 5 步）"), "{rollback}");
+    assert!(rollback.contains("交错 1 未到达；交错 2 未到达；交错 3 未到达"), "{rollback}");
+    let precheck = lab(&["fencing", "--variant", "precheck"]);
+    assert!(precheck.status.success());
+    let precheck = String::from_utf8(precheck.stdout).unwrap();
+    assert!(precheck.contains("违例 1：revoked_generation_overwrite"), "{precheck}");
+    assert!(precheck.contains("counterexample.events: acquire A, pause A, expire A, recover, acquire B, check B, resume A, check A, write B, write A"), "{precheck}");
+    assert!(precheck.contains("无条件写入 41（授予#1） seq=2，覆盖 (42,1)"), "{precheck}");
+    let split = text(&["fencing", "--variant", "split-authority"]);
+    assert!(split.contains("独立发号 43（未绑定）"), "{split}");
+    assert!(split.contains("counter"), "{split}");
+    let correct = text(&["fencing"]);
+    assert!(correct.contains("交错 3：resume A → write A → write B（关键限定）"), "{correct}");
+    assert!(correct.contains("unauthorized_accept（未绑定授予的 token 不可产生效果）"), "{correct}");
+    // precheck applies to the fencing case only.
+    let ops = lab(&["fencing", "--case", "operations", "--variant", "precheck"]);
+    assert_eq!(ops.status.code(), Some(2));
+}
+
+#[test]
 fn help_lists_cases_and_variants() {
     let out = lab(&["--help"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success());
-    for name in ["fencing", "operations", "correct", "no-fence", "split-authority", "rollback-issuer"] {
+    for name in ["fencing", "operations", "correct", "no-fence", "split-authority", "rollback-issuer", "precheck", "本学习台补充"] {
         assert!(text.contains(name), "help lacks {name}");
     }
 }
@@ -75,7 +99,7 @@ fn help_lists_cases_and_variants() {
 #[test]
 fn bad_arguments_exit_2_with_the_valid_choices() {
     for (args, must) in [
-        (&["fencing", "--variant", "nofence"][..], "no-fence, split-authority, rollback-issuer"),
+        (&["fencing", "--variant", "nofence"][..], "no-fence, split-authority, rollback-issuer, precheck"),
         (&["fencing", "--case", "ops"][..], "fencing, operations"),
         (&["fencing", "--variant"][..], "--variant 需要一个值"),
         (&["fencing", "--verbose"][..], "--case, --variant, --issuer, --op-seq, --ops, --json, --help"),
