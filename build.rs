@@ -1,10 +1,12 @@
 //! Build time: turn the lesson's Markdown (content/lesson/*.md) into typed Rust data, so the
 //! page ships no Markdown parser and never injects HTML — every text reaches the DOM as text.
 //!
-//! Conventions on top of CommonMark, all as fenced blocks whose info string names the kind:
+//! Conventions on top of CommonMark: fenced blocks whose info string names the kind —
 //! ```figure NAME``` (a drawn figure; body = caption), ```lab LABEL``` (runnable commands, one
-//! per line), ```qa QUESTION``` (a think-first question; body = answer). A link to `outside:`
-//! marks a cross-reference to a page this app does not have.
+//! per line), ```qa QUESTION``` (a think-first question; body = answer), and code as
+//! ```LANG CAPTION``` (text, sql or bash, with an optional caption). A block quote is what
+//! this app adds to the lesson, shown marked as such. A link to `outside:` marks a
+//! cross-reference to a page this app does not have.
 
 // The highlighting classes, shared with the app so the generated code names real variants.
 #[path = "src/tok.rs"]
@@ -33,8 +35,10 @@ fn main() {
     fs::write(Path::new(&env::var("OUT_DIR").unwrap()).join("lesson.rs"), out).unwrap();
 }
 
-/// The closed-book questions: front matter (`id`, `topic`), the question as the heading, an
-/// ```answer``` block with the reference answer, and a list of scoring points.
+/// The closed-book questions: front matter (`id`, `version` of the wording, `topic`, `reread`:
+/// the chapter to reread), the question as the heading, then any context the learner reads
+/// (paragraphs, a table of steps) as chapter blocks, an ```answer``` block with the reference
+/// answer, and a list of scoring points, each one checkable claim.
 fn questions(dir: &Path) -> String {
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<_> = fs::read_dir(dir).expect("content/self-test").map(|e| e.unwrap().path()).collect();
@@ -43,35 +47,32 @@ fn questions(dir: &Path) -> String {
     for path in files {
         println!("cargo:rerun-if-changed={}", path.display());
         let source = fs::read_to_string(&path).unwrap();
-        let (front, body) = front_matter(&source).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let (mut prompt, mut answer, mut points) = (String::new(), String::new(), Vec::new());
-        let (mut in_heading, mut in_answer, mut point) = (false, false, None::<String>);
-        for event in Parser::new(body) {
-            match event {
-                Event::Start(Tag::Heading { .. }) => in_heading = true,
-                Event::End(TagEnd::Heading(_)) => in_heading = false,
-                Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if &*info == "answer" => in_answer = true,
-                Event::End(TagEnd::CodeBlock) => in_answer = false,
-                Event::Start(Tag::Item) => point = Some(String::new()),
-                Event::End(TagEnd::Item) => points.push(lit(point.take().unwrap().trim())),
-                Event::Text(t) | Event::Code(t) if in_heading => prompt.push_str(&t),
-                Event::Text(t) if in_answer => answer.push_str(&t),
-                Event::Text(t) | Event::Code(t) if point.is_some() => point.as_mut().unwrap().push_str(&t),
-                _ => {}
-            }
-        }
-        assert!(!prompt.is_empty() && !answer.is_empty() && (3..=5).contains(&points.len()), "{}: question, answer and 3–5 scoring points", path.display());
-        out.push_str(&format!(
-            "    Question {{ id: {}, topic: {}, prompt: {}, answer: {}, points: &[{}] }},\n",
-            lit(front.get("id").unwrap()),
-            lit(front.get("topic").unwrap()),
-            lit(&prompt),
-            lit(answer.trim()),
-            points.join(", ")
-        ));
+        out.push_str(&question(&source).unwrap_or_else(|e| panic!("{}: {e}", path.display())));
     }
     out.push_str("];\n");
     out
+}
+
+fn question(source: &str) -> Result<String, String> {
+    let (front, body) = front_matter(source)?;
+    let (before, rest) = body.split_once("```answer\n").ok_or("no ```answer block")?;
+    let (answer, after) = rest.split_once("\n```\n").ok_or("unterminated ```answer block")?;
+    let (prompt, context) = blocks(before)?;
+    let points: Vec<String> = after.lines().filter_map(|l| l.strip_prefix("- ")).map(|p| lit(p.trim())).collect();
+    if !(4..=7).contains(&points.len()) {
+        return Err(format!("4–7 scoring points, found {}", points.len()));
+    }
+    let version: u32 = front.get("version")?.parse().map_err(|_| "version is a number")?;
+    Ok(format!(
+        "    Question {{ id: {}, version: {version}, topic: {}, reread: {}, prompt: {}, context: &[{}], answer: {}, points: &[{}] }},\n",
+        lit(front.get("id")?),
+        lit(front.get("topic")?),
+        lit(front.get("reread")?),
+        lit(&prompt.ok_or("the question is the heading")?),
+        context.join(", "),
+        lit(answer.trim()),
+        points.join(", ")
+    ))
 }
 
 /// Front matter fields (`key: value` lines between `---`).
@@ -101,6 +102,19 @@ fn lit(s: &str) -> String {
 fn chapter(source: &str) -> Result<String, String> {
     let (front, body) = front_matter(source)?;
     let (slug, nav) = (front.get("slug")?, front.get("nav")?);
+    let (title, blocks) = blocks(body)?;
+    let title = title.ok_or("chapter has no heading")?;
+    Ok(format!(
+        "    Chapter {{ slug: {}, nav: {}, title: {}, blocks: &[\n        {},\n    ] }},\n",
+        lit(slug),
+        lit(nav),
+        lit(&title),
+        blocks.join(",\n        ")
+    ))
+}
+
+/// Markdown to its one heading (if any) and the `Block` expressions of the rest.
+fn blocks(body: &str) -> Result<(Option<String>, Vec<String>), String> {
     let mut title = None;
     let mut blocks = Vec::new();
     let mut inlines: Vec<String> = Vec::new();
@@ -115,13 +129,14 @@ fn chapter(source: &str) -> Result<String, String> {
     let mut link_text = String::new();
     let mut heading = false;
     let mut heading_text = String::new();
+    let mut in_quote = false;
 
     for event in Parser::new_ext(body, Options::ENABLE_TABLES) {
         match event {
             Event::Start(Tag::Heading { .. }) => heading = true,
             Event::End(TagEnd::Heading(_)) => {
                 if title.is_some() {
-                    return Err("one heading per chapter file".into());
+                    return Err("one heading per file".into());
                 }
                 title = Some(std::mem::take(&mut heading_text));
                 heading = false;
@@ -136,9 +151,12 @@ fn chapter(source: &str) -> Result<String, String> {
                 blocks.push(format!("Block::List {{ ordered: {ordered}, items: &[{}] }}", items.join(", ")));
                 items.clear();
             }
+            Event::Start(Tag::BlockQuote(_)) => in_quote = true,
+            Event::End(TagEnd::BlockQuote(_)) => in_quote = false,
             // Paragraphs inside list items stay with the item.
             Event::End(TagEnd::Paragraph) if !in_item => {
-                blocks.push(format!("Block::Para(&[{}])", std::mem::take(&mut inlines).join(", ")));
+                let kind = if in_quote { "Addition" } else { "Para" };
+                blocks.push(format!("Block::{kind}(&[{}])", std::mem::take(&mut inlines).join(", ")));
             }
             Event::Start(Tag::Strong) => text_kind = "Strong",
             Event::End(TagEnd::Strong) => text_kind = "Text",
@@ -173,14 +191,7 @@ fn chapter(source: &str) -> Result<String, String> {
             other => return Err(format!("unsupported Markdown: {other:?}")),
         }
     }
-    let title = title.ok_or("chapter has no heading")?;
-    Ok(format!(
-        "    Chapter {{ slug: {}, nav: {}, title: {}, blocks: &[\n        {},\n    ] }},\n",
-        lit(slug),
-        lit(nav),
-        lit(&title),
-        blocks.join(",\n        ")
-    ))
+    Ok((title, blocks))
 }
 
 /// Fenced blocks: figures, lab commands, think-first questions, or highlighted code.
@@ -203,7 +214,7 @@ fn code_block((info, text): (String, String)) -> Result<String, String> {
                     format!("&[{}]", toks.join(", "))
                 })
                 .collect();
-            format!("Block::Code {{ lang: {}, lines: &[{}] }}", lit(kind), lines.join(", "))
+            format!("Block::Code {{ lang: {}, caption: {}, lines: &[{}] }}", lit(kind), lit(arg), lines.join(", "))
         }
         other => return Err(format!("unknown fenced block kind {other:?}")),
     })

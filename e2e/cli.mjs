@@ -15,3 +15,10 @@ export function fencingLab(args) {
   const r = spawnSync(resolve(target, 'debug/fencing-lab'), args, { encoding: 'utf8' });
   return { output: r.status === 0 ? r.stdout : r.stderr, code: r.status };
 }
+
+/** The lab's arguments in a command line the page shows (`cargo run -q -p fencing-model -- …`). */
+export function argsOf(command) {
+  const program = 'cargo run -q -p fencing-model -- ';
+  if (!command.startsWith(program)) throw new Error(`not a lab command line: ${command}`);
+  return command.slice(program.length).split(/\s+/);
+}

@@ -11,7 +11,7 @@ before(async () => { env = await start(); });
 after(async () => { await env?.stop(); });
 
 const verdicts = (page) => page.locator('.verdicts li').evaluateAll((ls) => ls.map((l) => `${l.querySelector('code').textContent}:${l.classList.contains('ok') ? 'ok' : 'bad'}`));
-const DEFECT = { 'no-fence': 0, 'split-authority': 1, 'rollback-issuer': 2 };
+const DEFECT = { 'no-fence': 0, 'split-authority': 1, 'rollback-issuer': 2, precheck: 3 };
 
 test('each defect switch changes the verdict as the lesson says', async () => {
   const page = await env.page('explore');
@@ -22,6 +22,7 @@ test('each defect switch changes the verdict as the lesson says', async () => {
     ['no-fence', ['revoked_generation_overwrite:bad', 'unauthorized_accept:ok'], 3],
     ['split-authority', ['revoked_generation_overwrite:ok', 'unauthorized_accept:bad'], 2],
     ['rollback-issuer', ['revoked_generation_overwrite:bad', 'unauthorized_accept:ok'], 3],
+    ['precheck', ['revoked_generation_overwrite:bad', 'unauthorized_accept:ok'], 10],
   ]) {
     await box(name).check();
     await page.waitForURL(new RegExp(`variant=${name}`));
@@ -47,12 +48,16 @@ test('a violated property jumps to its shortest counterexample', async () => {
 test('the correct protocol shows A committing before B as safe (the key caveat)', async () => {
   const page = await env.page('explore?i=3');
   const rows = page.locator('.steps tbody tr');
-  assert.match(await rows.nth(6).textContent(), /write A.*接受：\(0,0\) < \(41,2\)/);
-  assert.match(await rows.nth(7).textContent(), /write B.*接受：\(41,2\) < \(42,1\)/);
+  assert.match(await rows.nth(6).textContent(), /write A.*接受 41（授予#1）：\(0,0\) < \(41,2\)/);
+  assert.match(await rows.nth(7).textContent(), /write B.*接受 42（授予#2）：\(41,2\) < \(42,1\)/);
   assert.equal(await page.locator('.steps tr.violating').count(), 0);
+  // Named as the lesson names it, on the interleaving and at its step.
+  assert.equal(await page.locator('.interleaving[aria-pressed="true"] .interleaving-tag').textContent(), '关键限定');
+  assert.match(await rows.nth(6).locator('.note-tag').textContent(), /^关键限定：授予#1的写入在资源持久接受授予#2的新状态之前提交/);
+  assert.match(await page.locator('.bound-means').textContent(), /「绑定授予」指 token 由授予本身铸出/);
   await page.goto(env.url + 'explore?i=1');
   await page.locator('h1').waitFor();
-  assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /write A.*拒绝：\(max_fence,last_seq\)=\(42,1\) ≥ \(fence,seq\)=\(41,2\)/);
+  assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /write A.*拒绝 41（授予#1）：\(max_fence,last_seq\)=\(42,1\) ≥ \(fence,seq\)=\(41,2\)/);
 });
 
 test('stepping by keyboard and buttons; a live region says the step', async () => {
@@ -106,7 +111,7 @@ test('bad input is explained inline and the last good result stays', async () =>
   assert.ok(await page.locator('#editor-error').isHidden());
   await page.locator('#in-issuer').fill('100');
   await page.waitForURL(/issuer=100/);
-  assert.match(await page.locator('.steps tbody tr').first().textContent(), /fence=101/);
+  assert.match(await page.locator('.steps tbody tr').first().textContent(), /token 101（授予#1）/);
   assert.deepEqual(page.problems, []);
 });
 
@@ -152,28 +157,68 @@ test('a run is each distinct scenario shown, once: not each step, interleaving o
 
 test('an edited scenario shows the CLI command that reproduces it, with the same output', async () => {
   const page = await env.page('explore?variant=rollback-issuer&issuer=100&op-seq=3%2C1');
-  assert.equal(await page.locator('.command code').textContent(), 'fencing-lab fencing --variant rollback-issuer --issuer 100 --op-seq 3,1');
+  assert.equal(await page.locator('.command code').textContent(), 'cargo run -q -p fencing-model -- fencing --variant rollback-issuer --issuer 100 --op-seq 3,1');
   const cli = fencingLab(['fencing', '--variant', 'rollback-issuer', '--issuer', '100', '--op-seq', '3,1']);
   assert.equal(await page.locator('.text-report pre').textContent(), cli.output);
   await page.goto(env.url + 'explore?case=operations&ops=' + encodeURIComponent('k1 d1 5 1;k1 d2 6 1;k2 d3 5 1'));
   await page.locator('h1').waitFor();
-  assert.equal(await page.locator('.command code').textContent(), "fencing-lab fencing --case operations --ops 'k1 d1 5 1;k1 d2 6 1;k2 d3 5 1'");
+  assert.equal(await page.locator('.command code').textContent(), "cargo run -q -p fencing-model -- fencing --case operations --ops 'k1 d1 5 1;k1 d2 6 1;k2 d3 5 1'");
   const ops = fencingLab(['fencing', '--case', 'operations', '--ops', 'k1 d1 5 1;k1 d2 6 1;k2 d3 5 1']);
   assert.equal(await page.locator('.text-report pre').textContent(), ops.output);
   assert.deepEqual(await page.locator('table.ops .outcome').allTextContents(), ['applied', 'conflict', 'stale']);
   assert.deepEqual(page.problems, []);
 });
 
-test('the text report equals the CLI for all 8 defect combinations', async () => {
+test('the text report equals the CLI for all 16 fencing combinations and each operations variant', async () => {
   const page = await env.page(null);
   const names = Object.keys(DEFECT);
-  for (let bits = 0; bits < 8; bits++) {
+  const runs = [];
+  for (let bits = 0; bits < 16; bits++) {
     const set = names.filter((_, i) => bits & (1 << i));
-    const variant = set.length ? set.join(',') : 'correct';
-    await page.goto(env.url + `explore?variant=${encodeURIComponent(variant)}`);
+    runs.push(['fencing', set.length ? set.join(',') : 'correct']);
+  }
+  runs.push(['operations', 'correct'], ['operations', 'no-fence']);
+  for (const [c, variant] of runs) {
+    await page.goto(env.url + `explore?case=${c}&variant=${encodeURIComponent(variant)}`);
     await page.locator('h1').waitFor();
     const shown = await page.locator('.text-report pre').textContent();
-    assert.equal(shown, fencingLab(['fencing', '--variant', variant]).output, variant);
+    assert.equal(shown, fencingLab(['fencing', '--case', c, '--variant', variant]).output, `${c} ${variant}`);
   }
+  assert.deepEqual(page.problems, []);
+});
+
+test('grant labels tell the two 41s apart, and the issuer check reports a fence issued twice', async () => {
+  const page = await env.page('explore?variant=rollback-issuer');
+  const rows = page.locator('.steps tbody tr');
+  // Interleaving 1: grant #1's 41 overwrites grant #2's 41 while max_fence stays 41.
+  assert.match(await rows.nth(5).textContent(), /接受 41（授予#2）/);
+  assert.match(await rows.nth(7).textContent(), /接受 41（授予#1）：\(41,1\) < \(41,2\)/);
+  assert.match(await rows.nth(7).locator('.state').first().textContent(), /max_fence=41.*token=41（授予#1）/);
+  assert.match(await page.locator('.issuer-check').textContent(), /同一 fence 发给了两次授予：fence=41，授予#1（A，第 1 步）与授予#2（B，第 5 步）/);
+  // With old A's op_seq smaller, no property is broken, but the issuer's fault is still shown.
+  await page.goto(env.url + 'explore?variant=rollback-issuer&op-seq=1%2C2');
+  await page.locator('h1').waitFor();
+  assert.deepEqual(await verdicts(page), ['revoked_generation_overwrite:ok', 'unauthorized_accept:ok']);
+  assert.ok(await page.locator('.issuer-check.bad').isVisible());
+  assert.match(await page.locator('.issuer-check').textContent(), /交错 1 未到达；交错 2 未到达；交错 3 未到达/);
+  // Split authority: the counter is its own value, and old A's 43 is bound to no grant.
+  await page.goto(env.url + 'explore?variant=split-authority');
+  await page.locator('h1').waitFor();
+  assert.match(await page.locator('.steps thead').textContent(), /独立计数器/);
+  assert.match(await page.locator('.steps tbody tr').last().textContent(), /接受 43（未绑定）.*counter=43/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('precheck is marked as this app\'s addition, only for the fencing case, and breaks the first property', async () => {
+  const page = await env.page('explore?variant=precheck');
+  const box = page.locator('fieldset.choice').nth(1).locator('label').nth(3);
+  assert.match(await box.textContent(), /precheck.*本学习台补充.*只用于 fencing 案例/);
+  await page.getByRole('button', { name: /查看最短反例：交错 3 第 10 步/ }).click();
+  const current = page.locator('.steps tr.current');
+  assert.match(await current.textContent(), /write A.*无条件写入 41（授予#1） seq=2，覆盖 \(42,1\).*违例：revoked_generation_overwrite/);
+  assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /check A.*事务外自查通过：\(0,0\) < \(41,2\)/);
+  await page.locator('fieldset.choice input[type=radio]').nth(1).check();
+  await page.waitForURL(/case=operations/);
+  assert.ok(await box.locator('input').isDisabled());
   assert.deepEqual(page.problems, []);
 });

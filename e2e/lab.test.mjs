@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start } from './harness.mjs';
-import { fencingLab } from './cli.mjs';
+import { argsOf, fencingLab } from './cli.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -19,17 +19,18 @@ test('each of the five lab commands runs in the page with the CLI output, byte f
     const command = (await row.locator('code.cmd').textContent()).replace(/^\$ /, '');
     await row.locator('.run-btn').click();
     const shown = await row.locator('pre.lab-output').textContent();
-    const cli = fencingLab(command.split(/\s+/).slice(1));
+    const cli = fencingLab(argsOf(command));
     assert.equal(cli.code, 0, command);
     assert.equal(shown, cli.output, command);
     seen.push(command);
   }
+  // Each runs as pasted into a shell at the root of a checkout.
   assert.deepEqual(seen, [
-    'fencing-lab fencing',
-    'fencing-lab fencing --variant no-fence',
-    'fencing-lab fencing --variant split-authority',
-    'fencing-lab fencing --variant rollback-issuer',
-    'fencing-lab fencing --case operations',
+    'cargo run -q -p fencing-model -- fencing',
+    'cargo run -q -p fencing-model -- fencing --variant no-fence',
+    'cargo run -q -p fencing-model -- fencing --variant split-authority',
+    'cargo run -q -p fencing-model -- fencing --variant rollback-issuer',
+    'cargo run -q -p fencing-model -- fencing --case operations',
   ]);
   // The outputs name what the lesson predicts.
   const outputs = await page.locator('pre.lab-output').allTextContents();
@@ -48,7 +49,7 @@ test('each of the five lab commands runs in the page with the CLI output, byte f
 
 test('a lab command opens in the explorer with the same scenario', async () => {
   const page = await env.page('lab');
-  await page.getByRole('link', { name: '在实验台中逐步查看：fencing-lab fencing --variant rollback-issuer' }).click();
+  await page.getByRole('link', { name: '在实验台中逐步查看：cargo run -q -p fencing-model -- fencing --variant rollback-issuer' }).click();
   await page.waitForURL(/\/explore\?variant=rollback-issuer$/);
   assert.equal(await page.locator('#result-title').textContent(), '结果：fencing · rollback-issuer');
   assert.deepEqual(page.problems, []);

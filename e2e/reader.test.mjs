@@ -170,7 +170,7 @@ test('reading progress: opening records the chapter, reaching its end marks it r
   await page.reload();
   await page.locator('h1').waitFor();
   let p = await storedProgress(page);
-  assert.equal(p.version, 2);
+  assert.equal(p.version, 3);
   assert.ok(p.chapters['many-writes'].opened_at > 0);
   assert.equal(p.chapters['many-writes'].read_at, undefined);
   await page.locator('.pager').scrollIntoViewIfNeeded();

@@ -26,9 +26,9 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
 
   await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
   assert.equal(await q1.locator('.q-state').textContent(), '已对照');
-  assert.match(await q1.locator('.q-reference > p').textContent(), /随机 owner 标识本次申请/);
+  assert.match(await q1.locator('.q-reference > p').first().textContent(), /^第 8 步破坏了 revoked_generation_overwrite/);
   const points = q1.locator('.points input');
-  assert.equal(await points.count(), 5);
+  assert.equal(await points.count(), 7);
   await points.nth(0).check();
   await points.nth(3).check();
   await q1.getByRole('button', { name: /部分答出/ }).click();
@@ -39,8 +39,8 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   assert.equal(await q1.locator('.q-state').textContent(), '已自评 · 当前：部分答出');
   assert.match(await q1.locator('.history summary').textContent(), /1 次/);
   const doc = await storedProgress(page);
-  assert.equal(doc.version, 2);
-  assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer]), [['partial', [0, 3], 'owner 只防误删误续；检查放在资源提交处']]);
+  assert.equal(doc.version, 3);
+  assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer, a.wording]), [['partial', [0, 3], 'owner 只防误删误续；检查放在资源提交处', 2]]);
 
   // A retake keeps the history; the latest rating is the current level.
   await q1.locator('textarea').fill('第二次');
@@ -84,6 +84,34 @@ test('leaving the answer box saves at once', async () => {
   await card(page, 'q4').locator('textarea').fill('失焦即保存');
   await page.locator('h1').click();
   assert.equal((await storedProgress(page)).questions.q4.current.answer, '失焦即保存');
+});
+
+test('attempts saved against the earlier wording are kept and shown as such', async () => {
+  const v2 = await readFile(new URL('../src/storage/fixtures/progress-v2.json', import.meta.url), 'utf8');
+  const seed = await env.page('intro');
+  await seed.evaluate((raw) => localStorage.setItem('fencing-study.progress', raw), v2);
+  await seed.close();
+  const page = await env.page('self-test');
+  const q2 = card(page, 'q2');
+  await q2.locator('.history summary').click();
+  assert.match(await q2.locator('.history li').textContent(), /部分答出 · 答的是本题改写前的旧版（勾了 2 个评分点）/);
+  assert.match(await q2.locator('.past-answer').textContent(), /资源保存 max_fence，提交处比较/);
+  // The old draft of q1 is still there, marked as written for the earlier wording.
+  assert.equal(await card(page, 'q1').locator('textarea').inputValue(), 'owner 只防误删误续');
+  assert.match(await card(page, 'q1').locator('.q-mine').textContent(), /这份草稿写于本题改写之前/);
+  // Not recalled: the question points back to its chapter.
+  const q4 = card(page, 'q4');
+  await q4.getByRole('button', { name: '展开参考答案与评分点' }).click();
+  await q4.getByRole('button', { name: /没想起来/ }).click();
+  await q4.locator('.reread a').click();
+  await page.waitForURL(/\/resource-participation$/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('the follow-up answers are not on the self-test page', async () => {
+  const page = await env.page('self-test');
+  assert.equal(await page.locator('details.qa').count(), 0);
+  assert.doesNotMatch(await page.locator('main').textContent(), /owner 防续租\/释放误操作/);
 });
 
 test('the whole flow works from the keyboard', async () => {
@@ -164,13 +192,13 @@ test('the progress page shows what was read, run and rated', async () => {
   await page.locator('h1').waitFor();
   const summary = await page.locator('.summary figcaption').textContent();
   assert.match(summary, /自测已自评 1\/4/);
-  assert.match(summary, /实验已运行 1\/10/);
+  assert.match(summary, /实验已运行 1\/18/);
   const row = page.locator('tbody tr', { hasText: '第 4 题' });
   assert.match(await row.textContent(), /部分答出.*1/);
   assert.match(await page.locator('.chapter-status li', { hasText: '41、42、41' }).textContent(), /已(打开|读完)/);
   assert.match(await page.locator('.run-list li', { hasText: 'fencing · no-fence' }).first().textContent(), /运行 1 次/);
-  // Every experiment the model can run is listed: 8 fencing combinations, operations with and without no-fence.
-  assert.equal(await page.locator('.run-list li').count(), 10);
+  // Every experiment the model can run is listed: 16 fencing combinations, operations with and without no-fence.
+  assert.equal(await page.locator('.run-list li').count(), 18);
   assert.match(await page.locator('.run-list li', { hasText: 'operations · no-fence' }).textContent(), /未运行/);
   assert.deepEqual(page.problems, []);
 });

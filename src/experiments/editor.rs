@@ -83,7 +83,7 @@ pub fn Editor(draft: RwSignal<Draft>, error: Signal<Option<String>>, on_reset: C
                         <input type="checkbox" prop:checked=move || draft.with(|d| d.defects.has(x))
                             disabled=move || !x.applies_to(case())
                             on:change=move |ev| draft.update(|d| d.defects = d.defects.with(x, event_target_checked(&ev)))/>
-                        <span><code>{x.name()}</code>" "{x.summary()}</span>
+                        <span><code>{x.name()}</code>" "{x.summary()}{(!x.applies_to(Case::Operations)).then_some("（只用于 fencing 案例）")}</span>
                     </label>
                 }).collect_view()}
             </fieldset>

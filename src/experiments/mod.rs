@@ -10,8 +10,9 @@ use crate::storage::progress::Change;
 use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
 use editor::{Draft, Editor};
-use fencing_model::words::op_note;
-use fencing_model::{codec, render, run, CaseRun, Case, Experiment, FencingRun, OperationsRun, Property, Report, Scenario};
+use fencing_model::properties::BOUND_TO_A_GRANT;
+use fencing_model::words::{harm, note_tag, op_note, reused_fence};
+use fencing_model::{render, run, CaseRun, Case, Experiment, FencingRun, OperationsRun, Property, Report, Scenario};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
@@ -89,7 +90,7 @@ pub fn ExplorerPage() -> impl IntoView {
 #[component]
 fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl IntoView {
     let text = render::text(&report);
-    let command = codec::command_line(&report.scenario);
+    let command = fencing_model::cli::command_line(&report.scenario);
     let copy = command.clone();
     let title = format!("结果：{} · {}", report.scenario.case.name(), report.variant);
     let body = match report.case {
@@ -141,6 +142,24 @@ fn Verdicts(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl IntoV
                 }
             }).collect_view()}
         </ul>
+        <p class="bound-means">{BOUND_TO_A_GRANT}</p>
+        <IssuerCheck run=run.clone()/>
+    }
+}
+
+/// The issuer-side check, apart from the lesson's two properties.
+#[component]
+fn IssuerCheck(run: FencingRun) -> impl IntoView {
+    let found = !run.reused_fences.is_empty();
+    view! {
+        <section class="issuer-check" class:bad=found aria-labelledby="issuer-check-title">
+            <h3 id="issuer-check-title">"发号检查"<span class="addition-tag">"本学习台补充，不属于课程的两条性质"</span></h3>
+            {(!found).then(|| view! { <p>"每个 fence 只发给了一次授予。"</p> })}
+            {run.reused_fences.iter().map(|r| view! {
+                <p><strong>{reused_fence(r)}</strong></p>
+                <p>{harm(r)}</p>
+            }).collect_view()}
+        </section>
     }
 }
 
@@ -148,16 +167,25 @@ fn Verdicts(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl IntoV
 fn Interleavings(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl IntoView {
     let prefix = run.prefix_len;
     let interleavings = run.interleavings;
-    let FencingRun { traces, violations, .. } = run;
+    let tags: Vec<Vec<&'static str>> = (1..=interleavings)
+        .map(|i| {
+            let mut t: Vec<&'static str> = run.notes_on(i).map(note_tag).collect();
+            t.dedup();
+            t
+        })
+        .collect();
+    let FencingRun { traces, violations, notes, .. } = run;
     let chooser = traces.iter().enumerate().map(|(i, t)| {
         let rest: Vec<String> = t.events[prefix..].iter().map(|e| e.to_string()).collect();
         let bad = violations.iter().any(|v| v.interleaving == i + 1);
+        let tagged = tags[i].join("，");
         view! {
             <button type="button" class="tool-btn interleaving" class:bad=bad
                 aria-pressed=move || (view.get().interleaving == i).to_string()
                 on:click=move |_| go.run(View { interleaving: i, step: None, ..view.get_untracked() })>
                 <span>{format!("交错 {}", i + 1)}{if bad { " ⚠" } else { "" }}</span>
                 <small>{rest.join(" → ")}</small>
+                {(!tagged.is_empty()).then(|| view! { <small class="interleaving-tag">{tagged}</small> })}
             </button>
         }
     }).collect_view();
@@ -211,7 +239,8 @@ fn Interleavings(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl 
         {move || {
             let (v, t, _, step) = current();
             let bad: Vec<_> = violations.iter().filter(|x| x.interleaving == v.interleaving + 1).cloned().collect();
-            view! { <StepTable trace=t step=step violations=bad/> }
+            let said: Vec<_> = notes.iter().filter(|n| n.interleaving() == v.interleaving + 1).copied().collect();
+            view! { <StepTable trace=t step=step violations=bad notes=said/> }
         }}
     }
 }

@@ -17,7 +17,12 @@ pub fn block_id(slug: &str, i: usize) -> String {
 /// prints them).
 #[component]
 pub fn Blocks(chapter: &'static Chapter, #[prop(optional)] expanded: bool) -> impl IntoView {
-    chapter.blocks.iter().enumerate().map(|(i, b)| block(b, block_id(chapter.slug, i), expanded)).collect_view()
+    block_list(chapter.blocks, chapter.slug, expanded)
+}
+
+/// Blocks with anchor ids under `prefix` (a chapter's slug, a question's id).
+pub fn block_list(blocks: &'static [Block], prefix: &'static str, expanded: bool) -> impl IntoView {
+    blocks.iter().enumerate().map(|(i, b)| block(b, block_id(prefix, i), expanded)).collect_view()
 }
 
 pub fn inlines(xs: &'static [Inline]) -> impl IntoView {
@@ -40,18 +45,26 @@ pub fn inlines(xs: &'static [Inline]) -> impl IntoView {
 fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
     match *b {
         Block::Para(xs) => view! { <p id=id>{inlines(xs)}</p> }.into_any(),
+        Block::Addition(xs) => view! {
+            <aside class="addition" id=id aria-label="本学习台补充">
+                <span class="addition-tag">"本学习台补充"</span>
+                <p>{inlines(xs)}</p>
+            </aside>
+        }
+        .into_any(),
         Block::List { ordered: true, items } => {
             view! { <ol id=id>{items.iter().map(|i| view! { <li>{inlines(i)}</li> }).collect_view()}</ol> }.into_any()
         }
         Block::List { ordered: false, items } => {
             view! { <ul id=id>{items.iter().map(|i| view! { <li>{inlines(i)}</li> }).collect_view()}</ul> }.into_any()
         }
-        Block::Code { lang, lines } => {
+        Block::Code { lang, caption, lines } => {
             let plain: String = lines.iter().map(|l| l.iter().map(|(_, t)| *t).collect::<String>() + "\n").collect();
             view! {
                 <figure class="code" id=id>
                     <figcaption class="code-head">
                         <span class="code-lang">{lang}</span>
+                        {(!caption.is_empty()).then(|| view! { <span class="code-caption">{caption}</span> })}
                         <CopyButton text=Callback::new(move |_| plain.clone()) label="复制代码"/>
                     </figcaption>
                     <pre tabindex="0" aria-label=format!("{lang} 代码")><code>
@@ -65,7 +78,7 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
             .into_any()
         }
         Block::Table { head, rows } => view! {
-            <div class="table-wrap" id=id tabindex="0" role="region" aria-label="资源参与方式对照表">
+            <div class="table-wrap" id=id tabindex="0" role="region" aria-label=format!("表格：{}", head.join(" / "))>
                 <table>
                     <thead><tr>{head.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr></thead>
                     <tbody>

@@ -5,15 +5,10 @@ use crate::route::Route;
 use crate::storage::progress::Change;
 use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
-use fencing_model::cli::{parse, Invocation};
+use fencing_model::cli::{args_of, execute, parse, Invocation};
 use fencing_model::{codec, Experiment};
 use leptos::prelude::*;
 use leptos_router::components::A;
-
-/// Split a shown command line into the CLI's arguments (after the program name).
-pub fn args_of(command: &str) -> Vec<&str> {
-    command.split_whitespace().skip(1).collect()
-}
 
 #[component]
 pub fn LabCommands(id: String, label: &'static str, commands: &'static [&'static str]) -> impl IntoView {
@@ -32,14 +27,15 @@ fn LabCommand(command: &'static str) -> impl IntoView {
     let output = RwSignal::new(None::<(String, i32)>);
     let store = use_store();
     // The same command's scenario, for recording the run and for opening it in the explorer.
-    let scenario = match parse(&args_of(command)) {
+    let args = args_of(command).expect("lab commands are checked at build time");
+    let scenario = match parse(&args) {
         Ok(Invocation::Run { scenario, .. }) => Some(scenario),
         _ => None,
     };
     let explore = scenario.as_ref().map(|s| Route::Explore.href_with(&codec::to_query(s)));
     let experiment = scenario.as_ref().map(Experiment::of);
     let run = move |_| {
-        output.set(Some(fencing_model::cli::execute(&args_of(command))));
+        output.set(Some(execute(&args)));
         if let Some(e) = experiment {
             store.apply(Change::Run(e));
         }

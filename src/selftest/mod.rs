@@ -4,10 +4,12 @@
 //! ratings and states live here, not in the stored document.
 
 use crate::content::{chapter_index, Question, CHAPTERS, QUESTIONS};
-use crate::reading::blocks::Blocks;
-use crate::storage::progress::{Change, QuestionRecord, QuestionState, Rating};
+use crate::reading::blocks::block_list;
+use crate::route::Route;
+use crate::storage::progress::{Change, QuestionRecord, QuestionRef, QuestionState, Rating};
 use crate::storage::store::use_store;
 use leptos::prelude::*;
+use leptos_router::components::A;
 
 pub fn rating_label(r: Rating) -> &'static str {
     match r {
@@ -65,25 +67,32 @@ pub fn SelfTestPage() -> impl IntoView {
     view! {
         <article class="selftest" aria-labelledby="selftest-title">
             <h1 id="selftest-title">"闭卷自测"</h1>
-            <p class="lede">"四道题，合上课文作答：先凭记忆写下回答（边写边保存），再展开参考答案与评分点，勾出你答到的点，最后给自己三档评价之一。记录只保存在本机浏览器，可在「学习进度」页导出备份。"</p>
+            <p class="lede">"四道题，合上课文作答：先凭记忆写下回答（边写边保存），再展开参考答案与评分点，勾出你答到的点，最后给自己三档评价之一。题目与参考答案由本学习台依据课文编写；记录只保存在本机浏览器，可在「学习进度」页导出备份。"</p>
             {QUESTIONS.iter().enumerate().map(|(i, q)| view! { <QuestionCard number=i + 1 q=q/> }).collect_view()}
             {follow_ups.map(|c| view! {
-                <section class="followups" aria-labelledby="followups-title">
-                    <h2 id="followups-title">"三轮追问：先想，再看答案"</h2>
-                    <p class="lede">"这三问不计入自测，答案默认收起。"</p>
-                    <Blocks chapter=c/>
-                </section>
+                <p class="hint">"课文的三轮追问不在这里：它们是先想后看的卡片，留在 "<A href=Route::Chapter(c.slug).href()>{c.title}</A>" 一章，不计入自测。"</p>
             })}
         </article>
     }
 }
 
+/// The chapter a question sends the learner back to.
+fn reread(q: &'static Question) -> impl IntoView {
+    chapter_index(q.reread).map(|i| {
+        let c = &CHAPTERS[i];
+        view! { <A href=Route::Chapter(c.slug).href()>{format!("第 {} 章 · {}", i + 1, c.title)}</A> }
+    })
+}
+
 #[component]
 fn QuestionCard(number: usize, q: &'static Question) -> impl IntoView {
     let store = use_store();
+    let this = QuestionRef { id: q.id, wording: q.version };
     let record = Memo::new(move |_| store.progress().with(|p| p.question(q.id)));
     let state = move || record.with(QuestionRecord::state);
     let revealed = move || record.with(|r| r.current.revealed);
+    // A draft typed against an earlier wording of the question is kept, and said to be so.
+    let old_draft = move || record.with(|r| !r.current.answer.trim().is_empty() && r.current.wording < q.version);
     let answer_id = format!("{}-answer", q.id);
     let title_id = format!("{}-title", q.id);
     let labelled_by = title_id.clone();
@@ -99,18 +108,20 @@ fn QuestionCard(number: usize, q: &'static Question) -> impl IntoView {
                 </span>
             </header>
             <h2 id=title_id class="q-prompt">{q.prompt}</h2>
+            <div class="q-context">{block_list(q.context, q.id, false)}</div>
             <div class="q-body" class:revealed=revealed>
                 <div class="q-mine">
                     <label for=label_for>{move || if revealed() { "你的回答（已锁定，对照参考答案）" } else { "你的回答：先凭记忆写，写完再展开参考答案" }}</label>
+                    {move || old_draft().then(|| view! { <p class="hint">"这份草稿写于本题改写之前，针对的是旧版题目；请对照新题修改或重写。"</p> })}
                     <textarea id=answer_id rows="7" readonly=revealed
                         prop:value=move || record.with(|r| r.current.answer.clone())
                         on:input=move |ev| {
-                            store.apply(Change::Draft { question: q.id, answer: event_target_value(&ev) });
+                            store.apply(Change::Draft { question: this, answer: event_target_value(&ev) });
                             store.request_persistence();
                         }
                         on:blur=move |_| store.flush()></textarea>
                     <Show when=move || !revealed()>
-                        <button type="button" class="tool-btn primary" on:click=move |_| store.apply(Change::Reveal(q.id))>
+                        <button type="button" class="tool-btn primary" on:click=move |_| store.apply(Change::Reveal(this))>
                             "展开参考答案与评分点"
                         </button>
                         {move || record.with(|r| r.current.answer.trim().is_empty()).then(|| view! { <p class="hint">"建议先写下你记得的内容再展开：回忆本身就是练习。"</p> })}
@@ -120,12 +131,13 @@ fn QuestionCard(number: usize, q: &'static Question) -> impl IntoView {
                     <div class="q-reference">
                         <h3>"参考答案"</h3>
                         <p>{q.answer}</p>
+                        <p class="hint">"出处："{reread(q)}</p>
                         <fieldset class="points">
-                            <legend>"评分点：勾出你的回答覆盖到的"</legend>
+                            <legend>"评分点：勾出你的回答覆盖到的（每点一条可核对的论断）"</legend>
                             {q.points.iter().enumerate().map(|(k, text)| view! {
                                 <label class="check">
                                     <input type="checkbox" prop:checked=move || record.with(|r| r.current.ticked.contains(&k))
-                                        on:change=move |ev| store.apply(Change::Tick { question: q.id, point: k, on: event_target_checked(&ev) })/>
+                                        on:change=move |ev| store.apply(Change::Tick { question: this, point: k, on: event_target_checked(&ev) })/>
                                     <span>{*text}</span>
                                 </label>
                             }).collect_view()}
@@ -134,7 +146,7 @@ fn QuestionCard(number: usize, q: &'static Question) -> impl IntoView {
                             <legend>{move || format!("自评（已勾 {}/{} 个评分点）", record.with(|r| r.current.ticked.len()), q.points.len())}</legend>
                             {Rating::ALL.into_iter().map(|rating| view! {
                                 <button type="button" class=format!("tool-btn rate {}", rating_class(rating))
-                                    on:click=move |_| store.apply(Change::Rate { question: q.id, rating })>
+                                    on:click=move |_| store.apply(Change::Rate { question: this, rating })>
                                     <strong>{rating_label(rating)}</strong>
                                     <small>{rating_meaning(rating)}</small>
                                 </button>
@@ -143,13 +155,13 @@ fn QuestionCard(number: usize, q: &'static Question) -> impl IntoView {
                     </div>
                 </Show>
             </div>
-            <History record=record points=q.points.len()/>
+            <History record=record q=q/>
         </section>
     }
 }
 
 #[component]
-fn History(record: Memo<QuestionRecord>, points: usize) -> impl IntoView {
+fn History(record: Memo<QuestionRecord>, q: &'static Question) -> impl IntoView {
     view! {
         <Show when=move || record.with(|r| !r.attempts.is_empty())>
             <details class="history">
@@ -158,7 +170,11 @@ fn History(record: Memo<QuestionRecord>, points: usize) -> impl IntoView {
                     {move || record.with(|r| r.attempts.iter().rev().map(|a| view! {
                         <li>
                             <span class="when">{when(a.at)}</span>" · "<strong>{rating_label(a.rating)}</strong>
-                            {format!(" · 评分点 {}/{}", a.ticked.len(), points)}
+                            {if a.wording < q.version {
+                                format!(" · 答的是本题改写前的旧版（勾了 {} 个评分点）", a.ticked.len())
+                            } else {
+                                format!(" · 评分点 {}/{}", a.ticked.len(), q.points.len())
+                            }}
                             <blockquote class="past-answer">{if a.answer.trim().is_empty() { "（未写回答）".to_string() } else { a.answer.clone() }}</blockquote>
                         </li>
                     }).collect_view())}
@@ -167,6 +183,9 @@ fn History(record: Memo<QuestionRecord>, points: usize) -> impl IntoView {
         </Show>
         {move || (record.with(|r| r.state()) == QuestionState::Rated).then(|| view! {
             <p class="hint">"已自评。可以在上面的输入框里重新作答，历次记录都会保留。"</p>
+        })}
+        {move || (record.with(|r| r.level()) == Some(Rating::Missed)).then(|| view! {
+            <p class="hint reread">"没想起来：建议重读 "{reread(q)}"，再回来重答。"</p>
         })}
     }
 }

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 /// The schema this build writes. Older documents are migrated on load; newer ones are
 /// never overwritten.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// Milliseconds since the Unix epoch (JavaScript's `Date.now()`).
 pub type Millis = f64;
@@ -52,6 +52,10 @@ pub struct Attempt {
     pub ticked: Vec<usize>,
     pub rating: Rating,
     pub at: Millis,
+    /// The version of the question's wording this attempt answered (0: not recorded, as in
+    /// a newer app's document that dropped the field).
+    #[serde(default)]
+    pub wording: u32,
 }
 
 /// The attempt in progress: what is typed, whether the reference is open, what is ticked.
@@ -61,6 +65,16 @@ pub struct Current {
     pub revealed: bool,
     pub ticked: Vec<usize>,
     pub updated_at: Millis,
+    /// The version of the question's wording the draft answers (0 before any).
+    #[serde(default)]
+    pub wording: u32,
+}
+
+/// A question as the learner's changes name it: its id and the version of its wording.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuestionRef {
+    pub id: &'static str,
+    pub wording: u32,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -102,7 +116,7 @@ impl QuestionRecord {
             return;
         }
         let c = std::mem::take(&mut self.current);
-        self.attempts.push(Attempt { answer: c.answer, ticked: c.ticked, rating, at });
+        self.attempts.push(Attempt { answer: c.answer, ticked: c.ticked, rating, at, wording: c.wording });
         self.current.updated_at = at;
     }
 }
@@ -113,14 +127,14 @@ pub enum Change {
     OpenChapter(&'static str),
     /// The chapter's end has been on screen.
     FinishChapter(&'static str),
-    /// The answer being recalled, as typed so far.
-    Draft { question: &'static str, answer: String },
+    /// The answer being recalled, as typed so far, against the question's current wording.
+    Draft { question: QuestionRef, answer: String },
     /// Show the reference answer and scoring points.
-    Reveal(&'static str),
+    Reveal(QuestionRef),
     /// Mark a scoring point as covered (or not); only once the reference is revealed.
-    Tick { question: &'static str, point: usize, on: bool },
-    /// Finish the attempt with a self-rating.
-    Rate { question: &'static str, rating: Rating },
+    Tick { question: QuestionRef, point: usize, on: bool },
+    /// Finish the attempt with a self-rating; it keeps the wording its draft answered.
+    Rate { question: QuestionRef, rating: Rating },
     Run(Experiment),
 }
 
@@ -160,10 +174,24 @@ impl Default for Progress {
 
 /// Schema changes, oldest first: each step turns version `n` into `n + 1`.
 /// v1 (reading progress and experiment runs) → v2: the self-test's `questions` arrive.
+/// v2 → v3: the questions were rewritten; every attempt and draft so far answered the first
+/// wording, and says so (`wording: 1`), so the page can show it as an earlier version.
 fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
     match from {
         1 => {
             doc.entry("questions").or_insert_with(|| Value::Object(Default::default()));
+        }
+        2 => {
+            let records = doc.get_mut("questions").and_then(Value::as_object_mut).into_iter().flat_map(|q| q.values_mut());
+            let first_wording = |item: &mut Value| {
+                if let Some(item) = item.as_object_mut() {
+                    item.insert("wording".into(), 1.into());
+                }
+            };
+            for record in records.filter_map(Value::as_object_mut) {
+                record.get_mut("attempts").and_then(Value::as_array_mut).into_iter().flatten().for_each(first_wording);
+                record.get_mut("current").into_iter().for_each(first_wording);
+            }
         }
         _ => unreachable!("no schema before 1"),
     }
@@ -277,16 +305,25 @@ impl Progress {
                 let c = self.chapters.entry(slug.to_string()).or_insert(ChapterProgress { opened_at: at, read_at: None });
                 c.read_at.get_or_insert(at);
             }
-            Change::Draft { question, answer } => self.edit(question, at, |c| c.answer = answer),
-            Change::Reveal(question) => self.edit(question, at, |c| c.revealed = true),
-            Change::Tick { question, point, on } => self.edit(question, at, |c| {
+            Change::Draft { question, answer } => self.edit(question.id, at, |c| {
+                c.answer = answer;
+                c.wording = question.wording;
+            }),
+            Change::Reveal(question) => self.edit(question.id, at, |c| {
+                c.revealed = true;
+                // Revealing without a draft answers the wording shown now.
+                if c.answer.trim().is_empty() {
+                    c.wording = question.wording;
+                }
+            }),
+            Change::Tick { question, point, on } => self.edit(question.id, at, |c| {
                 c.ticked.retain(|k| *k != point);
                 if on && c.revealed {
                     c.ticked.push(point);
                     c.ticked.sort_unstable();
                 }
             }),
-            Change::Rate { question, rating } => self.questions.entry(question.to_string()).or_default().rate(rating, at),
+            Change::Rate { question, rating } => self.questions.entry(question.id.to_string()).or_default().rate(rating, at),
             Change::Run(experiment) => {
                 let r = self.runs.entry(experiment).or_default();
                 r.count += 1;
@@ -330,11 +367,14 @@ impl Progress {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     const V1: &str = include_str!("fixtures/progress-v1.json");
     const V2: &str = include_str!("fixtures/progress-v2.json");
+    const V3: &str = include_str!("fixtures/progress-v3.json");
+    pub(crate) const Q1: QuestionRef = QuestionRef { id: "q1", wording: 2 };
+    pub(crate) const Q2: QuestionRef = QuestionRef { id: "q2", wording: 2 };
 
     #[test]
     fn every_earlier_schema_migrates() {
@@ -347,6 +387,12 @@ mod tests {
         let Loaded::Ok(p) = parse(Some(V2)) else { panic!("v2 fixture must load") };
         assert_eq!(p.question("q2").level(), Some(Rating::Partial));
         assert_eq!(p.question("q1").state(), QuestionState::Recalling);
+        // Everything answered before the questions were rewritten answered the first wording.
+        assert_eq!(p.question("q2").attempts[0].wording, 1);
+        assert_eq!(p.question("q1").current.wording, 1);
+        let Loaded::Ok(p) = parse(Some(V3)) else { panic!("v3 fixture must load") };
+        assert_eq!(p.question("q3").attempts.iter().map(|a| a.wording).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(p.runs_of("fencing/precheck".parse().unwrap()), 1);
     }
 
     #[test]
@@ -367,7 +413,7 @@ mod tests {
 
     #[test]
     fn a_saved_document_round_trips() {
-        let Loaded::Ok(p) = parse(Some(V2)) else { panic!() };
+        let Loaded::Ok(p) = parse(Some(V3)) else { panic!() };
         assert_eq!(parse(Some(&p.to_json())), Loaded::Ok(p.clone()));
         assert_eq!(parse(Some(&p.to_pretty_json())), Loaded::Ok(p));
     }
@@ -375,27 +421,27 @@ mod tests {
     #[test]
     fn a_question_goes_from_recall_to_reveal_to_rated_and_keeps_history() {
         let mut p = Progress::default();
-        let draft = |answer: &str| Change::Draft { question: "q1", answer: answer.into() };
+        let draft = |answer: &str| Change::Draft { question: Q1, answer: answer.into() };
         assert_eq!(p.question("q1").state(), QuestionState::NotStarted);
         p.apply(draft("owner 防误删"), 1.0);
         assert_eq!(p.question("q1").state(), QuestionState::Recalling);
         // Points cannot be ticked, nor the attempt rated, before the reference is shown.
-        p.apply(Change::Tick { question: "q1", point: 0, on: true }, 2.0);
-        p.apply(Change::Rate { question: "q1", rating: Rating::Full }, 2.0);
+        p.apply(Change::Tick { question: Q1, point: 0, on: true }, 2.0);
+        p.apply(Change::Rate { question: Q1, rating: Rating::Full }, 2.0);
         assert_eq!((p.question("q1").current.ticked.len(), p.question("q1").attempts.len()), (0, 0));
-        p.apply(Change::Reveal("q1"), 3.0);
+        p.apply(Change::Reveal(Q1), 3.0);
         for point in [2, 0, 2] {
-            p.apply(Change::Tick { question: "q1", point, on: true }, 4.0);
+            p.apply(Change::Tick { question: Q1, point, on: true }, 4.0);
         }
         assert_eq!(p.question("q1").state(), QuestionState::Revealed);
         assert_eq!(p.question("q1").current.ticked, vec![0, 2]);
-        p.apply(Change::Rate { question: "q1", rating: Rating::Partial }, 10.0);
+        p.apply(Change::Rate { question: Q1, rating: Rating::Partial }, 10.0);
         assert_eq!((p.question("q1").state(), p.question("q1").level()), (QuestionState::Rated, Some(Rating::Partial)));
         p.apply(draft("second try"), 11.0);
-        p.apply(Change::Reveal("q1"), 12.0);
-        p.apply(Change::Rate { question: "q1", rating: Rating::Full }, 20.0);
+        p.apply(Change::Reveal(Q1), 12.0);
+        p.apply(Change::Rate { question: Q1, rating: Rating::Full }, 20.0);
         let q = p.question("q1");
-        assert_eq!(q.attempts.iter().map(|a| (a.answer.as_str(), a.ticked.len(), a.rating)).collect::<Vec<_>>(), [("owner 防误删", 2, Rating::Partial), ("second try", 0, Rating::Full)]);
+        assert_eq!(q.attempts.iter().map(|a| (a.answer.as_str(), a.ticked.len(), a.rating, a.wording)).collect::<Vec<_>>(), [("owner 防误删", 2, Rating::Partial, 2), ("second try", 0, Rating::Full, 2)]);
         assert_eq!(q.level(), Some(Rating::Full));
     }
 
@@ -424,8 +470,8 @@ mod tests {
         b.chapters.insert("intro".into(), ChapterProgress { opened_at: 1.0, read_at: Some(4.0) });
         b.chapters.insert("lab".into(), ChapterProgress { opened_at: 2.0, read_at: None });
         b.questions.entry("q2".into()).or_default().current = Current { answer: "tab B".into(), updated_at: 6.0, ..Default::default() };
-        b.apply(Change::Reveal("q1"), 0.5);
-        b.apply(Change::Rate { question: "q1", rating: Rating::Full }, 1.0);
+        b.apply(Change::Reveal(Q1), 0.5);
+        b.apply(Change::Rate { question: Q1, rating: Rating::Full }, 1.0);
         a.merge(&b);
         assert_eq!(a.chapters["intro"], ChapterProgress { opened_at: 1.0, read_at: Some(4.0) });
         assert!(a.chapters.contains_key("lab"));

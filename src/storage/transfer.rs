@@ -49,15 +49,16 @@ pub fn preview(current: &Progress, incoming: &Progress) -> Preview {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::storage::progress::tests::{Q1, Q2};
     use crate::storage::progress::{Change, Rating};
 
     #[test]
     fn export_then_import_is_the_identity() {
         let mut p = Progress::default();
         p.apply(Change::Run("fencing/no-fence".parse().unwrap()), 5.0);
-        p.apply(Change::Draft { question: "q1", answer: "<img src=x onerror=alert(1)>".into() }, 6.0);
-        p.apply(Change::Reveal("q1"), 7.0);
-        p.apply(Change::Rate { question: "q1", rating: Rating::Partial }, 9.0);
+        p.apply(Change::Draft { question: Q1, answer: "<img src=x onerror=alert(1)>".into() }, 6.0);
+        p.apply(Change::Reveal(Q1), 7.0);
+        p.apply(Change::Rate { question: Q1, rating: Rating::Partial }, 9.0);
         let text = p.to_pretty_json();
         assert_eq!(read_import(&text, text.len()), Ok(p));
     }
@@ -75,12 +76,12 @@ mod tests {
     #[test]
     fn preview_counts_what_merge_adds_and_replace_drops() {
         let mut here = Progress::default();
-        here.apply(Change::Reveal("q1"), 1.0);
-        here.apply(Change::Rate { question: "q1", rating: Rating::Full }, 1.0);
+        here.apply(Change::Reveal(Q1), 1.0);
+        here.apply(Change::Rate { question: Q1, rating: Rating::Full }, 1.0);
         let mut file = Progress::default();
         file.chapters.insert("lab".into(), Default::default());
-        file.apply(Change::Reveal("q2"), 2.0);
-        file.apply(Change::Rate { question: "q2", rating: Rating::Missed }, 2.0);
+        file.apply(Change::Reveal(Q2), 2.0);
+        file.apply(Change::Rate { question: Q2, rating: Rating::Missed }, 2.0);
         let p = preview(&here, &file);
         assert_eq!((p.chapters_new, p.attempts_new, p.attempts_lost_on_replace), (1, 1, 1));
     }
