@@ -26,7 +26,7 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
 
   await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
   assert.equal(await q1.locator('.q-state').textContent(), '已对照');
-  assert.match(await q1.locator('.q-reference > p').first().textContent(), /^第 8 步破坏了 revoked_generation_overwrite/);
+  assert.match(await q1.locator('.q-reference > p').first().textContent(), /^第 8 步出现 revoked_generation_overwrite/);
   const points = q1.locator('.points input');
   assert.equal(await points.count(), 7);
   await points.nth(0).check();
