@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { start } from './harness.mjs';
+import { live, start } from './harness.mjs';
 import { CHAPTERS } from './lesson.mjs';
 
 let env;
@@ -18,7 +18,7 @@ for (const scheme of ['light', 'dark']) {
     const found = [];
     for (const path of PAGES) {
       await page.goto(env.url + path);
-      await page.locator('h1').waitFor();
+      await live(page);
       // Open what a learner can open, so hidden content is checked too.
       await page.locator('details').evaluateAll((ds) => ds.forEach((d) => { d.open = true; }));
       // The self-test with a reference answer open, the rating buttons showing.
@@ -39,7 +39,7 @@ test('axe finds no violation at phone width, with the chapter menu open', async 
   const found = [];
   for (const path of ['timeline', 'lab', 'explore?variant=split-authority', 'explore?case=operations', 'self-test', 'progress']) {
     await page.goto(env.url + path);
-    await page.locator('h1').waitFor();
+    await live(page);
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
     for (const v of violations) found.push(`${path}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   }

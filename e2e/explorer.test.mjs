@@ -2,7 +2,7 @@
 // scenario, stepping, and the whole view in the URL.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start } from './harness.mjs';
+import { live, start } from './harness.mjs';
 import { fencingLab } from './cli.mjs';
 import { storedProgress } from './lesson.mjs';
 
@@ -56,7 +56,7 @@ test('the correct protocol shows A committing before B as safe (the key caveat)'
   assert.match(await rows.nth(6).locator('.note-tag').textContent(), /^关键限定：授予#1的写入在资源持久接受授予#2的新状态之前提交/);
   assert.match(await page.locator('.bound-means').textContent(), /「绑定授予」指 token 由授予本身铸出/);
   await page.goto(env.url + 'explore?i=1');
-  await page.locator('h1').waitFor();
+  await live(page);
   assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /write A.*拒绝 41（授予#1）：\(max_fence,last_seq\)=\(42,1\) ≥ \(fence,seq\)=\(41,2\)/);
 });
 
@@ -92,7 +92,7 @@ test('a shared URL restores case, switches, scenario, interleaving and step', as
   };
   await check();
   await page.reload();
-  await page.locator('h1').waitFor();
+  await live(page);
   await check();
   assert.deepEqual(page.problems, []);
 });
@@ -149,7 +149,7 @@ test('a run is each distinct scenario shown, once: not each step, interleaving o
   assert.equal(counted['fencing/no-fence'].count, 2);
   // The operations case with no-fence is an experiment of its own, recorded under its name.
   await page.goto(env.url + 'explore?case=operations&variant=no-fence');
-  await page.locator('h1').waitFor();
+  await live(page);
   await page.waitForFunction(() => localStorage.getItem('fencing-study.progress')?.includes('operations/no-fence'));
   assert.equal((await runs())['operations/no-fence'].count, 1);
   assert.deepEqual(page.problems, []);
@@ -161,7 +161,7 @@ test('an edited scenario shows the CLI command that reproduces it, with the same
   const cli = fencingLab(['fencing', '--variant', 'rollback-issuer', '--issuer', '100', '--op-seq', '3,1']);
   assert.equal(await page.locator('.text-report pre').textContent(), cli.output);
   await page.goto(env.url + 'explore?case=operations&ops=' + encodeURIComponent('k1 d1 5 1;k1 d2 6 1;k2 d3 5 1'));
-  await page.locator('h1').waitFor();
+  await live(page);
   assert.equal(await page.locator('.command code').textContent(), "cargo run -q -p fencing-model -- fencing --case operations --ops 'k1 d1 5 1;k1 d2 6 1;k2 d3 5 1'");
   const ops = fencingLab(['fencing', '--case', 'operations', '--ops', 'k1 d1 5 1;k1 d2 6 1;k2 d3 5 1']);
   assert.equal(await page.locator('.text-report pre').textContent(), ops.output);
@@ -180,7 +180,7 @@ test('the text report equals the CLI for all 16 fencing combinations and each op
   runs.push(['operations', 'correct'], ['operations', 'no-fence']);
   for (const [c, variant] of runs) {
     await page.goto(env.url + `explore?case=${c}&variant=${encodeURIComponent(variant)}`);
-    await page.locator('h1').waitFor();
+    await live(page);
     const shown = await page.locator('.text-report pre').textContent();
     assert.equal(shown, fencingLab(['fencing', '--case', c, '--variant', variant]).output, `${c} ${variant}`);
   }
@@ -197,13 +197,13 @@ test('grant labels tell the two 41s apart, and the issuer check reports a fence 
   assert.match(await page.locator('.issuer-check').textContent(), /同一 fence 发给了两次授予：fence=41，授予#1（A，第 1 步）与授予#2（B，第 5 步）/);
   // With old A's op_seq smaller, no property is broken, but the issuer's fault is still shown.
   await page.goto(env.url + 'explore?variant=rollback-issuer&op-seq=1%2C2');
-  await page.locator('h1').waitFor();
+  await live(page);
   assert.deepEqual(await verdicts(page), ['revoked_generation_overwrite:ok', 'unauthorized_accept:ok']);
   assert.ok(await page.locator('.issuer-check.bad').isVisible());
   assert.match(await page.locator('.issuer-check').textContent(), /交错 1 未到达；交错 2 未到达；交错 3 未到达/);
   // Split authority: the counter is its own value, and old A's 43 is bound to no grant.
   await page.goto(env.url + 'explore?variant=split-authority');
-  await page.locator('h1').waitFor();
+  await live(page);
   assert.match(await page.locator('.steps thead').textContent(), /独立计数器/);
   assert.match(await page.locator('.steps tbody tr').last().textContent(), /接受 43（未绑定）.*counter=43/);
   assert.deepEqual(page.problems, []);

@@ -15,6 +15,17 @@ const FLAGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
+/** Wait until the page's islands are hydrated and its saved state applied (index.html). */
+export async function live(page) {
+  await page.locator('html[data-live]').waitFor({ state: 'attached' });
+}
+
+/** Wait for a navigation to `url` (string, RegExp or predicate) and for that page to be live. */
+export async function arrive(page, url) {
+  await page.waitForURL(url);
+  await live(page);
+}
+
 /** Start the browser and the server once per test file. */
 export async function start({ base = '/', dist = DIST } = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'fencing-e2e-'));
@@ -43,7 +54,7 @@ export async function start({ base = '/', dist = DIST } = {}) {
       page.problems = problems;
       if (path !== null) {
         await page.goto(server.url + path);
-        await page.locator('h1').waitFor(); // the WASM app has mounted
+        await live(page);
       }
       return page;
     },

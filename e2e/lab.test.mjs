@@ -2,7 +2,7 @@
 // exactly what the native CLI prints.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start } from './harness.mjs';
+import { arrive, start } from './harness.mjs';
 import { argsOf, fencingLab } from './cli.mjs';
 
 let env;
@@ -50,7 +50,7 @@ test('each of the five lab commands runs in the page with the CLI output, byte f
 test('a lab command opens in the explorer with the same scenario', async () => {
   const page = await env.page('lab');
   await page.getByRole('link', { name: '在实验台中逐步查看：cargo run -q -p fencing-model -- fencing --variant rollback-issuer' }).click();
-  await page.waitForURL(/\/explore\?variant=rollback-issuer$/);
+  await arrive(page, /\/explore\?variant=rollback-issuer$/);
   assert.equal(await page.locator('#result-title').textContent(), '结果：fencing · rollback-issuer');
   assert.deepEqual(page.problems, []);
 });

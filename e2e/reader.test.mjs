@@ -2,7 +2,7 @@
 // tab order, reading progress — and no console error, failed request or CSP violation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start } from './harness.mjs';
+import { arrive, live, start } from './harness.mjs';
 import { CHAPTERS, storedProgress } from './lesson.mjs';
 
 let env;
@@ -26,13 +26,18 @@ test('every chapter of the lesson opens at its own URL, in order', async () => {
   assert.deepEqual(page.problems, []);
 });
 
-test('the root redirects to the first chapter; an unknown path says so', async () => {
+test('the root shows the first chapter at once; an unknown path gets the not-found page', async () => {
   const page = await env.page('');
-  await page.waitForURL(/\/intro$/);
+  assert.equal(new URL(page.url()).pathname, '/', 'no redirect');
   assert.equal(await h1(page), CHAPTERS[0][1]);
-  await page.goto(env.url + 'no-such-chapter');
+  const missing = await fetch(env.url + 'no-such-chapter');
+  assert.equal(missing.status, 404);
+  assert.match(await missing.text(), /<h1>找不到这个页面<\/h1>/);
+  await page.goto(env.url + 'no-such/deeper/path');
+  await live(page);
   assert.equal(await h1(page), '找不到这个页面');
-  assert.deepEqual(page.problems, []);
+  // The only problem is the 404 status itself.
+  assert.deepEqual(page.problems.filter((p) => !/404/.test(p)), []);
 });
 
 test('a deep link survives a reload, and prev/next walk the chapters', async () => {
@@ -40,10 +45,10 @@ test('a deep link survives a reload, and prev/next walk the chapters', async () 
   await page.reload();
   assert.equal(await h1(page), CHAPTERS[3][1]);
   await page.locator('a[rel="next"]').click();
-  await page.waitForURL(/\/many-writes$/);
+  await arrive(page, /\/many-writes$/);
   assert.equal(await h1(page), CHAPTERS[4][1]);
   await page.locator('a[rel="prev"]').click();
-  await page.waitForURL(/\/grant-and-mint$/);
+  await arrive(page, /\/grant-and-mint$/);
   assert.deepEqual(page.problems, []);
 });
 
@@ -88,7 +93,7 @@ test('search finds Chinese and Latin text, in the right chapters, and jumps ther
 
   await search.fill('max_fence=42');
   await page.locator('.search-results a').first().click();
-  await page.waitForURL(/\/timeline#timeline-b\d+$/);
+  await arrive(page, /\/timeline#timeline-b\d+$/);
   assert.equal(await h1(page), CHAPTERS[2][1]);
   assert.ok(await page.locator('.search-results').isHidden());
 
@@ -119,7 +124,7 @@ test('the theme toggle is remembered across a reload', async () => {
   await page.locator('.theme-toggle').click();
   assert.equal(await theme(), 'dark');
   await page.reload();
-  await page.locator('h1').waitFor();
+  await live(page);
   assert.equal(await theme(), 'dark');
   assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.theme')), 'dark');
   await page.locator('.theme-toggle').click();
@@ -130,9 +135,9 @@ test('the theme toggle is remembered across a reload', async () => {
 test('keyboard: arrows change chapter, / focuses search, ? shows the shortcuts', async () => {
   const page = await env.page('owner-lease');
   await page.keyboard.press('ArrowRight');
-  await page.waitForURL(/\/timeline$/);
+  await arrive(page, /\/timeline$/);
   await page.keyboard.press('ArrowLeft');
-  await page.waitForURL(/\/owner-lease$/);
+  await arrive(page, /\/owner-lease$/);
   await page.keyboard.press('/');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'search-input');
   await page.keyboard.type('42');
@@ -168,7 +173,7 @@ test('reading progress: opening records the chapter, reaching its end marks it r
   await page.evaluate(() => localStorage.clear());
   await page.setViewportSize({ width: 1280, height: 500 });
   await page.reload();
-  await page.locator('h1').waitFor();
+  await live(page);
   let p = await storedProgress(page);
   assert.equal(p.version, 3);
   assert.ok(p.chapters['many-writes'].opened_at > 0);
@@ -192,12 +197,11 @@ test('the whole-lesson page marks the chapter in view as you scroll', async () =
   assert.deepEqual(page.problems, []);
 });
 
-test('the built page ships a strict CSP and a 404.html copy of itself', async () => {
-  const html = await (await fetch(env.url)).text();
-  const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)[1];
-  assert.doesNotMatch(csp, /'unsafe-inline'|'unsafe-eval'/);
-  assert.match(csp, /'wasm-unsafe-eval'/);
-  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
-  const notFound = await (await fetch(env.url + '404.html')).text();
-  assert.equal(notFound, html);
+test('every page ships a strict CSP', async () => {
+  for (const path of ['', 'timeline', 'explore', 'self-test', 'progress', 'all', '404.html']) {
+    const html = await (await fetch(env.url + path)).text();
+    const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)[1];
+    assert.doesNotMatch(csp, /'unsafe-inline'|'unsafe-eval'/, path);
+    assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/, path);
+  }
 });

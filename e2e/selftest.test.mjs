@@ -3,7 +3,7 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { start } from './harness.mjs';
+import { arrive, live, start } from './harness.mjs';
 import { storedProgress } from './lesson.mjs';
 
 let env;
@@ -21,7 +21,7 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   await q1.locator('textarea').fill('owner 只防误删误续；检查放在资源提交处');
   assert.equal(await q1.locator('.q-state').textContent(), '回忆中');
   await page.reload();
-  await page.locator('h1').waitFor();
+  await live(page);
   assert.equal(await q1.locator('textarea').inputValue(), 'owner 只防误删误续；检查放在资源提交处');
 
   await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
@@ -35,7 +35,7 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   assert.equal(await q1.locator('.q-state').textContent(), '已自评 · 当前：部分答出');
 
   await page.reload();
-  await page.locator('h1').waitFor();
+  await live(page);
   assert.equal(await q1.locator('.q-state').textContent(), '已自评 · 当前：部分答出');
   assert.match(await q1.locator('.history summary').textContent(), /1 次/);
   const doc = await storedProgress(page);
@@ -62,7 +62,7 @@ test('typing is saved in batches, not on every keystroke', async () => {
     };
   });
   await page.goto(env.url + 'self-test');
-  await page.locator('h1').waitFor();
+  await live(page);
   await card(page, 'q2').locator('textarea').pressSequentially('资源保存 max_fence 并在提交处比较', { delay: 20 });
   assert.equal(await card(page, 'q2').locator('.q-state').textContent(), '回忆中', 'the page follows the typing at once');
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('fencing-study.progress') ?? '{}').questions?.q2?.current.answer === '资源保存 max_fence 并在提交处比较');
@@ -104,7 +104,7 @@ test('attempts saved against the earlier wording are kept and shown as such', as
   await q4.getByRole('button', { name: '展开参考答案与评分点' }).click();
   await q4.getByRole('button', { name: /没想起来/ }).click();
   await q4.locator('.reread a').click();
-  await page.waitForURL(/\/resource-participation$/);
+  await arrive(page, /\/resource-participation$/);
   assert.deepEqual(page.problems, []);
 });
 
@@ -134,9 +134,9 @@ test('the first saved answer asks the browser to keep the data, and the progress
   const page = await env.page('self-test');
   await card(page, 'q1').locator('textarea').fill('第一份回答');
   await page.getByRole('link', { name: '学习进度' }).click();
-  await page.waitForURL(/\/progress$/);
+  await arrive(page, /\/progress$/);
   const said = page.locator('.keeping p').nth(1);
-  await page.waitForFunction(() => !document.querySelectorAll('.keeping p')[1].textContent.startsWith('写下第一份回答后'));
+  await page.waitForFunction(() => !document.querySelectorAll('.keeping p')[1].textContent.startsWith('正在询问'));
   assert.match(await said.textContent(), /^浏览器(已同意|没有同意)持久保存/);
   assert.match(await page.locator('.keeping .hint').textContent(), /Safari 会在 7 天未访问后清除；导出的 JSON 文件才是你的备份/);
   assert.deepEqual(page.problems, []);
@@ -155,7 +155,7 @@ test('an answer with HTML in it is shown as text and runs nothing', async () => 
   assert.equal(await q3.locator('.past-answer').textContent(), xss);
   assert.equal(await page.locator('img').count(), 0);
   await page.reload();
-  await page.locator('h1').waitFor();
+  await live(page);
   await page.waitForTimeout(100);
   assert.equal(dialogs, 0);
   assert.equal(await page.locator('img').count(), 0);
@@ -179,17 +179,17 @@ test('two tabs answering different questions lose nothing', async () => {
 test('the progress page shows what was read, run and rated', async () => {
   const page = await env.page('timeline');
   await page.goto(env.url + 'explore?variant=no-fence');
-  await page.locator('h1').waitFor();
+  await live(page);
   // A scenario counts as run once its result has been on screen for a moment.
   await page.waitForFunction(() => localStorage.getItem('fencing-study.progress')?.includes('fencing/no-fence'));
   await page.goto(env.url + 'self-test');
-  await page.locator('h1').waitFor();
+  await live(page);
   const q4 = card(page, 'q4');
   await q4.locator('textarea').fill('op_seq 字典序');
   await q4.getByRole('button', { name: '展开参考答案与评分点' }).click();
   await q4.getByRole('button', { name: /部分答出/ }).click();
   await page.goto(env.url + 'progress');
-  await page.locator('h1').waitFor();
+  await live(page);
   const summary = await page.locator('.summary figcaption').textContent();
   assert.match(summary, /自测已自评 1\/4/);
   assert.match(summary, /实验已运行 1\/18/);
@@ -209,7 +209,7 @@ test('export then import is the identity; a bad file changes nothing', async () 
   await card(page, 'q1').getByRole('button', { name: '展开参考答案与评分点' }).click();
   await card(page, 'q1').getByRole('button', { name: /完整答出/ }).click();
   await page.goto(env.url + 'progress');
-  await page.locator('h1').waitFor();
+  await live(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出进度（JSON）' }).click()]);
   const exported = await readFile(await download.path(), 'utf8');
   const before = await page.evaluate(() => localStorage.getItem('fencing-study.progress'));

@@ -1,9 +1,10 @@
-// A static host for dist/: files as they are, and for any other path under the base the
-// app's page (a SPA rewrite, as `trunk serve` and most static hosts are configured), so that
-// deep links survive a reload. Hosts without rewrites use dist/404.html, a copy of the page.
+// A static host for dist/, as real hosts behave: a file where one exists (a route's
+// `index.html` for its directory), else the site's 404.html with status 404; gzip-compressed
+// when the browser accepts it, from the precompressed copy the build ships.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -28,8 +29,16 @@ async function fileAt(root, urlPath) {
   }
 }
 
+/** The body to send: the precompressed copy when there is one and gzip is accepted. */
+async function body(path, gzip) {
+  const raw = await readFile(path);
+  if (!gzip || !/\.(html|js|wasm|css|svg|json)$/.test(path)) return { data: raw, encoding: null };
+  const gz = await readFile(`${path}.gz`).catch(() => gzipSync(raw, { level: 9 }));
+  return { data: gz, encoding: 'gzip' };
+}
+
 /** Serve `root` under `base` (e.g. '/' or '/sub/') on 127.0.0.1 and a free port. */
-export async function serve(root, base = '/') {
+export async function serve(root, base = '/', { gzip = true, port = 0 } = {}) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
     if (!url.pathname.startsWith(base)) {
@@ -37,12 +46,15 @@ export async function serve(root, base = '/') {
       return;
     }
     const rel = '/' + url.pathname.slice(base.length);
-    const path = (await fileAt(root, rel)) ?? (await fileAt(root, '/index.html'));
-    const body = await readFile(path);
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
-    res.end(body);
+    const found = await fileAt(root, rel);
+    const path = found ?? join(root, '404.html');
+    const accepts = gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const { data, encoding } = await body(path, accepts);
+    const headers = { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'content-length': data.length };
+    if (encoding) headers['content-encoding'] = encoding;
+    res.writeHead(found ? 200 : 404, headers);
+    res.end(data);
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}${base}`, close: () => new Promise((ok) => server.close(ok)) };
+  await new Promise((ok) => server.listen(port, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${server.address().port}${base}`, close: () => new Promise((ok) => server.close(ok)) };
 }

@@ -2,7 +2,7 @@
 // that throws on access, a full quota. The app keeps working and says so; nothing is lost.
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { start } from './harness.mjs';
+import { arrive, live, start } from './harness.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -28,7 +28,7 @@ test('corrupted data is quarantined, never deleted silently, and can be exported
   await page.locator('#q1-answer').fill('照常作答');
   await page.waitForFunction((k) => localStorage.getItem(k).includes('"answer":"照常作答"'), KEY);
   await notice(page).getByRole('link').click();
-  await page.waitForURL(/\/progress$/);
+  await arrive(page, /\/progress$/);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出原始内容' }).click()]);
   assert.ok(download.suggestedFilename().startsWith('fencing-study-unreadable'));
   await page.getByRole('button', { name: '丢弃' }).click();
@@ -43,7 +43,7 @@ test('data from a newer schema puts the app in read-only mode and is never overw
   assert.equal(await page.locator('#q1-answer').inputValue(), '来自未来');
   await page.locator('#q2-answer').fill('在内存里');
   await page.goto(page.url().replace('self-test', 'timeline'));
-  await page.locator('h1').waitFor();
+  await live(page);
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), KEY), newer);
 });
 
@@ -53,15 +53,13 @@ test('storage that throws on access: the app runs in memory and says so', async 
     Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('blocked', 'SecurityError'); } });
   });
   await page.goto(env.url + 'self-test');
-  await page.locator('h1').waitFor();
+  await live(page);
   assert.match(await notice(page).textContent(), /禁止本站使用本地存储.*内存/);
   await page.locator('#q1-answer').fill('只在内存里');
   await page.getByRole('button', { name: '展开参考答案与评分点' }).first().click();
   assert.equal(await page.locator('#q1-answer').inputValue(), '只在内存里');
-  // Moving around the app keeps it while the tab is open.
-  await page.locator('.chapter-list a').first().click();
-  await page.getByRole('link', { name: '闭卷自测' }).click();
-  assert.equal(await page.locator('#q1-answer').inputValue(), '只在内存里');
+  // Each page is its own document: leaving it loses what only lived in memory, as the notice said.
+  assert.match(await notice(page).textContent(), /离开或刷新本页后就会丢失/);
 });
 
 test('a full quota on write: the app keeps the text in memory and says so', async () => {
@@ -74,7 +72,7 @@ test('a full quota on write: the app keeps the text in memory and says so', asyn
     };
   });
   await page.goto(env.url + 'self-test');
-  await page.locator('h1').waitFor();
+  await live(page);
   await page.locator('#q1-answer').fill('写不进去的回答');
   await notice(page).filter({ hasText: '本地存储已满' }).waitFor();
   assert.equal(await page.locator('#q1-answer').inputValue(), '写不进去的回答');

@@ -9,11 +9,13 @@ source scripts/env.sh
 echo "== cargo test (workspace, native)"
 cargo test --workspace --quiet
 
-echo "== clippy, warnings as errors (native, and the page's crates for wasm32)"
-cargo clippy --workspace --all-targets --quiet -- -D warnings
-cargo clippy -p fencing-app -p fencing-model --target wasm32-unknown-unknown --lib --bins --quiet -- -D warnings
+echo "== clippy, warnings as errors (natively with the renderer, and each browser module for wasm32)"
+cargo clippy --workspace --all-targets --features fencing-app/ssr --quiet -- -D warnings
+for module in reading lab study; do
+  cargo clippy -p fencing-app --target wasm32-unknown-unknown --features "$module" --bin "page-$module" --quiet -- -D warnings
+done
 
-echo "== trunk build --release --offline (at / and, for the deploy test, under /sub/)"
+echo "== trunk build --release --offline: three browser modules, every route prerendered (at / and, for the deploy test, under /sub/)"
 trunk build --release --offline
 trunk build --release --offline --public-url /sub/ --dist target/dist-sub
 

@@ -1,5 +1,7 @@
-//! The lesson as typed data. `build.rs` generates `CHAPTERS` from content/lesson/*.md; this
-//! module holds the types and the lookups the components need.
+//! The lesson as typed data. `build.rs` generates `CHAPTERS` (with every block) and `TOC` (slugs
+//! and titles only) from content/lesson/*.md; this module holds the types and the lookups the
+//! components need. The page's islands use `TOC`, never `CHAPTERS`: the lesson's text reaches
+//! the browser as prerendered HTML, not inside the WASM.
 
 /// A piece of running text. Everything reaches the DOM as a text node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +43,14 @@ pub struct Chapter {
     pub blocks: &'static [Block],
 }
 
+/// A chapter as the chapter list and the pager name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Toc {
+    pub slug: &'static str,
+    pub nav: &'static str,
+    pub title: &'static str,
+}
+
 /// A closed-book question with its reference answer and scoring points (评分点).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Question {
@@ -60,8 +70,14 @@ pub struct Question {
 
 include!(concat!(env!("OUT_DIR"), "/lesson.rs"));
 
+/// The anchor id of a block (`prefix` is a chapter's slug or a question's id), unique on the
+/// whole-lesson page too.
+pub fn block_id(prefix: &str, i: usize) -> String {
+    format!("{prefix}-b{i}")
+}
+
 pub fn chapter_index(slug: &str) -> Option<usize> {
-    CHAPTERS.iter().position(|c| c.slug == slug)
+    TOC.iter().position(|c| c.slug == slug)
 }
 
 fn inline_text(i: &Inline) -> &'static str {

@@ -1,22 +1,61 @@
 //! 学习台 · 租约与 fencing — the page: the lesson, its lab on the model crate, the self-test.
 //!
-//! The module tree has one direction: `app` (the frame and the route table) at the top; one
+//! Every route is rendered to HTML at build time by these components (`app::Page`, natively,
+//! with the `ssr` feature); in the browser the `hydrate` build brings the islands to life —
+//! search, theme, the chapter list's marks, lab runs, the explorer, the self-test, progress.
+//!
+//! The module tree has one direction: `app` (the frame and the routes' pages) at the top; one
 //! module per learner activity below it (`reading`, `experiments`, `selftest`, `progress`);
 //! shared widgets in `ui`; and at the bottom what everything may use — `route` (paths and the
 //! base path), `storage` (the one store), `content` (the lesson as data).
 
+#![recursion_limit = "256"]
+
+#[cfg(feature = "ssr")]
 pub mod app;
 pub mod content;
+#[cfg(lab_islands)]
 pub mod experiments;
+#[cfg(study_islands)]
 pub mod progress;
 pub mod reading;
 pub mod route;
+#[cfg(study_islands)]
 pub mod selftest;
 pub mod storage;
 pub mod tok;
 pub mod ui;
 
-pub use app::App;
+/// Which browser module this build is (build.rs): the renderer's name is `ssr`.
+pub const MODULE: &str = if cfg!(feature = "reading") {
+    "reading"
+} else if cfg!(feature = "lab") {
+    "lab"
+} else if cfg!(feature = "study") {
+    "study"
+} else {
+    "ssr"
+};
+
+/// A browser module's entry point: the panic hook, the site's base path (read once, before
+/// any island renders), and the islands' reactive root. The loader script in index.html then
+/// hydrates this module's islands and calls `after_hydration`.
+#[cfg(feature = "hydrate")]
+pub fn start() {
+    console_error_panic_hook::set_once();
+    // Trunk writes `--public-url` into <base href>.
+    let base = leptos::prelude::document().query_selector("base[href]").ok().flatten().and_then(|b| b.get_attribute("href"));
+    route::set_base(&base.unwrap_or_default());
+    leptos::mount::hydrate_islands();
+}
+
+/// Called by the page's loader once every island is hydrated: what only the browser knows
+/// (saved progress) is applied now, so that hydration met exactly the prerendered HTML.
+#[cfg(feature = "hydrate")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn after_hydration() {
+    storage::store::use_store().load();
+}
 
 /// In-page timing of the model's benchmark workload (see tools/bench.mjs): milliseconds per
 /// round, measured with `performance.now()` (std's clock does not exist on wasm32). Built only

@@ -1,13 +1,13 @@
 //! The app's routes: each one's path, and links to it under the site's base path. No view
-//! writes a path by hand. The base path (Trunk's `--public-url`) reaches the views as
-//! context from the entry point — never read from the DOM while rendering, so the same
-//! components can render anywhere.
+//! writes a path by hand. The base path (Trunk's `--public-url`) is set once at startup — by
+//! the browser's entry point from `<base href>`, by the build-time renderer from its argument —
+//! never read from the DOM while rendering.
 
-use leptos::prelude::*;
+use std::cell::RefCell;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Route {
-    /// `/`: the first chapter.
+    /// `/`: the first chapter, at once.
     Home,
     /// A chapter, by its slug.
     Chapter(&'static str),
@@ -16,24 +16,31 @@ pub enum Route {
     Explore,
     SelfTest,
     Progress,
+    /// What an unknown path shows (the host serves it as `404.html`).
+    NotFound,
 }
 
 impl Route {
-    /// The path segment the route table matches.
-    pub fn segment(self) -> &'static str {
+    /// The in-app path.
+    pub fn path(self) -> String {
         match self {
-            Route::Home => "",
-            Route::Chapter(slug) => slug,
-            Route::All => "all",
-            Route::Explore => "explore",
-            Route::SelfTest => "self-test",
-            Route::Progress => "progress",
+            Route::Home => "/".to_string(),
+            Route::Chapter(slug) => format!("/{slug}"),
+            Route::All => "/all".to_string(),
+            Route::Explore => "/explore".to_string(),
+            Route::SelfTest => "/self-test".to_string(),
+            Route::Progress => "/progress".to_string(),
+            Route::NotFound => "/404".to_string(),
         }
     }
 
-    /// The in-app path, as the router navigates to it (it adds the base itself).
-    pub fn path(self) -> String {
-        format!("/{}", self.segment())
+    /// Where a static host serves this route from, relative to the site's root directory.
+    pub fn file(self) -> String {
+        match self {
+            Route::Home => "index.html".to_string(),
+            Route::NotFound => "404.html".to_string(),
+            other => format!("{}/index.html", other.path().trim_start_matches('/')),
+        }
     }
 
     /// A link to the route, with the base.
@@ -48,36 +55,32 @@ impl Route {
 
     /// A link to the route with a query (without `?`); none when the query is empty.
     pub fn href_with(self, query: &str) -> String {
-        href(&self.path_with(query))
-    }
-
-    /// The in-app path with a query (without `?`).
-    pub fn path_with(self, query: &str) -> String {
         if query.is_empty() {
-            self.path()
+            self.href()
         } else {
-            format!("{}?{query}", self.path())
+            href(&format!("{}?{query}", self.path()))
         }
     }
 }
 
-/// The site's base path without a trailing slash: empty at the site root, `/lesson` under
-/// `--public-url /lesson/`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Base(pub String);
-
-impl Base {
-    /// From Trunk's `<base href>` (`/`, `/lesson/`).
-    pub fn from_href(href: &str) -> Base {
-        Base(href.trim_end_matches('/').to_string())
-    }
+thread_local! {
+    static BASE: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-/// An in-app path (`/timeline`, `/self-test#q1`) as a link target under the base. The router
-/// matches and navigates under the base, but `<A href>` takes an absolute href as it is.
+/// Set the site's base path from Trunk's `<base href>` (`/`, `/lesson/`).
+pub fn set_base(href: &str) {
+    BASE.with(|b| *b.borrow_mut() = href.trim_end_matches('/').to_string());
+}
+
+/// The base path without a trailing slash: empty at the site root, `/lesson` under
+/// `--public-url /lesson/`.
+pub fn base() -> String {
+    BASE.with(|b| b.borrow().clone())
+}
+
+/// An in-app path (`/timeline`, `/self-test#q1`) as a link under the base.
 pub fn href(path: &str) -> String {
-    let base = use_context::<Base>().unwrap_or_default();
-    format!("{}{path}", base.0)
+    format!("{}{path}", base())
 }
 
 #[cfg(test)]
@@ -85,18 +88,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn paths_and_links_under_a_base() {
+    fn paths_files_and_links_under_a_base() {
         assert_eq!(Route::Home.path(), "/");
-        assert_eq!(Route::Chapter("timeline").path(), "/timeline");
-        assert_eq!(Route::Explore.path_with("case=operations"), "/explore?case=operations");
-        assert_eq!(Route::Explore.path_with(""), "/explore");
-        assert_eq!(Base::from_href("/lesson/"), Base("/lesson".into()));
-        assert_eq!(Base::from_href("/"), Base(String::new()));
-        let owner = Owner::new();
-        owner.with(|| {
-            provide_context(Base::from_href("/sub/"));
-            assert_eq!(Route::SelfTest.href_at("q1"), "/sub/self-test#q1");
-            assert_eq!(href("/lab"), "/sub/lab");
-        });
+        assert_eq!(Route::Chapter("timeline").file(), "timeline/index.html");
+        assert_eq!((Route::Home.file(), Route::NotFound.file()), ("index.html".into(), "404.html".into()));
+        set_base("/sub/");
+        assert_eq!(Route::SelfTest.href_at("q1"), "/sub/self-test#q1");
+        assert_eq!(Route::Explore.href_with("case=operations"), "/sub/explore?case=operations");
+        assert_eq!(Route::Explore.href_with(""), "/sub/explore");
+        set_base("/");
+        assert_eq!(href("/lab"), "/lab");
     }
 }

@@ -4,7 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { start, DIST } from '../e2e/harness.mjs';
+import { live, start, DIST } from '../e2e/harness.mjs';
 
 const runs = Number(process.argv[2] ?? 7);
 const files = (await readdir(DIST)).filter((f) => /\.(html|js|wasm|css|svg)$/.test(f) && f !== '404.html');
@@ -24,7 +24,7 @@ try {
   for (let i = 0; i < runs; i++) {
     const page = await env.page(null);
     await page.goto(env.url + 'timeline');
-    await page.locator('h1').waitFor();
+    await live(page);
     const t = await page.evaluate(async () => ({
       ready: performance.now(),
       fcp: await new Promise((resolve) => new PerformanceObserver((list) => {

@@ -1,7 +1,7 @@
 // Screenshots of the built page for looking at it: every given path at 1280 and 390 px, in
 // light and dark. Usage: node tools/screenshots.mjs OUT_DIR /path1 /path2 ...
 import { mkdir } from 'node:fs/promises';
-import { start } from '../e2e/harness.mjs';
+import { live, start } from '../e2e/harness.mjs';
 
 const [out = '/tmp/shots', ...paths] = process.argv.slice(2);
 await mkdir(out, { recursive: true });
@@ -14,7 +14,7 @@ try {
         await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto(env.url + path.replace(/^\//, ''));
-        await page.waitForSelector('h1');
+        await live(page);
         await page.waitForTimeout(150);
         const name = `${out}/${path.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${width}-${scheme}.png`;
         await page.screenshot({ path: name, fullPage: process.env.FULL === '1' });

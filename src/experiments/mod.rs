@@ -14,8 +14,6 @@ use fencing_model::properties::BOUND_TO_A_GRANT;
 use fencing_model::words::{harm, note_tag, op_note, reused_fence};
 use fencing_model::{render, run, CaseRun, Case, Experiment, FencingRun, OperationsRun, Property, Report, Scenario};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_location, use_navigate};
-use leptos_router::NavigateOptions;
 use state::View;
 use std::time::Duration;
 use trace::{announce, StepTable};
@@ -24,33 +22,61 @@ use trace::{announce, StepTable};
 /// into a field passes through `1` and `10`, which are not runs.
 const RUN_SETTLE: Duration = Duration::from_millis(700);
 
+#[cfg(feature = "ssr")]
+/// The explorer's page: prerendered with the lesson's default scenario, live as an island.
 #[component]
 pub fn ExplorerPage() -> impl IntoView {
-    document().set_title("实验台 · 学习台 · 租约与 fencing");
-    let location = use_location();
-    let navigate = use_navigate();
+    view! {
+        <article class="explorer-page" aria-labelledby="explorer-title">
+            <h1 id="explorer-title">"实验台：在页面里运行事件模型"</h1>
+            <p class="lede">"这里运行的是与命令行 fencing-lab 同一份 Rust 模型（编译为 WebAssembly）。选择案例、打开缺陷开关、修改输入，查看全部交错、每一步的状态与性质检查。"</p>
+            <noscript><p class="editor-error">"实验台需要启用 JavaScript 与 WebAssembly：下面是课程默认场景（正确协议）的结果，不能修改或逐步查看。"</p></noscript>
+            <Explorer/>
+        </article>
+    }
+}
+
+/// The explorer itself. The prerendered HTML shows the lesson's default view; once live, the
+/// island reads the view from the address (so a link or a reload opens the same view) and
+/// keeps the address up to date.
+#[island]
+fn Explorer() -> impl IntoView {
     let store = use_store();
-    let parsed = Memo::new(move |_| location.search.with(|q| View::from_query(q)));
+    let query = RwSignal::new(String::new());
+    let ready = RwSignal::new(false);
+    Effect::new(move |_| {
+        query.set(window().location().search().unwrap_or_default());
+        ready.set(true);
+    });
+    let parsed = Memo::new(move |_| query.with(|q| View::from_query(q)));
     // A bad link falls back to the lesson's defaults and says so.
     let fallback = View::of(Scenario::lesson(Case::Fencing, Default::default()));
     let view_now = Memo::new(move |_| parsed.get().unwrap_or_else(|_| fallback.clone()));
     let scenario = Memo::new(move |_| view_now.with(|v| v.scenario.clone()));
     let report = Memo::new(move |_| run(&scenario.get()).ok());
     let go = Callback::new(move |v: View| {
-        navigate(&Route::Explore.path_with(&v.to_query()), NavigateOptions { replace: true, scroll: false, ..Default::default() })
+        let q = v.to_query();
+        if let Ok(history) = window().history() {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&Route::Explore.href_with(&q)));
+        }
+        query.set(q);
     });
 
     let draft = RwSignal::new(Draft::of(&scenario.get_untracked()));
     let draft_error = Memo::new(move |_| draft.with(|d| d.scenario().err()));
-    // Draft → view: only a valid draft runs.
-    Effect::new(move |_| {
-        if let Ok(s) = draft.with(Draft::scenario) {
-            if s != scenario.get_untracked() {
-                go.run(View::of(s));
+    // Draft → view, when the learner edits it: only a valid draft runs.
+    Effect::watch(
+        move || draft.get(),
+        move |d, _, _| {
+            if let Ok(s) = d.scenario() {
+                if s != scenario.get_untracked() {
+                    go.run(View::of(s));
+                }
             }
-        }
-    });
-    // View → draft, when the URL changes from outside (a link, history).
+        },
+        false,
+    );
+    // View → draft, when the address names another scenario.
     Effect::new(move |_| {
         let s = scenario.get();
         if draft.with_untracked(Draft::scenario).ok().as_ref() != Some(&s) {
@@ -77,13 +103,12 @@ pub fn ExplorerPage() -> impl IntoView {
 
     let reset = Callback::new(move |_| draft.set(Draft::of(&Scenario::lesson(Case::Fencing, Default::default()))));
     view! {
-        <article class="explorer" aria-labelledby="explorer-title">
-            <h1 id="explorer-title">"实验台：在页面里运行事件模型"</h1>
-            <p class="lede">"这里运行的是与命令行 fencing-lab 同一份 Rust 模型（编译为 WebAssembly）。选择案例、打开缺陷开关、修改输入，查看全部交错、每一步的状态与性质检查。"</p>
+        // Until the address has been read, a prerendered default must not pass for its result.
+        <div class="explorer" class:ready=ready>
             {move || parsed.get().err().map(|e| view! { <p class="editor-error" role="alert">{format!("链接中的实验参数无效（{e}），已改用课程默认场景。")}</p> })}
             <Editor draft=draft error=draft_error.into() on_reset=reset/>
             {move || report.get().map(|r| view! { <ResultView report=r view=view_now go=go/> })}
-        </article>
+        </div>
     }
 }
 

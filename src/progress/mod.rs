@@ -1,7 +1,7 @@
 //! The progress page: what was read, run, answered and rated, as a picture and in detail;
 //! export, import (preview, then merge or replace) and reset; and where the data lives.
 
-use crate::content::{CHAPTERS, QUESTIONS};
+use crate::content::{QUESTIONS, TOC};
 use crate::route::Route;
 use crate::selftest::{rating_label, when};
 use crate::storage::progress::{ChapterState, Progress, Rating};
@@ -12,7 +12,6 @@ use fencing_model::Experiment;
 use leptos::html;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use leptos_router::components::A;
 use wasm_bindgen::JsCast;
 
 /// Offer `text` as a file download.
@@ -35,20 +34,30 @@ fn export_name() -> String {
     format!("fencing-study-progress-{}.json", &iso[..10])
 }
 
+#[cfg(feature = "ssr")]
+/// The progress page: prerendered as for a new learner; an island shows what this browser kept.
 #[component]
 pub fn ProgressPage() -> impl IntoView {
-    document().set_title("学习进度 · 学习台 · 租约与 fencing");
-    let p = use_store().progress();
     view! {
         <article class="progress-page" aria-labelledby="progress-title">
             <h1 id="progress-title">"学习进度"</h1>
+            <noscript><p class="editor-error">"学习进度保存在本机浏览器中，查看、导出与导入需要启用 JavaScript。"</p></noscript>
+            <ProgressView/>
+        </article>
+    }
+}
+
+#[island]
+fn ProgressView() -> impl IntoView {
+    let p = use_store().progress();
+    view! {
             <Summary/>
             <section aria-labelledby="pq"><h2 id="pq">"闭卷自测"</h2>
                 <div class="table-wrap"><table>
                     <thead><tr><th scope="col">"题目"</th><th scope="col">"当前自评"</th><th scope="col">"作答次数"</th><th scope="col">"最近一次"</th></tr></thead>
                     <tbody>{QUESTIONS.iter().enumerate().map(|(i, q)| view! {
                         <tr>
-                            <th scope="row"><A href=Route::SelfTest.href_at(q.id)>{format!("第 {} 题 · {}", i + 1, q.topic)}</A></th>
+                            <th scope="row"><a href=Route::SelfTest.href_at(q.id)>{format!("第 {} 题 · {}", i + 1, q.topic)}</a></th>
                             <td>{move || p.with(|p| p.question(q.id).level().map_or("—", rating_label))}</td>
                             <td>{move || p.with(|p| p.question(q.id).attempts.len())}</td>
                             <td>{move || p.with(|p| p.question(q.id).attempts.last().map_or("—".to_string(), |a| when(a.at)))}</td>
@@ -57,9 +66,9 @@ pub fn ProgressPage() -> impl IntoView {
                 </table></div>
             </section>
             <section aria-labelledby="pc"><h2 id="pc">"章节"</h2>
-                <ol class="chapter-status">{CHAPTERS.iter().map(|c| view! {
+                <ol class="chapter-status">{TOC.iter().map(|c| view! {
                     <li>
-                        <A href=Route::Chapter(c.slug).href()>{c.nav}</A>
+                        <a href=Route::Chapter(c.slug).href()>{c.nav}</a>
                         <span class="status-word">{move || match p.with(|p| p.chapter(c.slug)) {
                             ChapterState::Read => "已读完",
                             ChapterState::Opened => "已打开",
@@ -81,7 +90,6 @@ pub fn ProgressPage() -> impl IntoView {
             </section>
             <Transfer/>
             <Keeping/>
-        </article>
     }
 }
 
@@ -91,13 +99,13 @@ fn Summary() -> impl IntoView {
     let p = use_store().progress();
     let rows = move || {
         p.with(|p: &Progress| {
-            let read = CHAPTERS.iter().filter(|c| p.chapter(c.slug) == ChapterState::Read).count();
+            let read = TOC.iter().filter(|c| p.chapter(c.slug) == ChapterState::Read).count();
             let rated = QUESTIONS.iter().filter(|q| p.question(q.id).level().is_some()).count();
             let full = QUESTIONS.iter().filter(|q| p.question(q.id).level() == Some(Rating::Full)).count();
             let all = Experiment::all();
             let ran = all.iter().filter(|e| p.runs_of(**e) > 0).count();
             [
-                ("章节读完", read, CHAPTERS.len(), String::new()),
+                ("章节读完", read, TOC.len(), String::new()),
                 ("自测已自评", rated, QUESTIONS.len(), format!("（完整答出 {full}）")),
                 ("实验已运行", ran, all.len(), String::new()),
             ]
@@ -207,15 +215,17 @@ fn Transfer() -> impl IntoView {
 #[component]
 fn Keeping() -> impl IntoView {
     let store = use_store();
-    let raw = RwSignal::new(store.quarantined());
-    let status = move || store.status.get().notice().unwrap_or_else(|| "记录保存在本机浏览器的 localStorage 中。".to_string());
+    // What storage holds is read in the browser only.
+    let raw = RwSignal::new(None);
+    Effect::new(move |_| raw.set(store.quarantined()));
+    let status = move || store.status().get().notice().unwrap_or_else(|| "记录保存在本机浏览器的 localStorage 中。".to_string());
     view! {
         <section aria-labelledby="pk" class="keeping"><h2 id="pk">"记录存在哪里"</h2>
             <p>{status}</p>
             <p>{move || match store.persisted.get() {
-                None => "写下第一份回答后，学习台会请求浏览器持久保存本站数据。",
+                None => "正在询问浏览器是否持久保存本站数据…",
                 Some(true) => "浏览器已同意持久保存本站数据（不会在空间紧张时自动清除）。",
-                Some(false) => "浏览器没有同意持久保存：空间紧张时，本站数据可能被清除。",
+                Some(false) => "浏览器没有同意持久保存：空间紧张时，本站数据可能被清除（写下回答时，学习台会请求一次）。",
             }}</p>
             <p class="hint">"浏览器可能清除网站数据，例如 Safari 会在 7 天未访问后清除；导出的 JSON 文件才是你的备份。"</p>
             {move || raw.get().map(|text| {

@@ -1,17 +1,13 @@
-//! Lesson blocks to DOM. Every piece of lesson text becomes a text node; nothing is parsed
-//! or injected as HTML at run time.
+//! Lesson blocks to HTML, at build time. Every piece of lesson text becomes a text node;
+//! nothing is parsed or injected as HTML. Copy buttons and lab commands are islands.
 
 use super::lab::LabCommands;
 use super::timeline::Timeline;
 use crate::content::{Block, Chapter, Inline};
-use crate::ui::copy::CopyButton;
+use crate::ui::copy::CopyText;
 use leptos::prelude::*;
-use leptos_router::components::A;
 
-/// The anchor id of a block, unique on the whole-lesson page too.
-pub fn block_id(slug: &str, i: usize) -> String {
-    format!("{slug}-b{i}")
-}
+use crate::content::block_id;
 
 /// A chapter's blocks. `expanded` opens the think-first answers (the whole-lesson page
 /// prints them).
@@ -31,7 +27,7 @@ pub fn inlines(xs: &'static [Inline]) -> impl IntoView {
             Inline::Text(t) => t.into_any(),
             Inline::Strong(t) => view! { <strong>{t}</strong> }.into_any(),
             Inline::Code(t) => view! { <code>{t}</code> }.into_any(),
-            Inline::Link { href, text } => view! { <A href=crate::route::href(href)>{text}</A> }.into_any(),
+            Inline::Link { href, text } => view! { <a href=crate::route::href(href)>{text}</a> }.into_any(),
             Inline::Outside(t) => view! {
                 <span class="outside" title="课程中的另一页，不在本学习台内">
                     {t}<span class="outside-tag">"（本课之外）"</span>
@@ -65,7 +61,7 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
                     <figcaption class="code-head">
                         <span class="code-lang">{lang}</span>
                         {(!caption.is_empty()).then(|| view! { <span class="code-caption">{caption}</span> })}
-                        <CopyButton text=Callback::new(move |_| plain.clone()) label="复制代码"/>
+                        <CopyText text=plain label="复制代码".to_string()/>
                     </figcaption>
                     <pre tabindex="0" aria-label=format!("{lang} 代码")><code>
                         {lines.iter().map(|l| view! {
@@ -101,7 +97,9 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
             </figure>
         }
         .into_any(),
-        Block::Lab { label, commands } => view! { <LabCommands id=id label=label commands=commands/> }.into_any(),
+        Block::Lab { label, commands } => {
+            view! { <LabCommands id=id label=label.to_string() commands=commands.iter().map(|c| c.to_string()).collect()/> }.into_any()
+        }
         Block::Qa { question, answer } => view! {
             <details class="qa" id=id open=expanded>
                 <summary><span class="qa-q">{question}</span><span class="qa-hint">"先想一想，再展开答案"</span></summary>

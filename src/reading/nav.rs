@@ -1,31 +1,31 @@
-//! The chapter list: where the learner is and what they have read.
+//! The chapter list: where the learner is and what they have read. On the whole-lesson page
+//! the chapter in view is marked as the learner scrolls.
 
-use crate::content::CHAPTERS;
+use crate::content::TOC;
 use crate::route::Route;
 use crate::storage::progress::ChapterState;
 use crate::storage::store::use_store;
 use leptos::prelude::*;
-use leptos_router::components::A;
 
-/// Which chapter is on screen (a chapter page, or the one in view on the whole-lesson page),
-/// for the chapter list and for ←/→.
-#[derive(Clone, Copy)]
-pub struct CurrentChapter(RwSignal<Option<usize>>);
-
-impl CurrentChapter {
-    pub fn provide() {
-        provide_context(CurrentChapter(RwSignal::new(None)));
-    }
-
-    pub fn get() -> RwSignal<Option<usize>> {
-        expect_context::<CurrentChapter>().0
-    }
-}
-
-#[component]
-pub fn ChapterList() -> impl IntoView {
+/// `current`: the chapter this page shows; `whole`: the page is the whole lesson (the chapter
+/// in view is followed instead); `page`: the page's path, for marking the extra links.
+#[island]
+pub fn ChapterNav(current: Option<usize>, whole: bool, page: String) -> impl IntoView {
     let progress = use_store().progress();
-    let current = CurrentChapter::get();
+    let in_view = RwSignal::new(None::<usize>);
+    if whole {
+        // The chapter whose heading has passed under the top bar.
+        let spy = move || {
+            let line = 120.0;
+            let seen = TOC.iter().rposition(|c| {
+                document().get_element_by_id(&format!("{}-title", c.slug)).is_some_and(|h| h.get_bounding_client_rect().top() <= line)
+            });
+            in_view.set(Some(seen.unwrap_or(0)));
+        };
+        let handle = window_event_listener(leptos::ev::scroll, move |_| spy());
+        on_cleanup(move || handle.remove());
+        Effect::new(move |_| spy());
+    }
     let mark = move |slug: &'static str| match progress.with(|p| p.chapter(slug)) {
         ChapterState::Read => ("read", "已读"),
         ChapterState::Opened => ("opened", "已打开"),
@@ -34,21 +34,23 @@ pub fn ChapterList() -> impl IntoView {
     let extra = [(Route::Explore, "实验台"), (Route::SelfTest, "闭卷自测"), (Route::Progress, "学习进度"), (Route::All, "全文 · 打印")];
     view! {
         <ol class="chapter-list">
-            {CHAPTERS.iter().enumerate().map(|(i, c)| view! {
-                // On the whole-lesson page no chapter is "the page": the one in view is marked.
-                <li class:in-view=move || current.get() == Some(i)>
-                    <A href=Route::Chapter(c.slug).href() exact=true>
+            {TOC.iter().enumerate().map(|(i, c)| view! {
+                <li class:in-view=move || in_view.get() == Some(i)>
+                    <a href=Route::Chapter(c.slug).href() aria-current=(current == Some(i)).then_some("page")>
                         <span class="num" aria-hidden="true">{i + 1}</span>
                         <span class="nav-title">{c.nav}</span>
                         <span class=move || format!("read-mark {}", mark(c.slug).0) title=move || mark(c.slug).1>
                             <span class="visually-hidden">{move || mark(c.slug).1}</span>
                         </span>
-                    </A>
+                    </a>
                 </li>
             }).collect_view()}
         </ol>
         <ul class="extra-links">
-            {extra.into_iter().map(|(route, label)| view! { <li><A href=route.href()>{label}</A></li> }).collect_view()}
+            {extra.into_iter().map(|(route, label)| {
+                let here = route.path() == page;
+                view! { <li><a href=route.href() aria-current=here.then_some("page")>{label}</a></li> }
+            }).collect_view()}
         </ul>
     }
 }

@@ -3,13 +3,13 @@
 //! attempt is kept; the latest rating is the current level. The words a learner reads about
 //! ratings and states live here, not in the stored document.
 
-use crate::content::{chapter_index, Question, CHAPTERS, QUESTIONS};
+use crate::content::{chapter_index, Question, QUESTIONS, TOC};
+#[cfg(feature = "ssr")]
 use crate::reading::blocks::block_list;
 use crate::route::Route;
 use crate::storage::progress::{Change, QuestionRecord, QuestionRef, QuestionState, Rating};
 use crate::storage::store::use_store;
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 pub fn rating_label(r: Rating) -> &'static str {
     match r {
@@ -60,17 +60,29 @@ pub fn when(ms: f64) -> String {
     js_sys::Date::new(&ms.into()).to_locale_string("zh-CN", &wasm_bindgen::JsValue::UNDEFINED).into()
 }
 
+#[cfg(feature = "ssr")]
+/// The self-test page: the questions prerendered, each one's answering an island.
 #[component]
 pub fn SelfTestPage() -> impl IntoView {
-    document().set_title("闭卷自测 · 学习台 · 租约与 fencing");
-    let follow_ups = chapter_index("follow-ups").map(|i| &CHAPTERS[i]);
+    let follow_ups = chapter_index("follow-ups").map(|i| &TOC[i]);
     view! {
         <article class="selftest" aria-labelledby="selftest-title">
             <h1 id="selftest-title">"闭卷自测"</h1>
             <p class="lede">"四道题，合上课文作答：先凭记忆写下回答（边写边保存），再展开参考答案与评分点，勾出你答到的点，最后给自己三档评价之一。题目与参考答案由本学习台依据课文编写；记录只保存在本机浏览器，可在「学习进度」页导出备份。"</p>
-            {QUESTIONS.iter().enumerate().map(|(i, q)| view! { <QuestionCard number=i + 1 q=q/> }).collect_view()}
+            <noscript><p class="editor-error">"作答、对照与自评需要启用 JavaScript：下面的题目可以照常阅读与思考。"</p></noscript>
+            {QUESTIONS.iter().enumerate().map(|(i, q)| view! {
+                <section class="question" aria-labelledby=format!("{}-title", q.id) id=q.id>
+                    <header class="q-head">
+                        <span class="q-num">{format!("第 {} 题", i + 1)}</span>
+                        <span class="q-topic">{q.topic}</span>
+                    </header>
+                    <h2 id=format!("{}-title", q.id) class="q-prompt">{q.prompt}</h2>
+                    <div class="q-context">{block_list(q.context, q.id, false)}</div>
+                    <QuestionCard index=i/>
+                </section>
+            }).collect_view()}
             {follow_ups.map(|c| view! {
-                <p class="hint">"课文的三轮追问不在这里：它们是先想后看的卡片，留在 "<A href=Route::Chapter(c.slug).href()>{c.title}</A>" 一章，不计入自测。"</p>
+                <p class="hint">"课文的三轮追问不在这里：它们是先想后看的卡片，留在 "<a href=Route::Chapter(c.slug).href()>{c.title}</a>" 一章，不计入自测。"</p>
             })}
         </article>
     }
@@ -79,13 +91,15 @@ pub fn SelfTestPage() -> impl IntoView {
 /// The chapter a question sends the learner back to.
 fn reread(q: &'static Question) -> impl IntoView {
     chapter_index(q.reread).map(|i| {
-        let c = &CHAPTERS[i];
-        view! { <A href=Route::Chapter(c.slug).href()>{format!("第 {} 章 · {}", i + 1, c.title)}</A> }
+        let c = &TOC[i];
+        view! { <a href=Route::Chapter(c.slug).href()>{format!("第 {} 章 · {}", i + 1, c.title)}</a> }
     })
 }
 
-#[component]
-fn QuestionCard(number: usize, q: &'static Question) -> impl IntoView {
+/// Answering one question: recall, reveal, tick, rate, and the attempts so far.
+#[island]
+fn QuestionCard(index: usize) -> impl IntoView {
+    let q: &'static Question = &QUESTIONS[index];
     let store = use_store();
     let this = QuestionRef { id: q.id, wording: q.version };
     let record = Memo::new(move |_| store.progress().with(|p| p.question(q.id)));
@@ -94,69 +108,59 @@ fn QuestionCard(number: usize, q: &'static Question) -> impl IntoView {
     // A draft typed against an earlier wording of the question is kept, and said to be so.
     let old_draft = move || record.with(|r| !r.current.answer.trim().is_empty() && r.current.wording < q.version);
     let answer_id = format!("{}-answer", q.id);
-    let title_id = format!("{}-title", q.id);
-    let labelled_by = title_id.clone();
     let label_for = answer_id.clone();
     view! {
-        <section class="question" aria-labelledby=labelled_by id=q.id>
-            <header class="q-head">
-                <span class="q-num">{format!("第 {number} 题")}</span>
-                <span class="q-topic">{q.topic}</span>
-                <span class=move || format!("q-state {}", state_class(state())) role="status">
-                    {move || state_label(state())}
-                    {move || record.with(|r| r.level()).map(|l| format!(" · 当前：{}", rating_label(l)))}
-                </span>
-            </header>
-            <h2 id=title_id class="q-prompt">{q.prompt}</h2>
-            <div class="q-context">{block_list(q.context, q.id, false)}</div>
-            <div class="q-body" class:revealed=revealed>
-                <div class="q-mine">
-                    <label for=label_for>{move || if revealed() { "你的回答（已锁定，对照参考答案）" } else { "你的回答：先凭记忆写，写完再展开参考答案" }}</label>
-                    {move || old_draft().then(|| view! { <p class="hint">"这份草稿写于本题改写之前，针对的是旧版题目；请对照新题修改或重写。"</p> })}
-                    <textarea id=answer_id rows="7" readonly=revealed
-                        prop:value=move || record.with(|r| r.current.answer.clone())
-                        on:input=move |ev| {
-                            store.apply(Change::Draft { question: this, answer: event_target_value(&ev) });
-                            store.request_persistence();
-                        }
-                        on:blur=move |_| store.flush()></textarea>
-                    <Show when=move || !revealed()>
-                        <button type="button" class="tool-btn primary" on:click=move |_| store.apply(Change::Reveal(this))>
-                            "展开参考答案与评分点"
-                        </button>
-                        {move || record.with(|r| r.current.answer.trim().is_empty()).then(|| view! { <p class="hint">"建议先写下你记得的内容再展开：回忆本身就是练习。"</p> })}
-                    </Show>
-                </div>
-                <Show when=revealed>
-                    <div class="q-reference">
-                        <h3>"参考答案"</h3>
-                        <p>{q.answer}</p>
-                        <p class="hint">"出处："{reread(q)}</p>
-                        <fieldset class="points">
-                            <legend>"评分点：勾出你的回答覆盖到的（每点一条可核对的论断）"</legend>
-                            {q.points.iter().enumerate().map(|(k, text)| view! {
-                                <label class="check">
-                                    <input type="checkbox" prop:checked=move || record.with(|r| r.current.ticked.contains(&k))
-                                        on:change=move |ev| store.apply(Change::Tick { question: this, point: k, on: event_target_checked(&ev) })/>
-                                    <span>{*text}</span>
-                                </label>
-                            }).collect_view()}
-                        </fieldset>
-                        <fieldset class="rating">
-                            <legend>{move || format!("自评（已勾 {}/{} 个评分点）", record.with(|r| r.current.ticked.len()), q.points.len())}</legend>
-                            {Rating::ALL.into_iter().map(|rating| view! {
-                                <button type="button" class=format!("tool-btn rate {}", rating_class(rating))
-                                    on:click=move |_| store.apply(Change::Rate { question: this, rating })>
-                                    <strong>{rating_label(rating)}</strong>
-                                    <small>{rating_meaning(rating)}</small>
-                                </button>
-                            }).collect_view()}
-                        </fieldset>
-                    </div>
+        <p class=move || format!("q-state {}", state_class(state())) role="status">
+            {move || state_label(state())}
+            {move || record.with(|r| r.level()).map(|l| format!(" · 当前：{}", rating_label(l)))}
+        </p>
+        <div class="q-body" class:revealed=revealed>
+            <div class="q-mine">
+                <label for=label_for>{move || if revealed() { "你的回答（已锁定，对照参考答案）" } else { "你的回答：先凭记忆写，写完再展开参考答案" }}</label>
+                {move || old_draft().then(|| view! { <p class="hint">"这份草稿写于本题改写之前，针对的是旧版题目；请对照新题修改或重写。"</p> })}
+                <textarea id=answer_id rows="7" readonly=revealed
+                    prop:value=move || record.with(|r| r.current.answer.clone())
+                    on:input=move |ev| {
+                        store.apply(Change::Draft { question: this, answer: event_target_value(&ev) });
+                        store.request_persistence();
+                    }
+                    on:blur=move |_| store.flush()></textarea>
+                <Show when=move || !revealed()>
+                    <button type="button" class="tool-btn primary" on:click=move |_| store.apply(Change::Reveal(this))>
+                        "展开参考答案与评分点"
+                    </button>
+                    {move || record.with(|r| r.current.answer.trim().is_empty()).then(|| view! { <p class="hint">"建议先写下你记得的内容再展开：回忆本身就是练习。"</p> })}
                 </Show>
             </div>
-            <History record=record q=q/>
-        </section>
+            <Show when=revealed>
+                <div class="q-reference">
+                    <h3>"参考答案"</h3>
+                    <p>{q.answer}</p>
+                    <p class="hint">"出处："{reread(q)}</p>
+                    <fieldset class="points">
+                        <legend>"评分点：勾出你的回答覆盖到的（每点一条可核对的论断）"</legend>
+                        {q.points.iter().enumerate().map(|(k, text)| view! {
+                            <label class="check">
+                                <input type="checkbox" prop:checked=move || record.with(|r| r.current.ticked.contains(&k))
+                                    on:change=move |ev| store.apply(Change::Tick { question: this, point: k, on: event_target_checked(&ev) })/>
+                                <span>{*text}</span>
+                            </label>
+                        }).collect_view()}
+                    </fieldset>
+                    <fieldset class="rating">
+                        <legend>{move || format!("自评（已勾 {}/{} 个评分点）", record.with(|r| r.current.ticked.len()), q.points.len())}</legend>
+                        {Rating::ALL.into_iter().map(|rating| view! {
+                            <button type="button" class=format!("tool-btn rate {}", rating_class(rating))
+                                on:click=move |_| store.apply(Change::Rate { question: this, rating })>
+                                <strong>{rating_label(rating)}</strong>
+                                <small>{rating_meaning(rating)}</small>
+                            </button>
+                        }).collect_view()}
+                    </fieldset>
+                </div>
+            </Show>
+        </div>
+        <History record=record q=q/>
     }
 }
 

@@ -25,7 +25,7 @@ pub enum StorageError {
 impl StorageError {
     pub fn message(&self) -> &'static str {
         match self {
-            StorageError::Unavailable => "浏览器禁止本站使用本地存储：记录只保存在本页内存中，关闭标签页后会丢失。",
+            StorageError::Unavailable => "浏览器禁止本站使用本地存储：记录只保存在本页内存中，离开或刷新本页后就会丢失。",
             StorageError::Full => "本地存储已满，未能保存：记录暂存在本页内存中，请导出备份或清理站点数据。",
         }
     }

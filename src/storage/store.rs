@@ -1,11 +1,14 @@
-//! The browser side of progress: load once, apply the learner's changes in memory at once and
-//! save them (re-read + merge + write + read-back) — typing in batches, everything else
-//! immediately, and whatever is pending when the field loses focus or the page is hidden or
-//! left. Follows other tabs through the `storage` event and says plainly when saving fails.
+//! The browser side of progress: one store for every island of the page, loaded once the
+//! islands are hydrated (so hydration sees exactly the prerendered, empty state), applying the
+//! learner's changes in memory at once and saving them (re-read + merge + write + read-back) —
+//! typing in batches, everything else immediately, and whatever is pending when the field
+//! loses focus or the page is hidden or left. Follows other tabs through the `storage` event
+//! and says plainly when saving fails.
 
 use super::local::{self, read_raw, write, StorageError};
 use super::progress::{parse, Change, Loaded, Progress};
 use leptos::prelude::*;
+use std::cell::OnceCell;
 use std::time::Duration;
 
 const DOC: &str = "progress";
@@ -48,23 +51,70 @@ pub enum Import {
     Replace,
 }
 
+/// How a store tells the page's other modules (each has a store of its own) how saving goes:
+/// a window event whose detail is a JSON `Report`.
+pub const STATUS_EVENT: &str = "fencing-storage-status";
+
+/// One module's saving status, as the event carries it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Report {
+    /// Which module's store (see `crate::MODULE`).
+    pub source: String,
+    pub notice: Option<String>,
+    pub quarantined: bool,
+}
+
 #[derive(Clone, Copy)]
 pub struct Store {
     progress: RwSignal<Progress>,
-    pub status: RwSignal<Status>,
-    /// The answer of `navigator.storage.persist()`, once asked.
+    status: RwSignal<Status>,
+    /// Whether the browser keeps this site's data when space runs short (`None` until it said).
     pub persisted: RwSignal<Option<bool>>,
     /// Changes applied in memory and not yet written, and the timer that will write them.
     unsaved: StoredValue<(bool, Option<TimeoutHandle>)>,
+    /// Whether the stored document has been read (in the browser, after hydration).
+    loaded: StoredValue<bool>,
+    /// Whether this page already asked the browser to keep the data.
+    asked: StoredValue<bool>,
 }
 
+thread_local! {
+    static STORE: OnceCell<Store> = const { OnceCell::new() };
+}
+
+/// The page's one store. Islands hydrate separately and share no context: they share this.
 pub fn use_store() -> Store {
-    expect_context::<Store>()
+    STORE.with(|s| *s.get_or_init(Store::new))
 }
 
 impl Store {
-    /// Load the stored document and make the store available to every component.
-    pub fn provide() -> Store {
+    /// An empty store, owned by a root of its own so no island's cleanup disposes it.
+    fn new() -> Store {
+        // A new root becomes the current owner: the caller's is put back afterwards.
+        let caller = Owner::current();
+        let owner = Owner::new_root(None);
+        let store = owner.with(|| Store {
+            progress: RwSignal::new(Progress::default()),
+            status: RwSignal::new(Status::Saved),
+            persisted: RwSignal::new(None),
+            unsaved: StoredValue::new((false, None)),
+            loaded: StoredValue::new(false),
+            asked: StoredValue::new(false),
+        });
+        std::mem::forget(owner);
+        if let Some(caller) = caller {
+            caller.set();
+        }
+        store
+    }
+
+    /// Read the stored document, once, and from then on follow other tabs and save on leave.
+    /// Browser only: the page calls it when its islands are hydrated.
+    pub fn load(&self) {
+        if self.loaded.get_value() {
+            return;
+        }
+        self.loaded.set_value(true);
         let (progress, status) = match read_raw(DOC) {
             Err(e) => (Progress::default(), Status::MemoryOnly(e)),
             Ok(raw) => match parse(raw.as_deref()) {
@@ -81,12 +131,10 @@ impl Store {
                 }
             },
         };
-        let store = Store {
-            progress: RwSignal::new(progress),
-            status: RwSignal::new(status),
-            persisted: RwSignal::new(None),
-            unsaved: StoredValue::new((false, None)),
-        };
+        self.progress.set(progress);
+        self.set_status(status);
+        self.read_persistence();
+        let store = *self;
         let key = local::key(DOC);
         let _ = window_event_listener(leptos::ev::storage, move |ev| {
             if ev.key().as_deref() != Some(key.as_str()) {
@@ -103,8 +151,22 @@ impl Store {
                 store.flush();
             }
         });
-        provide_context(store);
-        store
+    }
+
+    /// Whether what the learner does is being kept.
+    pub fn status(&self) -> ReadSignal<Status> {
+        self.status.read_only()
+    }
+
+    /// Change the status, and tell the page's other modules.
+    fn set_status(&self, status: Status) {
+        let report = Report { source: crate::MODULE.to_string(), notice: status.notice(), quarantined: matches!(status, Status::Quarantined { .. }) };
+        self.status.set(status);
+        let init = web_sys::CustomEventInit::new();
+        init.set_detail(&serde_json::to_string(&report).unwrap_or_default().into());
+        if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict(STATUS_EVENT, &init) {
+            let _ = window().dispatch_event(&event);
+        }
     }
 
     /// The document as this tab knows it.
@@ -114,6 +176,7 @@ impl Store {
 
     /// Apply one of the learner's changes now; write it soon (a draft) or at once.
     pub fn apply(&self, change: Change) {
+        self.load();
         let draft = change.is_draft();
         self.progress.update(|p| p.apply(change, super::now()));
         self.unsaved.update_value(|(dirty, _)| *dirty = true);
@@ -167,17 +230,28 @@ impl Store {
     pub fn discard_quarantine(&self) {
         let _ = local::remove(QUARANTINE);
         if matches!(self.status.get_untracked(), Status::Quarantined { .. }) {
-            self.status.set(Status::Saved);
+            self.set_status(Status::Saved);
         }
+    }
+
+    /// What the browser says now: does it keep this site's data even when space runs short?
+    fn read_persistence(&self) {
+        let persisted = self.persisted;
+        leptos::task::spawn_local(async move {
+            if let Ok(promise) = window().navigator().storage().persisted() {
+                let granted = wasm_bindgen_futures::JsFuture::from(promise).await.ok().and_then(|v| v.as_bool());
+                persisted.set(Some(granted.unwrap_or(false)));
+            }
+        });
     }
 
     /// Ask the browser to keep this site's data (once): browsers may otherwise evict it.
     pub fn request_persistence(&self) {
-        if self.persisted.get_untracked().is_some() {
+        if self.persisted.get_untracked() == Some(true) || self.asked.get_value() {
             return;
         }
+        self.asked.set_value(true);
         let persisted = self.persisted;
-        persisted.set(Some(false));
         leptos::task::spawn_local(async move {
             let manager = window().navigator().storage();
             if let Ok(promise) = manager.persist() {
@@ -201,10 +275,10 @@ impl Store {
             match write(DOC, &doc) {
                 Ok(()) => {
                     if matches!(self.status.get_untracked(), Status::MemoryOnly(_)) {
-                        self.status.set(Status::Saved);
+                        self.set_status(Status::Saved);
                     }
                 }
-                Err(e) => self.status.set(Status::MemoryOnly(e)),
+                Err(e) => self.set_status(Status::MemoryOnly(e)),
             }
         }
         self.progress.set(doc);

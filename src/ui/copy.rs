@@ -1,4 +1,5 @@
-//! A copy-to-clipboard button that tells (to eyes and screen readers) whether it worked.
+//! A copy-to-clipboard button that tells (to eyes and screen readers) whether it worked: as a
+//! component inside islands, and as islands of its own on the prerendered pages.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -10,7 +11,8 @@ pub fn CopyButton(
     #[prop(into)]
     text: Callback<(), String>,
     /// Accessible name, e.g. "复制命令".
-    label: &'static str,
+    #[prop(into)]
+    label: String,
 ) -> impl IntoView {
     let state = RwSignal::new("");
     let copy = move |_| {
@@ -23,9 +25,24 @@ pub fn CopyButton(
         });
     };
     view! {
-        <button class="tool-btn copy-btn" type="button" on:click=copy aria-label=label title=label>
+        <button class="tool-btn copy-btn" type="button" on:click=copy aria-label=label.clone() title=label>
             <span class="tool-label">{move || if state.get().is_empty() { "复制" } else { state.get() }}</span>
         </button>
         <span class="visually-hidden" role="status">{move || state.get()}</span>
     }
+}
+
+/// Copy a fixed text (a code block).
+#[cfg(reading_islands)]
+#[island]
+pub fn CopyText(text: String, label: String) -> impl IntoView {
+    view! { <CopyButton text=Callback::new(move |_| text.clone()) label=label/> }
+}
+
+/// Copy the address of this page, without its fragment.
+#[cfg(reading_islands)]
+#[island]
+pub fn CopyPageLink() -> impl IntoView {
+    let link = || window().location().href().unwrap_or_default().split('#').next().unwrap_or_default().to_string();
+    view! { <CopyButton text=Callback::new(move |_| link()) label="复制本章链接"/> }
 }

@@ -2,6 +2,9 @@
 
 use wasm_bindgen::JsCast;
 
+/// The search box's id: `/` focuses it from anywhere.
+pub const SEARCH_INPUT_ID: &str = "search-input";
+
 /// True when a key press belongs to a text field (or a modified key), not to the page.
 pub fn for_text_field(ev: &web_sys::KeyboardEvent) -> bool {
     if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || ev.default_prevented() {

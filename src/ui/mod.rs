@@ -1,7 +1,10 @@
-//! Shared widgets, used by every part of the page and importing none of them: copy buttons,
-//! the theme toggle, dialogs, and the keyboard's one rule.
+//! Shared widgets, importing no learner activity: copy buttons, dialogs, the keyboard's rules,
+//! and the frame's islands on every page (theme, menu, storage notice, shortcuts).
 
 pub mod copy;
 pub mod dialog;
+#[cfg(reading_islands)]
+pub mod frame;
 pub mod keys;
+#[cfg(reading_islands)]
 pub mod theme;

@@ -1,5 +1,7 @@
 //! Light and dark: follow the system unless the learner chose, and remember the choice.
-//! The stylesheet does the colours with `light-dark()`; this only sets `data-theme`.
+//! The stylesheet does the colours with `light-dark()`; this only sets `data-theme`. The choice
+//! is applied before the first paint by the small inline script in index.html (which reads the
+//! same key, `fencing-study.theme`); this island shows and changes it once the page is live.
 
 use crate::storage::{preference, set_preference};
 use leptos::prelude::*;
@@ -54,14 +56,11 @@ fn apply(t: Theme) {
     }
 }
 
-/// Apply the stored theme before the first paint of the app.
-pub fn init() {
-    apply(Theme::stored());
-}
-
-#[component]
+#[island]
 pub fn ThemeToggle() -> impl IntoView {
-    let theme = RwSignal::new(Theme::stored());
+    // The prerendered label is the default's; the stored choice arrives after hydration.
+    let theme = RwSignal::new(Theme::System);
+    Effect::new(move |_| theme.set(Theme::stored()));
     let cycle = move |_| {
         let t = theme.get_untracked().next();
         theme.set(t);

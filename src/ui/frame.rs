@@ -1,0 +1,110 @@
+//! The frame's islands, on every page: the narrow-screen menu button, the storage notice and
+//! the keyboard shortcuts (←/→ between chapters, `/` focuses search, `?` shows the shortcuts —
+//! and the `?` button in the top bar that shows them too).
+
+use crate::route::Route;
+use crate::ui::dialog::Dialog;
+use crate::ui::keys::{for_text_field, SEARCH_INPUT_ID};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The narrow-screen menu button. The sidebar is outside this island, so the open state is a
+/// mark on the document that the stylesheet follows.
+#[island]
+pub fn MenuToggle() -> impl IntoView {
+    let open = RwSignal::new(false);
+    Effect::new(move |_| {
+        if let Some(root) = document().document_element() {
+            let _ = root.toggle_attribute_with_force("data-menu-open", open.get());
+        }
+    });
+    view! {
+        <button
+            class="tool-btn menu-toggle"
+            aria-label="章节目录"
+            aria-controls="sidebar"
+            aria-expanded=move || open.get().to_string()
+            on:click=move |_| open.update(|o| *o = !*o)
+        >
+            <span aria-hidden="true">"☰"</span>
+            <span class="tool-label">"目录"</span>
+        </button>
+    }
+}
+
+/// A visible line whenever progress is not being saved normally — by any of the page's
+/// modules, each of which saves through a store of its own and reports how it goes.
+#[island]
+pub fn StorageNotice() -> impl IntoView {
+    use crate::storage::store::{Report, STATUS_EVENT};
+    let reports = RwSignal::new(Vec::<Report>::new());
+    let handle = window_event_listener_untyped(STATUS_EVENT, move |ev| {
+        let detail = ev.dyn_ref::<web_sys::CustomEvent>().and_then(|e| e.detail().as_string());
+        if let Some(report) = detail.and_then(|d| serde_json::from_str::<Report>(&d).ok()) {
+            reports.update(|all| {
+                all.retain(|r| r.source != report.source);
+                all.push(report);
+            });
+        }
+    });
+    on_cleanup(move || handle.remove());
+    let text = move || reports.with(|all| all.iter().find_map(|r| r.notice.clone()));
+    let quarantined = move || reports.with(|all| all.iter().any(|r| r.quarantined));
+    view! {
+        <div class="storage-notice" role="status" hidden=move || text().is_none()>
+            {move || text().unwrap_or_default()}
+            {move || quarantined().then(|| view! { " "<a href=Route::Progress.href()>"去「学习进度」导出或丢弃"</a> })}
+        </div>
+    }
+}
+
+const KEYS: &[(&str, &str)] = &[
+    ("←  /  →", "上一章 / 下一章"),
+    ("/", "聚焦搜索框"),
+    ("↓  /  ↑", "在搜索结果间移动"),
+    ("Esc", "关闭搜索结果或本窗口"),
+    ("?", "显示本窗口"),
+];
+
+/// `prev` and `next` are the links ←/→ follow (none outside the chapter pages).
+#[island]
+pub fn Shortcuts(prev: Option<String>, next: Option<String>) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        if for_text_field(&ev) {
+            return;
+        }
+        let go = |href: &Option<String>| {
+            if let Some(href) = href {
+                ev.prevent_default();
+                let _ = window().location().assign(href);
+            }
+        };
+        match ev.key().as_str() {
+            "/" => {
+                let input = document().get_element_by_id(SEARCH_INPUT_ID).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+                if let Some(input) = input {
+                    ev.prevent_default();
+                    let _ = input.focus();
+                }
+            }
+            "?" => open.set(true),
+            "ArrowLeft" => go(&prev),
+            "ArrowRight" => go(&next),
+            _ => {}
+        }
+    });
+    on_cleanup(move || handle.remove());
+    view! {
+        <button class="tool-btn" aria-label="键盘快捷键" title="键盘快捷键（?）" on:click=move |_| open.set(true)>
+            <span aria-hidden="true">"?"</span>
+        </button>
+        <Dialog open=open labelled_by="shortcuts-title" id="shortcuts">
+            <h2 id="shortcuts-title">"键盘快捷键"</h2>
+            <dl class="shortcuts">
+                {KEYS.iter().map(|(k, what)| view! { <div><dt><kbd>{*k}</kbd></dt><dd>{*what}</dd></div> }).collect_view()}
+            </dl>
+            <button class="tool-btn" on:click=move |_| open.set(false) autofocus>"关闭"</button>
+        </Dialog>
+    }
+}
