@@ -10,7 +10,7 @@ import { serve } from './server.mjs';
 export const DIST = process.env.FENCING_DIST ?? resolve(import.meta.dirname, '..', 'dist');
 
 // The flags that work on this machine kind (../shared/notes/toolchain.md).
-const FLAGS = [
+export const FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];

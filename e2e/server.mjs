@@ -47,7 +47,11 @@ export async function serve(root, base = '/', { gzip = true, port = 0 } = {}) {
     }
     const rel = '/' + url.pathname.slice(base.length);
     const found = await fileAt(root, rel);
-    const path = found ?? join(root, '404.html');
+    const path = found ?? (await fileAt(root, '/404.html'));
+    if (!path) {
+      res.writeHead(404).end();
+      return;
+    }
     const accepts = gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
     const { data, encoding } = await body(path, accepts);
     const headers = { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'content-length': data.length };

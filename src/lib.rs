@@ -55,6 +55,8 @@ pub fn start() {
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn after_hydration() {
     storage::store::use_store().load();
+    #[cfg(lab_islands)]
+    experiments::session::use_session().go_live();
 }
 
 /// In-page timing of the model's benchmark workload (see tools/bench.mjs): milliseconds per

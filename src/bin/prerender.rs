@@ -19,14 +19,14 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
-/// The loader of a browser module Trunk built as a plain ES module (`lab`, `study`): preload
-/// its files, start it, and announce it to the islands' loader in index.html.
+/// The loader of a browser module Trunk built as a plain ES module (`lab`, `study`). It starts
+/// once the page has loaded, so the reading module and the page's first paint come first; then
+/// it announces the module to the islands' loader in index.html.
 fn loader(base: &str, module: &str, js: &str) -> String {
     let (js, wasm) = (format!("{base}{js}"), format!("{base}{}", js.replace(".js", "_bg.wasm")));
     format!(
-        "<link rel=\"modulepreload\" href=\"{js}\" crossorigin=\"anonymous\">\
-         <link rel=\"preload\" href=\"{wasm}\" as=\"fetch\" type=\"application/wasm\" crossorigin=\"anonymous\">\
-         <script type=\"module\">import init, * as module from '{js}'; await init({{ module_or_path: '{wasm}' }}); \
+        "<script type=\"module\">if (document.readyState !== 'complete') await new Promise((r) => addEventListener('load', r, {{ once: true }})); \
+         const {{ default: init, ...module }} = await import('{js}'); await init({{ module_or_path: '{wasm}' }}); \
          window.{module}Module = module; dispatchEvent(new CustomEvent('fencing-module-started'));</script>"
     )
 }

@@ -2,25 +2,19 @@
 //! interleaving, defects as switches, the scenario editable, the whole view in the URL.
 
 pub mod editor;
+pub mod session;
 pub mod state;
 pub mod trace;
 
-use crate::route::Route;
-use crate::storage::progress::Change;
-use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
-use editor::{Draft, Editor};
+use editor::Editor;
 use fencing_model::properties::BOUND_TO_A_GRANT;
 use fencing_model::words::{harm, note_tag, op_note, reused_fence};
-use fencing_model::{render, run, CaseRun, Case, Experiment, FencingRun, OperationsRun, Property, Report, Scenario};
+use fencing_model::{render, CaseRun, FencingRun, OperationsRun, Property, Report};
 use leptos::prelude::*;
+use session::use_session;
 use state::View;
-use std::time::Duration;
 use trace::{announce, StepTable};
-
-/// How long a scenario stays on screen, unchanged, before it counts as a run: typing `100`
-/// into a field passes through `1` and `10`, which are not runs.
-const RUN_SETTLE: Duration = Duration::from_millis(700);
 
 #[cfg(feature = "ssr")]
 /// The explorer's page: prerendered with the lesson's default scenario, live as an island.
@@ -31,83 +25,34 @@ pub fn ExplorerPage() -> impl IntoView {
             <h1 id="explorer-title">"实验台：在页面里运行事件模型"</h1>
             <p class="lede">"这里运行的是与命令行 fencing-lab 同一份 Rust 模型（编译为 WebAssembly）。选择案例、打开缺陷开关、修改输入，查看全部交错、每一步的状态与性质检查。"</p>
             <noscript><p class="editor-error">"实验台需要启用 JavaScript 与 WebAssembly：下面是课程默认场景（正确协议）的结果，不能修改或逐步查看。"</p></noscript>
-            <Explorer/>
+            <ExplorerEditor/>
+            <ExplorerResult/>
         </article>
     }
 }
 
-/// The explorer itself. The prerendered HTML shows the lesson's default view; once live, the
-/// island reads the view from the address (so a link or a reload opens the same view) and
-/// keeps the address up to date.
+/// The explorer's editor: case, switches and inputs. Prerendered as the lesson's default;
+/// once live, it follows the address (see `session`).
 #[island]
-fn Explorer() -> impl IntoView {
-    let store = use_store();
-    let query = RwSignal::new(String::new());
-    let ready = RwSignal::new(false);
-    Effect::new(move |_| {
-        query.set(window().location().search().unwrap_or_default());
-        ready.set(true);
-    });
-    let parsed = Memo::new(move |_| query.with(|q| View::from_query(q)));
-    // A bad link falls back to the lesson's defaults and says so.
-    let fallback = View::of(Scenario::lesson(Case::Fencing, Default::default()));
-    let view_now = Memo::new(move |_| parsed.get().unwrap_or_else(|_| fallback.clone()));
-    let scenario = Memo::new(move |_| view_now.with(|v| v.scenario.clone()));
-    let report = Memo::new(move |_| run(&scenario.get()).ok());
-    let go = Callback::new(move |v: View| {
-        let q = v.to_query();
-        if let Ok(history) = window().history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&Route::Explore.href_with(&q)));
-        }
-        query.set(q);
-    });
-
-    let draft = RwSignal::new(Draft::of(&scenario.get_untracked()));
-    let draft_error = Memo::new(move |_| draft.with(|d| d.scenario().err()));
-    // Draft → view, when the learner edits it: only a valid draft runs.
-    Effect::watch(
-        move || draft.get(),
-        move |d, _, _| {
-            if let Ok(s) = d.scenario() {
-                if s != scenario.get_untracked() {
-                    go.run(View::of(s));
-                }
-            }
-        },
-        false,
-    );
-    // View → draft, when the address names another scenario.
-    Effect::new(move |_| {
-        let s = scenario.get();
-        if draft.with_untracked(Draft::scenario).ok().as_ref() != Some(&s) {
-            draft.set(Draft::of(&s));
-        }
-    });
-    // A run is each distinct scenario shown during this visit, once it has settled on screen;
-    // stepping and choosing an interleaving do not change the scenario, so they are not runs.
-    let recorded = StoredValue::new(Vec::<Scenario>::new());
-    Effect::new(move |_| {
-        let shown = scenario.get();
-        set_timeout(
-            move || {
-                let settled = scenario.try_get_untracked().is_some_and(|now| now == shown);
-                let new = recorded.try_with_value(|r| !r.contains(&shown)).unwrap_or(false);
-                if settled && new {
-                    recorded.update_value(|r| r.push(shown.clone()));
-                    store.apply(Change::Run(Experiment::of(&shown)));
-                }
-            },
-            RUN_SETTLE,
-        );
-    });
-
-    let reset = Callback::new(move |_| draft.set(Draft::of(&Scenario::lesson(Case::Fencing, Default::default()))));
+fn ExplorerEditor() -> impl IntoView {
+    let s = use_session();
     view! {
-        // Until the address has been read, a prerendered default must not pass for its result.
-        <div class="explorer" class:ready=ready>
-            {move || parsed.get().err().map(|e| view! { <p class="editor-error" role="alert">{format!("链接中的实验参数无效（{e}），已改用课程默认场景。")}</p> })}
-            <Editor draft=draft error=draft_error.into() on_reset=reset/>
-            {move || report.get().map(|r| view! { <ResultView report=r view=view_now go=go/> })}
+        // Until the address has been read, a prerendered default must not pass for its view.
+        <div class="explorer" class:ready=s.ready>
+            {move || s.parsed.get().err().map(|e| view! { <p class="editor-error" role="alert">{format!("链接中的实验参数无效（{e}），已改用课程默认场景。")}</p> })}
+            <Editor draft=s.draft error=s.draft_error.into() on_reset=Callback::new(move |_| s.reset())/>
+        </div>
+    }
+}
+
+/// The explorer's result: verdicts, interleavings step by step, the command and the text report.
+#[island]
+fn ExplorerResult() -> impl IntoView {
+    let s = use_session();
+    let go = Callback::new(move |v: View| s.go(v));
+    view! {
+        <div class="explorer" class:ready=s.ready>
+            {move || s.report.get().map(|r| view! { <ResultView report=r view=s.view go=go/> })}
         </div>
     }
 }

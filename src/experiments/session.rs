@@ -1,0 +1,137 @@
+//! The explorer's state, shared by its islands (the editor and the result hydrate separately,
+//! each in a task of its own): the view in the address, the scenario and its report, the
+//! editor's draft, and which runs were recorded during this visit.
+
+use super::editor::Draft;
+use super::state::View;
+use crate::route::Route;
+use crate::storage::progress::Change;
+use crate::storage::store::use_store;
+use fencing_model::{run, Case, Experiment, Report, Scenario};
+use leptos::prelude::*;
+use std::cell::OnceCell;
+use std::time::Duration;
+
+/// How long a scenario stays on screen, unchanged, before it counts as a run: typing `100`
+/// into a field passes through `1` and `10`, which are not runs.
+const RUN_SETTLE: Duration = Duration::from_millis(700);
+
+#[derive(Clone, Copy)]
+pub struct Session {
+    /// The address's query; empty (the lesson's default) until the islands are live.
+    query: RwSignal<String>,
+    /// Whether the address has been read (the prerendered default no longer stands in).
+    pub ready: RwSignal<bool>,
+    pub parsed: Memo<Result<View, String>>,
+    pub view: Memo<View>,
+    pub scenario: Memo<Scenario>,
+    pub report: Memo<Option<Report>>,
+    pub draft: RwSignal<Draft>,
+    pub draft_error: Memo<Option<String>>,
+    recorded: StoredValue<Vec<Scenario>>,
+}
+
+thread_local! {
+    static SESSION: OnceCell<Session> = const { OnceCell::new() };
+}
+
+/// The explorer's one session on this page.
+pub fn use_session() -> Session {
+    SESSION.with(|s| *s.get_or_init(Session::new))
+}
+
+fn lesson() -> Scenario {
+    Scenario::lesson(Case::Fencing, Default::default())
+}
+
+impl Session {
+    /// Owned by a root of its own (as the store is), so no island's cleanup disposes it; the
+    /// caller's owner is put back afterwards.
+    fn new() -> Session {
+        let caller = Owner::current();
+        let owner = Owner::new_root(None);
+        let session = owner.with(|| {
+            let query = RwSignal::new(String::new());
+            let parsed = Memo::new(move |_| query.with(|q| View::from_query(q)));
+            // A bad link falls back to the lesson's defaults and says so.
+            let view = Memo::new(move |_| parsed.get().unwrap_or_else(|_| View::of(lesson())));
+            let scenario = Memo::new(move |_| view.with(|v| v.scenario.clone()));
+            let draft = RwSignal::new(Draft::of(&lesson()));
+            Session {
+                query,
+                ready: RwSignal::new(false),
+                parsed,
+                view,
+                scenario,
+                report: Memo::new(move |_| run(&scenario.get()).ok()),
+                draft,
+                draft_error: Memo::new(move |_| draft.with(|d| d.scenario().err())),
+                recorded: StoredValue::new(Vec::new()),
+            }
+        });
+        std::mem::forget(owner);
+        if let Some(caller) = caller {
+            caller.set();
+        }
+        session
+    }
+
+    /// Show `v` and keep the address up to date, so a link or a reload opens the same view.
+    pub fn go(&self, v: View) {
+        let q = v.to_query();
+        if let Ok(history) = window().history() {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&Route::Explore.href_with(&q)));
+        }
+        self.query.set(q);
+    }
+
+    /// Start over from the lesson's scenario.
+    pub fn reset(&self) {
+        self.draft.set(Draft::of(&lesson()));
+    }
+
+    /// Once every island matches the prerendered HTML: read the address, and from then on keep
+    /// the draft, the view and the recorded runs in step.
+    pub fn go_live(&self) {
+        let s = *self;
+        let owner = Owner::new_root(None);
+        owner.with(|| {
+            // Draft → view, when the learner edits it: only a valid draft runs.
+            Effect::watch(
+                move || s.draft.get(),
+                move |d, _, _| {
+                    if let Ok(new) = d.scenario() {
+                        if new != s.scenario.get_untracked() {
+                            s.go(View::of(new));
+                        }
+                    }
+                },
+                false,
+            );
+            // View → draft, when the address names another scenario.
+            Effect::new(move |_| {
+                let shown = s.scenario.get();
+                if s.draft.with_untracked(Draft::scenario).ok().as_ref() != Some(&shown) {
+                    s.draft.set(Draft::of(&shown));
+                }
+            });
+            // A run is each distinct scenario shown during this visit, once it has settled on
+            // screen; stepping and choosing an interleaving do not change the scenario.
+            Effect::new(move |_| {
+                let shown = s.scenario.get();
+                set_timeout(move || s.record(shown), RUN_SETTLE);
+            });
+        });
+        std::mem::forget(owner);
+        self.query.set(window().location().search().unwrap_or_default());
+        self.ready.set(true);
+    }
+
+    fn record(&self, shown: Scenario) {
+        let settled = self.scenario.get_untracked() == shown;
+        if settled && !self.recorded.with_value(|r| r.contains(&shown)) {
+            self.recorded.update_value(|r| r.push(shown.clone()));
+            use_store().apply(Change::Run(Experiment::of(&shown)));
+        }
+    }
+}
