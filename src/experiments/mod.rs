@@ -1,6 +1,7 @@
 //! The explorer: the lesson's experiments on the model crate, compiled to WASM — every
 //! interleaving, defects as switches, the scenario editable, the whole view in the URL.
 
+pub mod diagram;
 pub mod editor;
 pub mod session;
 pub mod state;
@@ -14,7 +15,12 @@ use fencing_model::{render, CaseRun, FencingRun, OperationsRun, Property, Report
 use leptos::prelude::*;
 use session::use_session;
 use state::View;
+use diagram::{OperationsDiagram, SequenceDiagram};
+use std::time::Duration;
 use trace::{announce, StepTable};
+
+/// The pace of "play": one step a second.
+const PLAY_STEP: Duration = Duration::from_secs(1);
 
 #[cfg(feature = "ssr")]
 /// The explorer's page: prerendered with the lesson's default scenario, live as an island.
@@ -166,15 +172,57 @@ fn Interleavings(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl 
         let step = v.step.unwrap_or(total).clamp(1, total);
         (v, t, total, step)
     };
-    // One way to step, for the buttons and the keyboard.
-    let step_by = {
+    // One way to step, for the buttons, the keyboard, the picture and "play".
+    let step_to = {
         let current = current.clone();
-        move |delta: isize| {
-            let (v, _, total, step) = untrack(&current);
-            let next = (step as isize + delta).clamp(1, total as isize) as usize;
-            go.run(View { step: Some(next), ..v });
+        move |n: usize| {
+            let (v, _, total, _) = untrack(&current);
+            go.run(View { step: Some(n.clamp(1, total)), ..v });
         }
     };
+    let step_by = {
+        let (current, step_to) = (current.clone(), step_to.clone());
+        move |delta: isize| {
+            let (_, _, _, step) = untrack(&current);
+            step_to((step as isize + delta).max(1) as usize);
+        }
+    };
+    // Play: one step a second from where the learner is (from the start when at the end).
+    let playing = RwSignal::new(false);
+    let timer = StoredValue::new(None::<IntervalHandle>);
+    let stop = move || {
+        playing.set(false);
+        if let Some(t) = timer.try_update_value(Option::take).flatten() {
+            t.clear();
+        }
+    };
+    let play = {
+        let (current, step_to) = (current.clone(), step_to.clone());
+        move |_| {
+            if playing.get_untracked() {
+                return stop();
+            }
+            let (_, _, total, step) = untrack(&current);
+            if step >= total {
+                step_to(1);
+            }
+            playing.set(true);
+            let (current, step_to) = (current.clone(), step_to.clone());
+            let handle = set_interval_with_handle(
+                move || {
+                    let (_, _, total, step) = untrack(&current);
+                    if step >= total {
+                        stop();
+                    } else {
+                        step_to(step + 1);
+                    }
+                },
+                PLAY_STEP,
+            );
+            timer.set_value(handle.ok());
+        }
+    };
+    on_cleanup(stop);
     let (back, forward, key_step) = (step_by.clone(), step_by.clone(), step_by);
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         if crate::ui::keys::for_text_field(&ev) {
@@ -186,6 +234,7 @@ fn Interleavings(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl 
             _ => return,
         };
         ev.prevent_default();
+        stop();
         key_step(delta);
     });
     on_cleanup(move || handle.remove());
@@ -196,13 +245,40 @@ fn Interleavings(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl 
             announce(&t.steps[step - 1], step, total)
         }
     };
+    let pick = Callback::new(move |n: usize| {
+        stop();
+        step_to(n)
+    });
+    let table_shown = move || view.get().table;
+    // Keep the current step's column in sight when the picture is wider than the page.
+    Effect::new(move |_| {
+        view.track();
+        request_animation_frame(|| {
+            let wrap = document().query_selector(".diagram-wrap").ok().flatten();
+            let band = document().query_selector(".sd-band.current").ok().flatten();
+            if let (Some(wrap), Some(band)) = (wrap, band) {
+                let (w, b) = (wrap.get_bounding_client_rect(), band.get_bounding_client_rect());
+                if b.left() < w.left() || b.right() > w.right() {
+                    wrap.set_scroll_left(wrap.scroll_left() + (b.left() - w.left() - (w.width() - b.width()) / 2.0) as i32);
+                }
+            }
+        });
+    });
     view! {
         <h3>{format!("{interleavings} 条交错（固定前缀之后）")}</h3>
         <div class="interleavings" role="group" aria-label="选择交错">{chooser}</div>
         <div class="stepper" role="group" aria-label="逐步查看">
-            <button type="button" class="tool-btn" on:click=move |_| back(-1)>"← 上一步"</button>
-            <button type="button" class="tool-btn" on:click=move |_| forward(1)>"下一步 →"</button>
-            <span class="hint">"键盘：← / → 或 k / j"</span>
+            <button type="button" class="tool-btn" on:click=move |_| { stop(); back(-1) }>"← 上一步"</button>
+            <button type="button" class="tool-btn play-btn" aria-pressed=move || playing.get().to_string() on:click=play>
+                {move || if playing.get() { "⏸ 暂停" } else { "▶ 播放" }}
+            </button>
+            <button type="button" class="tool-btn" on:click=move |_| { stop(); forward(1) }>"下一步 →"</button>
+            <label class="check table-toggle">
+                <input type="checkbox" prop:checked=table_shown
+                    on:change=move |ev| go.run(View { table: event_target_checked(&ev), ..view.get_untracked() })/>
+                <span>"显示步骤表"</span>
+            </label>
+            <span class="hint">"键盘：← / → 或 k / j；点图中的一步可直接跳到那一步"</span>
         </div>
         // The live region stays in place so screen readers announce each change of its text.
         <p class="announce" aria-live="polite">{said}</p>
@@ -210,7 +286,10 @@ fn Interleavings(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl 
             let (v, t, _, step) = current();
             let bad: Vec<_> = violations.iter().filter(|x| x.interleaving == v.interleaving + 1).cloned().collect();
             let said: Vec<_> = notes.iter().filter(|n| n.interleaving() == v.interleaving + 1).copied().collect();
-            view! { <StepTable trace=t step=step violations=bad notes=said/> }
+            view! {
+                <SequenceDiagram trace=t.clone() step=step violations=bad.clone() notes=said.clone() on_pick=pick/>
+                {v.table.then(|| view! { <StepTable trace=t step=step violations=bad notes=said/> })}
+            }
         }}
     }
 }
@@ -219,6 +298,7 @@ fn Interleavings(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl 
 fn OperationsTable(run: OperationsRun) -> impl IntoView {
     let OperationsRun { operations, effects } = run;
     view! {
+        <OperationsDiagram operations=operations.clone() effects=effects/>
         <div class="table-wrap" tabindex="0" role="region" aria-label="operations 结果">
             <table class="ops">
                 <thead><tr><th scope="col">"#"</th><th scope="col">"key"</th><th scope="col">"digest"</th><th scope="col">"(fence, seq)"</th><th scope="col">"结果"</th><th scope="col">"提交后 (max_fence, last_seq)"</th></tr></thead>

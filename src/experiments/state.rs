@@ -11,16 +11,18 @@ pub struct View {
     pub interleaving: usize,
     /// 1-based step; `None` means "the last step".
     pub step: Option<usize>,
+    /// Whether the step table is shown beside the picture.
+    pub table: bool,
 }
 
 impl View {
     /// A scenario's first interleaving, at its last step.
     pub fn of(scenario: Scenario) -> View {
-        View { scenario, interleaving: 0, step: None }
+        View { scenario, interleaving: 0, step: None, table: true }
     }
 
-    /// The query string (without `?`): the scenario's inputs, then `i` and `step` when not
-    /// the defaults.
+    /// The query string (without `?`): the scenario's inputs, then `i`, `step` and `table`
+    /// when not the defaults.
     pub fn to_query(&self) -> String {
         let mut q = codec::to_query(&self.scenario);
         let mut add = |k: &str, v: usize| {
@@ -35,10 +37,13 @@ impl View {
         if let Some(step) = self.step {
             add("step", step);
         }
+        if !self.table {
+            add("table", 0);
+        }
         q
     }
 
-    /// Read a view back; anything missing takes the lesson's value.
+    /// Read a view back; anything missing takes the lesson's value (`table=0` hides the table).
     pub fn from_query(query: &str) -> Result<View, String> {
         let mut view = View::of(codec::from_query(query).map_err(|e| e.to_string())?);
         for (k, v) in form_urlencoded::parse(query.trim_start_matches('?').as_bytes()) {
@@ -46,6 +51,7 @@ impl View {
             match &*k {
                 "i" => view.interleaving = number()?.saturating_sub(1),
                 "step" => view.step = Some(number()?),
+                "table" => view.table = number()? != 0,
                 _ => {}
             }
         }
@@ -62,8 +68,8 @@ mod tests {
     fn a_view_round_trips_through_its_query() {
         let mut s = Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
         (s.op_seq_a, s.op_seq_b) = (3, 1);
-        let v = View { scenario: s, interleaving: 1, step: Some(6) };
-        assert_eq!(v.to_query(), "variant=rollback-issuer&op-seq=3%2C1&i=2&step=6");
+        let v = View { scenario: s, interleaving: 1, step: Some(6), table: false };
+        assert_eq!(v.to_query(), "variant=rollback-issuer&op-seq=3%2C1&i=2&step=6&table=0");
         assert_eq!(View::from_query(&format!("?{}", v.to_query())), Ok(v));
         assert_eq!(View::of(Scenario::lesson(Case::Fencing, Defects::default())).to_query(), "");
         assert!(View::from_query("step=x").unwrap_err().contains("step 不是数字"));

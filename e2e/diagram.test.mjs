@@ -1,0 +1,112 @@
+// The explorer's sequence diagram: every step of the model drawn, in order, with its outcome;
+// the highlight follows stepping and "play"; reduced motion is respected; the step table's
+// toggle lives in the URL; a broken property is marked where it broke.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { live, start } from './harness.mjs';
+import { fencingLab } from './cli.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env?.stop(); });
+
+/** The diagram's name for a step's outcome, from the model's JSON (src/experiments/diagram.rs). */
+function kind(o) {
+  switch (o.kind) {
+    case 'minted': return o.token.grant === null ? 'minted-unbound' : 'minted';
+    case 'recovered': return o['from_backup'] ? 'recovered-from-backup' : 'recovered';
+    case 'checked': return o.passed ? 'check-passed' : 'check-failed';
+    default: return o.kind;
+  }
+}
+
+const eventName = (e) => (e.client ? `${e.kind} ${e.client}` : e.kind);
+const drawn = (page) => page.locator('g.sd-step').evaluateAll((gs) => gs.map((g) => [g.dataset.event, g.dataset.outcome]));
+
+test('for each of the lesson\'s commands the picture draws every step of every interleaving, with its outcome', async () => {
+  const page = await env.page(null);
+  for (const variant of ['correct', 'no-fence', 'split-authority', 'rollback-issuer']) {
+    const report = JSON.parse(fencingLab(['fencing', '--variant', variant, '--json']).output);
+    for (const [i, trace] of report.traces.entries()) {
+      await page.goto(env.url + `explore?variant=${variant}&i=${i + 1}`);
+      await live(page);
+      assert.deepEqual(await drawn(page), trace.steps.map((s) => [eventName(s.event), kind(s.outcome)]), `${variant} #${i + 1}`);
+    }
+  }
+  const ops = JSON.parse(fencingLab(['fencing', '--case', 'operations', '--json']).output);
+  await page.goto(env.url + 'explore?case=operations');
+  await live(page);
+  const outcomes = await page.locator('g.sd-step').evaluateAll((gs) => gs.map((g) => g.dataset.outcome));
+  assert.deepEqual(outcomes, ops.operations.map((o) => o.outcome));
+  assert.match(await page.locator('.sd-effects').textContent(), /效果数：2/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('both grants\' 41s are told apart, and the step where the property broke is marked with its name', async () => {
+  const page = await env.page('explore?variant=rollback-issuer');
+  const labels = await page.locator('.sd-grant .sd-label').allTextContents();
+  assert.deepEqual(labels, ['(A, 41, 授予#1)', '(B, 41, 授予#2)']);
+  const broken = page.locator('.sd-band.broken');
+  assert.equal(await broken.count(), 1);
+  assert.match(await page.locator('g.sd-step[data-step="8"] .sd-broken').textContent(), /revoked_generation_overwrite/);
+  assert.match(await page.locator('g.sd-step[data-step="8"] .sd-state').textContent(), /max_fence=41.*41（授予#1）/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('stepping moves the highlight; clicking a step jumps to it; the table toggle stays in the URL', async () => {
+  const page = await env.page('explore?variant=no-fence');
+  const current = () => page.locator('.sd-band.current').evaluate((r) => r.getAttribute('x'));
+  const future = () => page.locator('g.sd-step.future').count();
+  assert.equal(await future(), 0);
+  const last = await current();
+  await page.locator('h1').click();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await future(), 2);
+  assert.notEqual(await current(), last);
+  await page.locator('rect.sd-band').nth(2).click();
+  await page.waitForURL(/step=3/);
+  assert.equal(await future(), 5);
+  assert.equal(await page.locator('.steps tr.current th').textContent(), '3');
+  await page.getByLabel('显示步骤表').uncheck();
+  await page.waitForURL(/table=0/);
+  assert.equal(await page.locator('.steps').count(), 0);
+  await page.reload();
+  await live(page);
+  assert.equal(await page.locator('.steps').count(), 0);
+  assert.equal(await future(), 5);
+  assert.deepEqual(page.problems, []);
+});
+
+test('play steps once a second, pauses, and under reduced motion steps without transitions', async () => {
+  for (const reducedMotion of ['no-preference', 'reduce']) {
+    const page = await env.page(null);
+    await page.emulateMedia({ reducedMotion });
+    await page.goto(env.url + 'explore?variant=no-fence&step=8');
+    await live(page);
+    const transition = await page.locator('g.sd-step').first().evaluate((g) => getComputedStyle(g).transitionDuration);
+    assert.equal(transition === '0s', reducedMotion === 'reduce', `${reducedMotion}: ${transition}`);
+    const play = page.locator('.play-btn');
+    await play.click(); // at the end: plays from the start
+    await page.waitForURL(/step=1(&|$)/);
+    await page.waitForURL(/step=3(&|$)/, { timeout: 5000 });
+    await play.click();
+    assert.equal(await play.getAttribute('aria-pressed'), 'false');
+    const paused = new URL(page.url()).searchParams.get('step');
+    await page.waitForTimeout(1300);
+    assert.equal(new URL(page.url()).searchParams.get('step'), paused, 'paused');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  }
+});
+
+test('the picture has a text alternative: the same steps in words, in order', async () => {
+  const page = await env.page('explore?variant=split-authority');
+  const svg = page.locator('svg.diagram');
+  assert.equal(await svg.getAttribute('role'), 'img');
+  assert.equal(await svg.getAttribute('aria-describedby'), 'diagram-steps');
+  const words = await page.locator('#diagram-steps li').allTextContents();
+  assert.equal(words.length, 11);
+  assert.match(words[9], /^第 10\/11 步：mint A —— 独立发号 43（未绑定）$/);
+  assert.deepEqual(page.problems, []);
+});
