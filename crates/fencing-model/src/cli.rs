@@ -7,7 +7,7 @@
 
 use crate::codec::{encode, CodecError, Inputs, Param};
 use crate::scenario::{Case, Defect, Scenario};
-use crate::{render, report};
+use crate::{render, report, scenario_file};
 use std::fmt;
 
 /// How the lab is run from a checkout, before its own arguments: pasted into a shell at the
@@ -23,7 +23,7 @@ pub fn args_of(command: &str) -> Option<Vec<&str>> {
 /// The command line that runs `s` from a checkout, its inputs quoted for a POSIX shell:
 /// what the page shows next to a result, so any view can be reproduced with the CLI.
 pub fn command_line(s: &Scenario) -> String {
-    let mut cmd = format!("{INVOCATION} fencing");
+    let mut cmd = format!("{INVOCATION} {}", Command::of(s.case).name());
     for (p, v) in encode(s) {
         cmd.push_str(&format!(" --{} {}", p.name(), shell_quote(&v)));
     }
@@ -48,6 +48,35 @@ pub enum Invocation {
     Run { scenario: Scenario, json: bool },
 }
 
+/// The lab's two commands: the lesson's lab, and the explorer's exhaustive search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `fencing`: the lesson's cases, every interleaving reported.
+    Fencing,
+    /// `explore`: a scenario the learner builds (`case=model`), every state searched.
+    Explore,
+}
+
+impl Command {
+    pub const ALL: [Command; 2] = [Command::Fencing, Command::Explore];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Command::Fencing => "fencing",
+            Command::Explore => "explore",
+        }
+    }
+
+    /// The command that runs a scenario of this case.
+    pub fn of(case: Case) -> Command {
+        if case == Case::Model {
+            Command::Explore
+        } else {
+            Command::Fencing
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArgError(pub String);
 
@@ -66,45 +95,82 @@ impl From<CodecError> for ArgError {
 /// Every option, as the error for an unknown one lists them.
 fn options() -> String {
     let params = Param::ALL.map(|p| format!("--{}", p.name())).join(", ");
-    format!("{params}, --json, --help")
+    format!("{params}, --scenario, --json, --help")
 }
 
-/// Parse the arguments after the program name.
-pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<Invocation, ArgError> {
+/// How a command line reads a scenario file (`--scenario FILE`): the binary reads the disk,
+/// the page has no files.
+pub type ReadFile<'a> = &'a dyn Fn(&str) -> Result<String, String>;
+
+/// Where the page runs command lines: no files to read.
+pub fn no_files(path: &str) -> Result<String, String> {
+    Err(format!("这里不能读取文件「{path}」"))
+}
+
+/// Parse the arguments after the program name (`--scenario` files are read by `read`).
+pub fn parse_with<S: AsRef<str>>(args: &[S], read: ReadFile) -> Result<Invocation, ArgError> {
     let mut args = args.iter().map(AsRef::as_ref);
-    let mut lab_seen = false;
+    let mut command = None;
     let mut json = false;
-    let mut inputs = Inputs::default();
+    let mut file = None;
+    let mut given: Vec<(Param, String)> = Vec::new();
+    let commands = Command::ALL.map(Command::name).join(", ");
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
             Some((f, v)) if f.starts_with("--") => (f, Some(v)),
             _ => (arg, None),
         };
+        let mut value = || inline.or_else(|| args.next()).ok_or_else(|| ArgError(format!("{flag} 需要一个值")));
         match flag {
             "-h" | "--help" => return Ok(Invocation::Help),
             "--json" => json = true,
-            "fencing" if !lab_seen => lab_seen = true,
+            "--scenario" => file = Some(value()?.to_string()),
+            _ if command.is_none() && !flag.starts_with('-') => {
+                command = Some(Command::ALL.into_iter().find(|c| c.name() == flag).ok_or_else(|| ArgError(format!("未知的实验「{flag}」，可选：{commands}")))?);
+            }
             _ => match flag.strip_prefix("--").and_then(Param::from_name) {
-                Some(param) => {
-                    let value = inline.or_else(|| args.next()).ok_or_else(|| ArgError(format!("{flag} 需要一个值")))?;
-                    inputs.set(param, value)?;
-                }
+                Some(param) => given.push((param, value()?.to_string())),
                 None if flag.starts_with('-') => return Err(ArgError(format!("未知选项「{flag}」，可选：{}", options()))),
-                None => return Err(ArgError(format!("未知的实验「{flag}」，可选：fencing"))),
+                None => return Err(ArgError(format!("多余的参数「{flag}」"))),
             },
         }
     }
-    if !lab_seen {
-        return Err(ArgError("缺少实验名，可选：fencing".to_string()));
+    let command = command.ok_or_else(|| ArgError(format!("缺少实验名，可选：{commands}")))?;
+    let scenario = match (command, file) {
+        (Command::Fencing, Some(_)) => return Err(ArgError("--scenario 属于 explore：fencing 只运行课程的案例".into())),
+        (Command::Explore, Some(path)) => {
+            let text = read(&path).map_err(|why| ArgError(format!("读不了场景文件：{why}")))?;
+            scenario_file::read_with(&text, &given).map_err(|e| ArgError(format!("{path}: {e}")))?.scenario
+        }
+        (_, None) => {
+            let mut inputs = Inputs::default();
+            if command == Command::Explore {
+                inputs.set(Param::Case, Case::Model.name())?;
+            }
+            for (p, v) in &given {
+                inputs.set(*p, v)?;
+            }
+            inputs.scenario()?
+        }
+    };
+    if Command::of(scenario.case) != command {
+        let right = Command::of(scenario.case).name();
+        return Err(ArgError(format!("{} 案例由 {right} 运行，不属于 {}", scenario.case.name(), command.name())));
     }
-    Ok(Invocation::Run { scenario: inputs.scenario()?, json })
+    Ok(Invocation::Run { scenario, json })
 }
 
-/// The help text: lab, cases, variants and options, one line each.
+/// Parse a command line that reads no files (the page's).
+pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<Invocation, ArgError> {
+    parse_with(args, &no_files)
+}
+
+/// The help text: commands, cases, variants and options, one line each.
 pub fn help() -> String {
     let mut s = String::from(
         "fencing-lab —— 租约与 fencing 的事件模型（课程「可运行实验」的本仓库版本）\n\n\
-         用法：fencing-lab fencing [选项]\n\ncase：\n",
+         用法：fencing-lab fencing [选项]                   课程的案例：枚举全部交错\n\
+         \x20     fencing-lab explore [--scenario FILE] [选项]  自建场景：广度优先穷举全部状态\n\ncase：\n",
     );
     for c in Case::ALL {
         s.push_str(&format!("  {:<16} {}\n", c.name(), c.summary()));
@@ -119,8 +185,10 @@ pub fn help() -> String {
         let flag = format!("--{} {}", p.name(), p.value_form());
         s.push_str(&format!("  {flag:<22} {}\n", param_help(p)));
     }
+    s.push_str(&format!("  {:<22} explore：从 JSON 场景文件读入（键即上面的选项名，另可有 title；其后的选项覆盖文件）\n", "--scenario FILE"));
     s.push_str(&format!("  {:<22} 输出 JSON 报告\n  {:<22} 显示本帮助\n", "--json", "-h, --help"));
-    s.push_str("\n退出码：0 运行完成（包括找到缺陷的反例）；2 参数错误\n");
+    s.push_str("\nclients 的程序：每个客户端一段，以 ; 分隔；每步为 acquire、pause、renew 或 write:<op_seq>:<key>\n");
+    s.push_str("\n退出码：0 运行完成（包括找到缺陷的反例）；2 参数或场景文件错误\n");
     s
 }
 
@@ -131,12 +199,20 @@ fn param_help(p: Param) -> &'static str {
         Param::Issuer => "初始 issuer（默认 40；operations 的课程输入随之从 issuer+1 起）",
         Param::OpSeq => "fencing：A 与 B 写入时的 op_seq（默认 2,1）",
         Param::Ops => "operations：每项「key digest fence seq」，以 ; 分隔",
+        Param::Clients => "model：2–4 个客户端的程序（默认课程的 A、B）",
+        Param::Crash => "model：授权权威可崩溃一次并恢复（默认 true）",
+        Param::Delay => "model：网络可延迟写入，送达次序任意（默认 false）",
     }
 }
 
 /// What a command line prints and its exit code: shared by the binary and the page.
 pub fn execute<S: AsRef<str>>(args: &[S]) -> (String, i32) {
-    let printed = parse(args).and_then(|inv| match inv {
+    execute_with(args, &no_files)
+}
+
+/// `execute`, reading `--scenario` files with `read`.
+pub fn execute_with<S: AsRef<str>>(args: &[S], read: ReadFile) -> (String, i32) {
+    let printed = parse_with(args, read).and_then(|inv| match inv {
         Invocation::Help => Ok(help()),
         Invocation::Run { scenario, json } => {
             let r = report::run(&scenario).map_err(|e| ArgError(e.to_string()))?;

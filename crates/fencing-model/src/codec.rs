@@ -6,6 +6,7 @@
 //! operations case the lesson's operation list follows the issuer (its first term is
 //! `issuer + 1`) unless `ops` gives the list itself.
 
+use crate::checker::spec::Model;
 use crate::scenario::{lesson_operations, Case, Defects, Operation, Scenario};
 use std::fmt;
 
@@ -17,10 +18,13 @@ pub enum Param {
     Issuer,
     OpSeq,
     Ops,
+    Clients,
+    Crash,
+    Delay,
 }
 
 impl Param {
-    pub const ALL: [Param; 5] = [Param::Case, Param::Variant, Param::Issuer, Param::OpSeq, Param::Ops];
+    pub const ALL: [Param; 8] = [Param::Case, Param::Variant, Param::Issuer, Param::OpSeq, Param::Ops, Param::Clients, Param::Crash, Param::Delay];
 
     /// The name: `--name` on the command line, `name=` in a query string.
     pub fn name(self) -> &'static str {
@@ -30,6 +34,9 @@ impl Param {
             Param::Issuer => "issuer",
             Param::OpSeq => "op-seq",
             Param::Ops => "ops",
+            Param::Clients => "clients",
+            Param::Crash => "crash",
+            Param::Delay => "delay",
         }
     }
 
@@ -45,6 +52,8 @@ impl Param {
             Param::Issuer => "<n>",
             Param::OpSeq => "<a,b>",
             Param::Ops => "<list>",
+            Param::Clients => "<programs>",
+            Param::Crash | Param::Delay => "<true|false>",
         }
     }
 
@@ -53,6 +62,7 @@ impl Param {
         match self {
             Param::OpSeq => case == Case::Fencing,
             Param::Ops => case == Case::Operations,
+            Param::Clients | Param::Crash | Param::Delay => case == Case::Model,
             Param::Case | Param::Variant | Param::Issuer => true,
         }
     }
@@ -78,6 +88,17 @@ pub struct Inputs {
     issuer: Option<u64>,
     op_seq: Option<(u64, u64)>,
     ops: Option<Vec<Operation>>,
+    clients: Option<String>,
+    crash: Option<bool>,
+    delay: Option<bool>,
+}
+
+fn switch(text: &str, what: &str) -> Result<bool, CodecError> {
+    match text.trim() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(CodecError(format!("{what} 须为 true 或 false，收到「{text}」"))),
+    }
 }
 
 fn number(text: &str, what: &str) -> Result<u64, CodecError> {
@@ -106,6 +127,9 @@ impl Inputs {
                 self.op_seq = Some((number(a, "A 的 op_seq")?, number(b, "B 的 op_seq")?));
             }
             Param::Ops => self.ops = Some(parse_ops(value)?),
+            Param::Clients => self.clients = Some(value.to_string()),
+            Param::Crash => self.crash = Some(switch(value, "crash")?),
+            Param::Delay => self.delay = Some(switch(value, "delay")?),
         }
         Ok(self)
     }
@@ -113,7 +137,13 @@ impl Inputs {
     /// The scenario these inputs describe, validated.
     pub fn scenario(&self) -> Result<Scenario, CodecError> {
         let case = self.case.unwrap_or(Case::Fencing);
-        let given = [(Param::OpSeq, self.op_seq.is_some()), (Param::Ops, self.ops.is_some())];
+        let given = [
+            (Param::OpSeq, self.op_seq.is_some()),
+            (Param::Ops, self.ops.is_some()),
+            (Param::Clients, self.clients.is_some()),
+            (Param::Crash, self.crash.is_some()),
+            (Param::Delay, self.delay.is_some()),
+        ];
         if let Some((p, _)) = given.iter().find(|(p, set)| *set && !p.applies_to(case)) {
             return Err(CodecError(format!("{} 不适用于 {} 案例", p.name(), case.name())));
         }
@@ -127,6 +157,11 @@ impl Inputs {
         }
         if let Some(ops) = &self.ops {
             s.operations = ops.clone();
+        }
+        if case == Case::Model {
+            let programs = self.clients.clone().unwrap_or_else(|| s.model.programs());
+            let crash = self.crash.unwrap_or(s.model.crash);
+            s.model = Model::parse_programs(&programs, crash, self.delay.unwrap_or(s.model.delay)).map_err(|e| CodecError(format!("clients：{e}")))?;
         }
         s.validate().map_err(|e| CodecError(e.to_string()))?;
         Ok(s)
@@ -153,6 +188,17 @@ pub fn encode(s: &Scenario) -> Vec<(Param, String)> {
             out.push((Param::OpSeq, format!("{},{}", s.op_seq_a, s.op_seq_b)));
         }
         Case::Operations if s.operations != lesson_operations(s.issuer) => out.push((Param::Ops, format_ops(&s.operations))),
+        Case::Model => {
+            if s.model.programs() != lesson.model.programs() {
+                out.push((Param::Clients, s.model.programs()));
+            }
+            if s.model.crash != lesson.model.crash {
+                out.push((Param::Crash, s.model.crash.to_string()));
+            }
+            if s.model.delay != lesson.model.delay {
+                out.push((Param::Delay, s.model.delay.to_string()));
+            }
+        }
         _ => {}
     }
     out
@@ -172,9 +218,17 @@ pub fn decode<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result
 pub fn canonical(s: &Scenario) -> Scenario {
     let mut c = s.clone();
     let lesson = Scenario::lesson(s.case, s.defects);
-    match s.case {
-        Case::Fencing => c.operations = lesson_operations(s.issuer),
-        Case::Operations => (c.op_seq_a, c.op_seq_b) = (lesson.op_seq_a, lesson.op_seq_b),
+    if s.case != Case::Fencing {
+        (c.op_seq_a, c.op_seq_b) = (lesson.op_seq_a, lesson.op_seq_b);
+    }
+    if s.case != Case::Operations {
+        c.operations = lesson_operations(s.issuer);
+    }
+    if s.case != Case::Model {
+        c.model = lesson.model;
+    } else {
+        // Keys are numbered in order of first use: the text form numbers them again.
+        c.model = Model::parse_programs(&s.model.programs(), s.model.crash, s.model.delay).unwrap_or_else(|_| s.model.clone());
     }
     c
 }
@@ -284,17 +338,30 @@ mod tests {
         proptest::string::string_regex(&format!("[a-z0-9'\"&=%+#?/\\-_.中文]{{1,{MAX_TEXT}}}")).unwrap()
     }
 
+    /// Programs in their text form: 2–4 clients, each starting with `acquire`.
+    fn programs() -> impl Strategy<Value = String> {
+        let op = prop_oneof![
+            Just("acquire".to_string()),
+            Just("pause".to_string()),
+            Just("renew".to_string()),
+            (1u8..=99, "[a-z0-9-]{1,16}").prop_map(|(seq, key)| format!("write:{seq}:{key}")),
+        ];
+        let program = prop::collection::vec(op, 0..=2).prop_map(|ops| format!("acquire {}", ops.join(" ")));
+        prop::collection::vec(program, 2..=4).prop_map(|p| p.join("; "))
+    }
+
     fn scenario() -> impl Strategy<Value = Scenario> {
         let op = (text(), text(), 1u64..1000, 1u64..50).prop_map(|(key, digest, fence, seq)| Operation { key, digest, fence, seq });
-        (any::<bool>(), 0u8..16, 0u64..2000, 1u64..9, 1u64..9, prop::collection::vec(op, 1..=MAX_OPERATIONS)).prop_map(
-            |(ops_case, bits, issuer, a, b, operations)| {
-                let case = if ops_case { Case::Operations } else { Case::Fencing };
+        let model = (programs(), any::<bool>(), any::<bool>()).prop_map(|(p, crash, delay)| Model::parse_programs(&p, crash, delay).unwrap());
+        (0usize..3, 0u8..16, 0u64..2000, 1u64..9, 1u64..9, prop::collection::vec(op, 1..=MAX_OPERATIONS), model).prop_map(
+            |(case, bits, issuer, a, b, operations, model)| {
+                let case = Case::ALL[case];
                 let defects = Defect::ALL
                     .into_iter()
                     .enumerate()
                     .filter(|(_, d)| d.applies_to(case))
                     .fold(Defects::default(), |set, (i, d)| set.with(d, bits & (1 << i) != 0));
-                Scenario { case, defects, issuer, op_seq_a: a, op_seq_b: b, operations }
+                Scenario { case, defects, issuer, op_seq_a: a, op_seq_b: b, operations, model }
             },
         )
     }

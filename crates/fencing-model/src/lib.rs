@@ -9,15 +9,18 @@
 //! `render` prints the report — the same bytes for the CLI and the page. No web dependency.
 
 pub mod bench;
+pub mod checker;
 pub mod checks;
 pub mod cli;
 pub mod codec;
 pub mod explore;
 pub mod operations;
+pub mod presets;
 pub mod properties;
 pub mod render;
 pub mod report;
 pub mod scenario;
+pub mod scenario_file;
 pub mod words;
 pub mod world;
 

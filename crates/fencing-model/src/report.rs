@@ -2,6 +2,7 @@
 //! and every violation with its counterexample; for the operations case each operation's
 //! outcome and the effects.
 
+use crate::checker::{self, ModelRun};
 use crate::checks::{self, Note, ReusedFence};
 use crate::explore::{explore, Program, Step, Trace};
 use crate::operations::{self, OpResult};
@@ -55,6 +56,7 @@ pub struct OperationsRun {
 pub enum CaseRun {
     Fencing(FencingRun),
     Operations(OperationsRun),
+    Model(ModelRun),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -85,6 +87,7 @@ pub fn run(scenario: &Scenario) -> Result<Report, ScenarioError> {
             let (operations, effects) = operations::run(scenario);
             CaseRun::Operations(OperationsRun { operations, effects })
         }
+        Case::Model => CaseRun::Model(checker::check(&scenario.model, scenario.defects, scenario.issuer, checker::DEFAULT_CAP)),
     };
     Ok(Report { variant: scenario.defects.variant_name(), scenario: scenario.clone(), case })
 }

@@ -28,15 +28,20 @@ pub enum Case {
     Fencing,
     /// One term's stream of business operations with op_seq and idempotency keys.
     Operations,
+    /// A scenario the learner builds (2–4 clients with programs), searched exhaustively.
+    Model,
 }
 
 impl Case {
-    pub const ALL: [Case; 2] = [Case::Fencing, Case::Operations];
+    /// The lesson lab's cases (the `fencing` command).
+    pub const LAB: [Case; 2] = [Case::Fencing, Case::Operations];
+    pub const ALL: [Case; 3] = [Case::Fencing, Case::Operations, Case::Model];
 
     pub fn name(self) -> &'static str {
         match self {
             Case::Fencing => "fencing",
             Case::Operations => "operations",
+            Case::Model => "model",
         }
     }
 
@@ -48,6 +53,7 @@ impl Case {
         match self {
             Case::Fencing => "A/B 两客户端、一个授权域、一个资源：枚举 41/42/41 的全部交错",
             Case::Operations => "多次写与业务身份：同任期 op_seq、跨任期同键重试、同键异参、新键旧序号",
+            Case::Model => "自建场景：2–4 个客户端各有程序，授权权威可到期、崩溃与恢复，网络可延迟写入；穷举全部状态",
         }
     }
 }
@@ -111,7 +117,7 @@ impl Defect {
     /// Whether the defect changes anything in `case`: the operations case has no authority
     /// and no separate check step, only the resource's comparison to switch off.
     pub fn applies_to(self, case: Case) -> bool {
-        case == Case::Fencing || self == Defect::NoFence
+        case != Case::Operations || self == Defect::NoFence
     }
 }
 
@@ -197,7 +203,7 @@ impl Experiment {
     /// Every experiment the model can run: each case with each combination of the defects
     /// that apply to it.
     pub fn all() -> Vec<Experiment> {
-        Case::ALL
+        Case::LAB
             .into_iter()
             .flat_map(|case| Defects::all_for(case).into_iter().map(move |defects| Experiment { case, defects }))
             .collect()
@@ -259,6 +265,9 @@ pub struct Scenario {
     pub op_seq_b: u64,
     /// The operations case's input stream, in arrival order.
     pub operations: Vec<Operation>,
+    /// The model case's clients and environment.
+    #[serde(default)]
+    pub model: crate::checker::spec::Model,
 }
 
 /// Largest number a scenario may hold: stays exact in JavaScript and leaves room to count up.
@@ -280,6 +289,7 @@ impl Scenario {
             op_seq_a: 2,
             op_seq_b: 1,
             operations: lesson_operations(issuer),
+            model: Default::default(),
         }
     }
 
@@ -296,6 +306,9 @@ impl Scenario {
         number("B.op_seq", self.op_seq_b, 1)?;
         if let Some(d) = self.defects.iter().find(|d| !d.applies_to(self.case)) {
             return Err(ScenarioError::DefectNotApplicable { defect: d, case: self.case });
+        }
+        if self.case == Case::Model {
+            self.model.validate().map_err(|e| ScenarioError::Model(e.why))?;
         }
         if self.case == Case::Operations {
             if self.operations.is_empty() || self.operations.len() > MAX_OPERATIONS {
@@ -346,6 +359,7 @@ pub enum ScenarioError {
     DefectNotApplicable { defect: Defect, case: Case },
     OperationCount(usize),
     BadText { field: String },
+    Model(String),
 }
 
 impl fmt::Display for ScenarioError {
@@ -356,7 +370,7 @@ impl fmt::Display for ScenarioError {
             }
             ScenarioError::DefectNotApplicable { defect, case } => write!(
                 f,
-                "{} 作用于授权权威，{} 案例只涉及资源，不适用",
+                "{} 作用于授权权威或写入前的自查，{} 案例只涉及资源，不适用",
                 defect.name(),
                 case.name()
             ),
@@ -366,6 +380,7 @@ impl fmt::Display for ScenarioError {
             ScenarioError::BadText { field } => {
                 write!(f, "{field} 须为 1 到 {MAX_TEXT} 个字符，且不含空白与分号")
             }
+            ScenarioError::Model(why) => f.write_str(why),
         }
     }
 }

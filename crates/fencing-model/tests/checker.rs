@@ -84,7 +84,7 @@ proptest! {
         operations_case in any::<bool>(),
     ) {
         let case = if operations_case { Case::Operations } else { Case::Fencing };
-        let s = Scenario { case, defects: d, issuer, op_seq_a: a, op_seq_b: b, operations: ops };
+        let s = Scenario { case, defects: d, issuer, op_seq_a: a, op_seq_b: b, operations: ops, model: Default::default() };
         if let Ok(r) = run(&s) {
             let _ = fencing_model::render::text(&r);
             if let CaseRun::Operations(OperationsRun { operations, effects }) = &r.case {

@@ -91,7 +91,7 @@ fn help_lists_cases_and_variants() {
     let out = lab(&["--help"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success());
-    for name in ["fencing", "operations", "correct", "no-fence", "split-authority", "rollback-issuer", "precheck", "本学习台补充"] {
+    for name in ["fencing", "operations", "explore", "--scenario FILE", "model", "correct", "no-fence", "split-authority", "rollback-issuer", "precheck", "本学习台补充"] {
         assert!(text.contains(name), "help lacks {name}");
     }
 }
@@ -102,10 +102,15 @@ fn bad_arguments_exit_2_with_the_valid_choices() {
         (&["fencing", "--variant", "nofence"][..], "no-fence, split-authority, rollback-issuer, precheck"),
         (&["fencing", "--case", "ops"][..], "fencing, operations"),
         (&["fencing", "--variant"][..], "--variant 需要一个值"),
-        (&["fencing", "--verbose"][..], "--case, --variant, --issuer, --op-seq, --ops, --json, --help"),
+        (&["fencing", "--verbose"][..], "--case, --variant, --issuer, --op-seq, --ops, --clients, --crash, --delay, --scenario, --json, --help"),
         (&["fencing", "--issuer", "x"][..], "issuer 须为非负整数"),
         (&["fencing", "--case", "operations", "--op-seq", "3,1"][..], "op-seq 不适用于 operations 案例"),
-        (&["fence"][..], "可选：fencing"),
+        (&["fence"][..], "可选：fencing, explore"),
+        (&["fencing", "--case", "model"][..], "model 案例由 explore 运行"),
+        (&["explore", "--clients", "acquire write:1:a"][..], "需要 2 到 4 个客户端"),
+        (&["explore", "--crash", "yes"][..], "crash 须为 true 或 false"),
+        (&["explore", "--scenario", "no/such/file.json"][..], "读不了场景文件"),
+        (&["fencing", "--scenario", "x.json"][..], "--scenario 属于 explore"),
         (&[][..], "缺少实验名"),
     ] {
         let out = lab(args);
@@ -114,4 +119,41 @@ fn bad_arguments_exit_2_with_the_valid_choices() {
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(must), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn explore_runs_each_shipped_preset_as_the_report_says() {
+    for preset in fencing_model::presets::PRESETS {
+        let path = format!("{}/presets/{}.json", env!("CARGO_MANIFEST_DIR"), preset.name);
+        let out = lab(&["explore", "--scenario", &path]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let report = fencing_model::run(&preset.read().scenario).unwrap();
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), fencing_model::render::text(&report), "{}", preset.name);
+    }
+    // Options after the file override it: the lesson's preset with no fence breaks the property.
+    let path = format!("{}/presets/lesson.json", env!("CARGO_MANIFEST_DIR"));
+    let v = json(&["explore", "--scenario", &path, "--variant", "no-fence"]);
+    assert_eq!(v["case"], "model");
+    assert_eq!(v["findings"][0]["name"], "revoked_generation_overwrite");
+    assert_eq!(v["findings"][0]["path"].as_array().unwrap().len(), 7);
+}
+
+#[test]
+fn a_bad_scenario_file_names_its_line_and_exits_2() {
+    let dir = std::env::temp_dir().join(format!("fencing-lab-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text, must) in [
+        ("program.json", "{\n  \"case\": \"model\",\n  \"clients\": [\n    \"acquire write:1:a\",\n    \"acquire fly\"\n  ]\n}\n", "第 5 行：clients：客户端 B 的程序里有未知的一步「fly」"),
+        ("syntax.json", "{\n  \"case\": \"model\"\n  \"delay\": true\n}\n", "第 3 行：不是一个 JSON 对象"),
+        ("key.json", "{\n  \"case\": \"model\",\n  \"speed\": 2\n}\n", "第 3 行：未知的键「speed」"),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = lab(&["explore", "--scenario", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(must), "{name}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -6,7 +6,11 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (output, code) = fencing_model::cli::execute(&args);
+    let read = |path: &str| {
+        let text = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        String::from_utf8(text).map_err(|_| format!("{path}: 不是 UTF-8 文本"))
+    };
+    let (output, code) = fencing_model::cli::execute_with(&args, &read);
     let written = if code == 0 {
         std::io::stdout().write_all(output.as_bytes())
     } else {

@@ -10,6 +10,8 @@ use crate::words::{self, harm, lease, note, note_tag, op_note, opt, outcome, reu
 use crate::world::Event;
 use std::fmt::Write;
 
+mod model;
+
 /// The JSON form of the report (`--json`).
 pub fn json(report: &Report) -> String {
     let mut s = serde_json::to_string_pretty(report).expect("a report always serializes");
@@ -31,6 +33,12 @@ pub fn text(report: &Report) -> String {
         CaseRun::Operations(run) => {
             defects(&mut out, s);
             operations(&mut out, !s.defects.no_fence, run);
+        }
+        CaseRun::Model(run) => {
+            model::scenario(&mut out, s);
+            let _ = writeln!(out, "资源条件 {}", condition(s.defects));
+            defects(&mut out, s);
+            model::run(&mut out, run);
         }
     }
     out

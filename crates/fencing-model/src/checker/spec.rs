@@ -1,0 +1,174 @@
+//! What a learner-built scenario says: two to four clients, each with its own program, and
+//! what the authority and the network may do. Plain data with one text form, which the
+//! scenario codec uses for the URL, the CLI and scenario files alike.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Most clients a scenario may have.
+pub const MAX_CLIENTS: usize = 4;
+/// Longest program.
+pub const MAX_OPS: usize = 6;
+/// Most distinct idempotency keys in a scenario.
+pub const MAX_KEYS: usize = 8;
+/// Most writes a scenario may have in all (they can all be in flight at once).
+pub const MAX_WRITES: usize = 6;
+
+/// One step of a client's program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Op {
+    /// Ask the authority for the lease; waits while another client holds a valid one.
+    Acquire,
+    /// Stop for a while (a GC pause, a slow disk): the lease may expire meanwhile.
+    Pause,
+    /// Write to the resource with this op_seq, as the business operation `key` (a retry
+    /// repeats its key).
+    Write { seq: u8, key: u8 },
+    /// Renew the lease: only the matching owner may; a client whose renewal fails stops.
+    Renew,
+}
+
+/// The learner-built part of a scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Model {
+    /// Each client's program, in order (client A first).
+    pub clients: Vec<Vec<Op>>,
+    /// The authority may crash once and recover (from its durable state, or — with the
+    /// rollback-issuer defect — from an old backup).
+    pub crash: bool,
+    /// The network may delay writes: each is sent, then delivered later, in any order.
+    pub delay: bool,
+    /// The keys' names, by index.
+    pub keys: Vec<String>,
+}
+
+impl Default for Model {
+    /// The lesson's lab as a program: A acquires, pauses (its lease may expire) and writes
+    /// with op_seq 2; B acquires and writes with op_seq 1; the authority may crash and recover.
+    fn default() -> Model {
+        Model::parse_programs("acquire pause write:2:a; acquire write:1:b", true, false).expect("the lesson's programs parse")
+    }
+}
+
+/// Why programs cannot be run, and which client's program it is about (for a scenario
+/// file to point at its line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgramError {
+    pub client: Option<usize>,
+    pub why: String,
+}
+
+impl fmt::Display for ProgramError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.why)
+    }
+}
+
+fn about(client: usize, why: String) -> ProgramError {
+    ProgramError { client: Some(client), why }
+}
+
+fn overall(why: String) -> ProgramError {
+    ProgramError { client: None, why }
+}
+
+/// The name of client `i`: A, B, C, D.
+pub fn client_name(i: usize) -> char {
+    (b'A' + i as u8) as char
+}
+
+impl Model {
+    /// Read programs from their text form: clients separated by `;`, ops by spaces —
+    /// `acquire`, `pause`, `renew`, `write:<seq>:<key>`.
+    pub fn parse_programs(text: &str, crash: bool, delay: bool) -> Result<Model, ProgramError> {
+        let mut keys: Vec<String> = Vec::new();
+        let clients = text
+            .split(';')
+            .enumerate()
+            .map(|(i, program)| {
+                let name = client_name(i);
+                program
+                    .split_whitespace()
+                    .map(|op| match op.split(':').collect::<Vec<_>>()[..] {
+                        ["acquire"] => Ok(Op::Acquire),
+                        ["pause"] => Ok(Op::Pause),
+                        ["renew"] => Ok(Op::Renew),
+                        ["write", seq, key] => {
+                            let seq: u8 = seq.parse().ok().filter(|s| (1..=99).contains(s)).ok_or_else(|| about(i, format!("客户端 {name} 的「{op}」：op_seq 须为 1 到 99 的整数")))?;
+                            let valid = !key.is_empty() && key.len() <= 16 && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+                            if !valid {
+                                return Err(about(i, format!("客户端 {name} 的「{op}」：key 须为 1 到 16 个字母、数字或 -")));
+                            }
+                            let k = keys.iter().position(|k| k == key).unwrap_or_else(|| {
+                                keys.push(key.to_string());
+                                keys.len() - 1
+                            });
+                            Ok(Op::Write { seq, key: k as u8 })
+                        }
+                        _ => Err(about(i, format!("客户端 {name} 的程序里有未知的一步「{op}」，可用：acquire、pause、write:<op_seq>:<key>、renew"))),
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let model = Model { clients, crash, delay, keys };
+        model.validate()?;
+        Ok(model)
+    }
+
+    /// The limits that keep a scenario's state space finite and its state small.
+    pub fn validate(&self) -> Result<(), ProgramError> {
+        if !(2..=MAX_CLIENTS).contains(&self.clients.len()) {
+            return Err(overall(format!("需要 2 到 {MAX_CLIENTS} 个客户端，收到 {} 个", self.clients.len())));
+        }
+        for (i, program) in self.clients.iter().enumerate() {
+            let name = client_name(i);
+            if program.is_empty() || program.len() > MAX_OPS {
+                return Err(about(i, format!("客户端 {name} 的程序须有 1 到 {MAX_OPS} 步")));
+            }
+            let first_acquire = program.iter().position(|op| *op == Op::Acquire);
+            let early = program.iter().enumerate().any(|(at, op)| matches!(op, Op::Write { .. } | Op::Renew) && first_acquire.is_none_or(|a| at < a));
+            if early {
+                return Err(about(i, format!("客户端 {name} 在 acquire 之前就要写入或续租")));
+            }
+        }
+        if self.keys.len() > MAX_KEYS {
+            return Err(overall(format!("最多 {MAX_KEYS} 个不同的 key，收到 {}", self.keys.len())));
+        }
+        let writes = self.clients.iter().flatten().filter(|op| matches!(op, Op::Write { .. })).count();
+        if writes > MAX_WRITES {
+            return Err(overall(format!("所有客户端合计最多 {MAX_WRITES} 次写入，收到 {writes} 次")));
+        }
+        Ok(())
+    }
+
+    /// The programs' text form (the inverse of `parse_programs`).
+    pub fn programs(&self) -> String {
+        self.clients
+            .iter()
+            .map(|p| p.iter().map(|op| self.op_text(*op)).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    /// One op as the text form writes it.
+    pub fn op_text(&self, op: Op) -> String {
+        match op {
+            Op::Acquire => "acquire".into(),
+            Op::Pause => "pause".into(),
+            Op::Renew => "renew".into(),
+            Op::Write { seq, key } => format!("write:{seq}:{}", self.keys[key as usize]),
+        }
+    }
+}
+
+impl fmt::Display for Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Op::Acquire => f.write_str("acquire"),
+            Op::Pause => f.write_str("pause"),
+            Op::Renew => f.write_str("renew"),
+            Op::Write { seq, key } => write!(f, "write:{seq}:#{key}"),
+        }
+    }
+}
