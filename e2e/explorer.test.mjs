@@ -212,7 +212,7 @@ test('grant labels tell the two 41s apart, and the issuer check reports a fence 
 test('precheck is marked as this app\'s addition, only for the fencing case, and breaks the first property', async () => {
   const page = await env.page('explore?variant=precheck');
   const box = page.locator('fieldset.choice').nth(1).locator('label').nth(3);
-  assert.match(await box.textContent(), /precheck.*本学习台补充.*只用于 fencing 案例/);
+  assert.match(await box.textContent(), /precheck.*本学习台补充.*不用于 operations 案例/);
   await page.getByRole('button', { name: /查看最短反例：交错 3 第 10 步/ }).click();
   const current = page.locator('.steps tr.current');
   assert.match(await current.textContent(), /write A.*无条件写入 41（授予#1） seq=2，覆盖 \(42,1\).*违例：revoked_generation_overwrite/);

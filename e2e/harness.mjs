@@ -45,7 +45,10 @@ export async function start({ base = '/', dist = DIST } = {}) {
       const problems = [];
       page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-      page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
+      // A search cancelled (or replaced) while its worker still loads the checker aborts that
+      // download: the app meant it. Any other failed request is a problem.
+      const cancelled = (r) => r.failure()?.errorText === 'net::ERR_ABORTED' && /\/page-checker-[^/]*$/.test(r.url());
+      page.on('requestfailed', (r) => cancelled(r) || problems.push(`requestfailed: ${r.url()}`));
       page.on('response', (r) => r.status() >= 400 && problems.push(`http ${r.status()}: ${r.url()}`));
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) =>

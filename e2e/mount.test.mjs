@@ -61,7 +61,7 @@ test('the shipped page does not carry the benchmark export', async () => {
     assert.doesNotMatch(await readFile(join(DIST, f), 'utf8'), /bench_model/, f);
   }
   const wasm = files.filter((f) => f.endsWith('.wasm'));
-  assert.equal(wasm.length, 3, 'the reading, lab and study modules');
+  assert.equal(wasm.length, 4, 'the reading, lab, study and checker modules');
   for (const f of wasm) {
     const exports = WebAssembly.Module.exports(await WebAssembly.compile(await readFile(join(DIST, f)))).map((e) => e.name);
     assert.ok(exports.length > 0 && !exports.includes('bench_model'), f);

@@ -9,13 +9,14 @@ source scripts/env.sh
 echo "== cargo test (workspace, native)"
 cargo test --workspace --quiet
 
-echo "== clippy, warnings as errors (natively with the renderer, and each browser module for wasm32)"
+echo "== clippy, warnings as errors (natively with the renderer, and each browser module for wasm32, the checker's worker too)"
 cargo clippy --workspace --all-targets --features fencing-app/ssr --quiet -- -D warnings
 for module in reading lab study; do
   cargo clippy -p fencing-app --target wasm32-unknown-unknown --features "$module" --bin "page-$module" --quiet -- -D warnings
 done
+(cd crates/checker-worker && cargo clippy --target wasm32-unknown-unknown --quiet -- -D warnings)
 
-echo "== trunk build --release --offline: three browser modules, every route prerendered (at / and, for the deploy test, under /sub/)"
+echo "== trunk build --release --offline: four browser modules, every route prerendered (at / and, for the deploy test, under /sub/)"
 trunk build --release --offline
 trunk build --release --offline --public-url /sub/ --dist target/dist-sub
 

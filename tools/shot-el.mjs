@@ -8,7 +8,7 @@ try {
   await page.emulateMedia({ colorScheme: scheme });
   await page.goto(env.url + path.replace(/^\//, ''));
   await live(page);
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(Number(process.env.WAIT ?? 300));
   await page.locator(selector).first().screenshot({ path: out });
   if (page.problems.length) console.log(page.problems);
 } finally {

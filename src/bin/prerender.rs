@@ -65,6 +65,9 @@ fn run(dist: &Path, public_url: &str) -> Result<usize, String> {
         let js = names.iter().find(|n| n.starts_with(&format!("page-{module}-")) && n.ends_with(".js")).ok_or(format!("no page-{module}-*.js in the build"))?;
         loaders.push((module, loader(&format!("{}/", public_url.trim_end_matches('/')), module, js)));
     }
+    // The explorer's checker runs in a worker; the page finds the worker's script here.
+    let worker = names.iter().find(|n| n.starts_with("checker-worker-") && n.ends_with(".js")).ok_or("no checker-worker-*.js in the build")?;
+    loaders.push(("lab", format!("<meta name=\"checker-worker\" content=\"{}/{worker}\">", public_url.trim_end_matches('/'))));
     let all = routes();
     for &route in &all {
         let file = dist.join(route.file());

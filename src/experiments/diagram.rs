@@ -12,11 +12,11 @@ use fencing_model::{Client, Event, Guard, Note, OpOutcome, OpResult, Outcome, St
 use leptos::prelude::*;
 
 /// Width of one step's column.
-const COL: f64 = 124.0;
+pub(super) const COL: f64 = 124.0;
 /// Room for the lanes' names.
-const LEFT: f64 = 96.0;
-const TOP: f64 = 80.0;
-const GAP: f64 = 66.0;
+pub(super) const LEFT: f64 = 96.0;
+pub(super) const TOP: f64 = 80.0;
+pub(super) const GAP: f64 = 66.0;
 
 /// The diagram's rows, top to bottom, as in the lesson's figure.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -60,7 +60,7 @@ fn y(lanes: &[Lane], lane: Lane) -> f64 {
     TOP + GAP * lanes.iter().position(|l| *l == lane).unwrap_or(0) as f64
 }
 
-fn x(i: usize) -> f64 {
+pub(super) fn x(i: usize) -> f64 {
     LEFT + COL * i as f64 + COL / 2.0
 }
 
@@ -88,7 +88,12 @@ pub fn kind(o: &Outcome) -> &'static str {
 
 /// An arrow between two lanes in one column, its label beside it.
 fn arrow(lanes: &[Lane], i: usize, from: Lane, to: Lane, label: String, class: &'static str) -> impl IntoView {
-    let (x0, y0, y1) = (x(i), y(lanes, from), y(lanes, to));
+    arrow_at(i, y(lanes, from), y(lanes, to), label, class)
+}
+
+/// An arrow in column `i` from height `y0` to `y1`.
+pub(super) fn arrow_at(i: usize, y0: f64, y1: f64, label: String, class: &'static str) -> impl IntoView {
+    let x0 = x(i);
     let dir = if y1 > y0 { 1.0 } else { -1.0 };
     view! {
         <g class=format!("sd-arrow {class}")>
@@ -101,7 +106,12 @@ fn arrow(lanes: &[Lane], i: usize, from: Lane, to: Lane, label: String, class: &
 
 /// A mark on one lane with a label above it.
 fn mark(lanes: &[Lane], i: usize, lane: Lane, label: String, class: &'static str) -> impl IntoView {
-    let (cx, cy) = (x(i), y(lanes, lane));
+    mark_at(i, y(lanes, lane), label, class)
+}
+
+/// A mark in column `i` at height `cy`.
+pub(super) fn mark_at(i: usize, cy: f64, label: String, class: &'static str) -> impl IntoView {
+    let cx = x(i);
     view! {
         <g class=format!("sd-mark {class}")>
             <circle cx=cx cy=cy r="6"/>
@@ -112,13 +122,18 @@ fn mark(lanes: &[Lane], i: usize, lane: Lane, label: String, class: &'static str
 
 /// What the resource holds after a commit, and whose token wrote it.
 fn state(lanes: &[Lane], i: usize, step: &Step, note: &'static str) -> impl IntoView {
-    let (cx, cy) = (x(i), y(lanes, Lane::Resource));
     let r = &step.after.resource;
-    let by = r.committed.map(token).unwrap_or_default();
+    state_at(i, y(lanes, Lane::Resource), r.max_fence, r.committed.map(token).unwrap_or_default(), note)
+}
+
+/// The resource's `max_fence` after a commit in column `i`, at height `cy`, with who wrote it
+/// and how (`note`) below.
+pub(super) fn state_at(i: usize, cy: f64, max_fence: u64, by: String, note: &'static str) -> impl IntoView {
+    let cx = x(i);
     view! {
         <g class="sd-state">
             <rect x=cx - 52.0 y=cy - 12.0 width="104" height="24" rx="4"/>
-            <text x=cx y=cy + 5.0 text-anchor="middle" class="sd-state-text">{format!("max_fence={}", r.max_fence)}</text>
+            <text x=cx y=cy + 5.0 text-anchor="middle" class="sd-state-text">{format!("max_fence={max_fence}")}</text>
             <text x=cx y=cy + 28.0 text-anchor="middle" class="sd-label">{by}</text>
             <text x=cx y=cy + 43.0 text-anchor="middle" class="sd-label sd-guard">{note}</text>
         </g>
@@ -212,7 +227,7 @@ fn pause_ends(trace: &Trace) -> Vec<Option<usize>> {
 /// The picture's frame: the lanes' names in a column of their own that stays in sight while
 /// the steps scroll sideways, the lanes, and what `under` and `children` draw on them.
 #[component]
-fn Frame(width: f64, height: f64, lanes: Vec<(&'static str, f64)>, label: String, under: AnyView, children: Children) -> impl IntoView {
+pub(super) fn Frame(width: f64, height: f64, lanes: Vec<(&'static str, f64)>, label: String, under: AnyView, children: Children) -> impl IntoView {
     let names = lanes.iter().map(|(name, ly)| view! { <text x="10" y=ly + 5.0 class="sd-lane-name">{*name}</text> }).collect_view();
     let lines = lanes.iter().map(|(_, ly)| view! { <line class="sd-lane" x1=LEFT - 6.0 y1=*ly x2=width - 6.0 y2=*ly/> }).collect_view();
     let region = format!("{label}（可横向滚动）");
@@ -338,7 +353,7 @@ pub fn OperationsDiagram(operations: Vec<OpResult>, effects: usize) -> impl Into
 }
 
 /// The rejection mark at a point.
-fn rejection_at(cx: f64, cy: f64) -> impl IntoView {
+pub(super) fn rejection_at(cx: f64, cy: f64) -> impl IntoView {
     view! {
         <g class="sd-reject" transform=format!("translate({cx} {cy})")>
             <circle r="10"/>

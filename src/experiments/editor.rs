@@ -1,8 +1,11 @@
-//! The scenario editor: case, the three defect switches, and the inputs the model takes.
+//! The scenario editor: case, the defect switches, and the inputs the model takes — for the
+//! model case, each client's program and the environment, or a preset.
 //! It edits a text draft; only a draft that parses and validates becomes the shown view,
 //! so bad input is explained inline and the last good result stays on screen.
 
+use fencing_model::checker::spec::{client_name, MAX_CLIENTS};
 use fencing_model::codec::{ops_line, ops_rows, Inputs, Param};
+use fencing_model::presets::PRESETS;
 use fencing_model::{Case, Defect, Defects, Scenario, MAX_OPERATIONS};
 use leptos::prelude::*;
 
@@ -15,6 +18,10 @@ pub struct Draft {
     pub seq_a: String,
     pub seq_b: String,
     pub ops: Vec<[String; 4]>,
+    /// The model case: each client's program as typed, and the environment.
+    pub clients: Vec<String>,
+    pub crash: bool,
+    pub delay: bool,
 }
 
 impl Draft {
@@ -26,6 +33,9 @@ impl Draft {
             seq_a: s.op_seq_a.to_string(),
             seq_b: s.op_seq_b.to_string(),
             ops: ops_rows(&s.operations),
+            clients: s.model.program_texts(),
+            crash: s.model.crash,
+            delay: s.model.delay,
         }
     }
 
@@ -39,6 +49,10 @@ impl Draft {
             match self.case {
                 Case::Fencing => inputs.set(Param::OpSeq, &format!("{},{}", self.seq_a.trim(), self.seq_b.trim()))?,
                 Case::Operations => inputs.set(Param::Ops, &ops_line(&self.ops))?,
+                Case::Model => inputs
+                    .set(Param::Clients, &self.clients.iter().map(|c| c.trim()).collect::<Vec<_>>().join("; "))?
+                    .set(Param::Crash, &self.crash.to_string())?
+                    .set(Param::Delay, &self.delay.to_string())?,
             };
             Ok(())
         };
@@ -83,19 +97,23 @@ pub fn Editor(draft: RwSignal<Draft>, error: Signal<Option<String>>, on_reset: C
                         <input type="checkbox" prop:checked=move || draft.with(|d| d.defects.has(x))
                             disabled=move || !x.applies_to(case())
                             on:change=move |ev| draft.update(|d| d.defects = d.defects.with(x, event_target_checked(&ev)))/>
-                        <span><code>{x.name()}</code>" "{x.summary()}{(!x.applies_to(Case::Operations)).then_some("（只用于 fencing 案例）")}</span>
+                        <span><code>{x.name()}</code>" "{x.summary()}{(!x.applies_to(Case::Operations)).then_some("（不用于 operations 案例）")}</span>
                     </label>
                 }).collect_view()}
             </fieldset>
             // Each case shows only the inputs it takes.
-            <Show when=move || case() == Case::Fencing fallback=move || view! { <OpsEditor draft=draft/> }>
-                <fieldset class="inputs">
-                    <legend>"场景输入"</legend>
-                    {number_field("初始 issuer", "in-issuer", draft, |d| &mut d.issuer)}
-                    {number_field("A 的 op_seq", "in-seq-a", draft, |d| &mut d.seq_a)}
-                    {number_field("B 的 op_seq", "in-seq-b", draft, |d| &mut d.seq_b)}
-                </fieldset>
-            </Show>
+            {move || match case() {
+                Case::Fencing => view! {
+                    <fieldset class="inputs">
+                        <legend>"场景输入"</legend>
+                        {number_field("初始 issuer", "in-issuer", draft, |d| &mut d.issuer)}
+                        {number_field("A 的 op_seq", "in-seq-a", draft, |d| &mut d.seq_a)}
+                        {number_field("B 的 op_seq", "in-seq-b", draft, |d| &mut d.seq_b)}
+                    </fieldset>
+                }.into_any(),
+                Case::Operations => view! { <OpsEditor draft=draft/> }.into_any(),
+                Case::Model => view! { <ModelEditor draft=draft/> }.into_any(),
+            }}
             <p id="editor-error" class="editor-error" role="alert" hidden=move || error.get().is_none()>
                 {move || error.get().map(|e| format!("输入有误，未运行：{e}。下方仍是上一次有效的结果。"))}
             </p>
@@ -138,6 +156,69 @@ fn OpsEditor(draft: RwSignal<Draft>) -> impl IntoView {
                 on:click=move |_| draft.update(|d| d.ops.push([format!("order-{}", d.ops.len() + 1), "amount=1".into(), d.issuer.trim().parse::<u64>().map_or(1, |v| v + 1).to_string(), "1".into()]))>
                 "添加一条"
             </button>
+        </fieldset>
+    }
+}
+
+/// The model case: a preset to start from, each client's program, the environment.
+#[component]
+fn ModelEditor(draft: RwSignal<Draft>) -> impl IntoView {
+    let count = move || draft.with(|d| d.clients.len());
+    let program = move |i: usize| {
+        let id = format!("in-client-{i}");
+        let name = client_name(i);
+        view! {
+            <div class="client-row">
+                <label for=id.clone()>{format!("客户端 {name}")}</label>
+                <input id=id type="text" autocomplete="off" spellcheck="false" class="program"
+                    prop:value=move || draft.with(|d| d.clients.get(i).cloned().unwrap_or_default())
+                    on:input=move |ev| draft.update(|d| if let Some(c) = d.clients.get_mut(i) { *c = event_target_value(&ev) })/>
+                <button type="button" class="tool-btn" aria-label=format!("删除客户端 {name}") disabled=move || { count() <= 2 }
+                    on:click=move |_| draft.update(|d| { if d.clients.len() > 2 && i < d.clients.len() { d.clients.remove(i); } })>"删除"</button>
+            </div>
+        }
+    };
+    view! {
+        <fieldset class="presets">
+            <legend>"预设场景（也是仓库里的场景文件，命令行可直接运行）"</legend>
+            <div class="preset-list">
+                {PRESETS.into_iter().map(|p| {
+                    let file = p.read();
+                    let title = file.title.clone().unwrap_or_else(|| p.name.to_string());
+                    let scenario = file.scenario;
+                    view! {
+                        <button type="button" class="tool-btn preset" data-preset=p.name
+                            on:click=move |_| draft.update(|d| {
+                                // Keep the learner's defect switches: the preset is the scenario.
+                                let defects = d.defects;
+                                *d = Draft::of(&scenario);
+                                d.defects = defects;
+                            })>{title}</button>
+                    }
+                }).collect_view()}
+            </div>
+        </fieldset>
+        <fieldset class="inputs model-inputs">
+            <legend>"客户端的程序（按顺序执行）"</legend>
+            <p class="hint">"每步以空格分隔：acquire（申请租约，他人租约有效时等待）、pause（暂停，租约可能在此期间到期）、write:op_seq:key（写入；同一个 key 再写一次即重试）、renew（续租，失败则停止）。2–4 个客户端，每个至多 6 步，合计至多 6 次写入。"</p>
+            {move || (0..count()).map(program).collect_view()}
+            <button type="button" class="tool-btn" disabled=move || { count() >= MAX_CLIENTS }
+                on:click=move |_| draft.update(|d| {
+                    let key = client_name(d.clients.len()).to_ascii_lowercase();
+                    d.clients.push(format!("acquire write:1:{key}"));
+                })>"添加客户端"</button>
+        </fieldset>
+        <fieldset class="inputs model-env">
+            <legend>"授权权威与网络"</legend>
+            <label class="check">
+                <input type="checkbox" prop:checked=move || draft.with(|d| d.crash) on:change=move |ev| draft.update(|d| d.crash = event_target_checked(&ev))/>
+                <span><code>"crash"</code>" 授权权威可崩溃一次并恢复（打开 rollback-issuer 时从旧备份恢复）"</span>
+            </label>
+            <label class="check">
+                <input type="checkbox" prop:checked=move || draft.with(|d| d.delay) on:change=move |ev| draft.update(|d| d.delay = event_target_checked(&ev))/>
+                <span><code>"delay"</code>" 网络可延迟写入：写入先发出，之后以任意次序送达"</span>
+            </label>
+            {number_field("初始 issuer", "in-issuer-model", draft, |d| &mut d.issuer)}
         </fieldset>
     }
 }

@@ -1,26 +1,27 @@
 //! The explorer: the lesson's experiments on the model crate, compiled to WASM — every
 //! interleaving, defects as switches, the scenario editable, the whole view in the URL.
 
+pub mod checker;
 pub mod diagram;
 pub mod editor;
+pub mod path_diagram;
+pub mod player;
 pub mod session;
 pub mod state;
 pub mod trace;
 
 use crate::ui::copy::CopyButton;
+use checker::ModelResult;
 use editor::Editor;
 use fencing_model::properties::BOUND_TO_A_GRANT;
 use fencing_model::words::{harm, note_tag, op_note, reused_fence};
-use fencing_model::{render, CaseRun, FencingRun, OperationsRun, Property, Report};
+use fencing_model::{render, Case, CaseRun, FencingRun, OperationsRun, Property, Report};
 use leptos::prelude::*;
 use session::use_session;
 use state::View;
 use diagram::{OperationsDiagram, SequenceDiagram};
-use std::time::Duration;
+use player::{follow_current_step, Player};
 use trace::{announce, StepTable};
-
-/// The pace of "play": one step a second.
-const PLAY_STEP: Duration = Duration::from_secs(1);
 
 #[cfg(feature = "ssr")]
 /// The explorer's page: prerendered with the lesson's default scenario, live as an island.
@@ -29,7 +30,7 @@ pub fn ExplorerPage() -> impl IntoView {
     view! {
         <article class="explorer-page" aria-labelledby="explorer-title">
             <h1 id="explorer-title">"实验台：在页面里运行事件模型"</h1>
-            <p class="lede">"这里运行的是与命令行 fencing-lab 同一份 Rust 模型（编译为 WebAssembly）。选择案例、打开缺陷开关、修改输入，查看全部交错、每一步的状态与性质检查。"</p>
+            <p class="lede">"这里运行的是与命令行 fencing-lab 同一份 Rust 模型（编译为 WebAssembly）。选择案例、打开缺陷开关、修改输入，查看全部交错、每一步的状态与性质检查；选 model 案例可自建 2–4 个客户端的场景，由模型检查器在后台线程里穷举全部状态，给出每条性质的最短反例。"</p>
             <noscript><p class="editor-error">"实验台需要启用 JavaScript 与 WebAssembly：下面是课程默认场景（正确协议）的结果，不能修改或逐步查看。"</p></noscript>
             <ExplorerEditor/>
             <ExplorerResult/>
@@ -56,9 +57,13 @@ fn ExplorerEditor() -> impl IntoView {
 fn ExplorerResult() -> impl IntoView {
     let s = use_session();
     let go = Callback::new(move |v: View| s.go(v));
+    // The model case searches in a worker (`checker`); the lab's cases run here, at once.
     view! {
         <div class="explorer" class:ready=s.ready>
-            {move || s.report.get().map(|r| view! { <ResultView report=r view=s.view go=go/> })}
+            {move || match s.scenario.get() {
+                scenario if scenario.case == Case::Model => view! { <ModelResult scenario=scenario view=s.view go=go/> }.into_any(),
+                _ => s.report.get().map(|r| view! { <ResultView report=r view=s.view go=go/> }).into_any(),
+            }}
         </div>
     }
 }
@@ -76,6 +81,7 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
         }
         .into_any(),
         CaseRun::Operations(run) => view! { <OperationsTable run=run/> }.into_any(),
+        CaseRun::Model(_) => unreachable!("the model case is shown by ModelResult"),
     };
     view! {
         <section class="result" aria-labelledby="result-title">
@@ -172,72 +178,14 @@ fn Interleavings(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl 
         let step = v.step.unwrap_or(total).clamp(1, total);
         (v, t, total, step)
     };
-    // One way to step, for the buttons, the keyboard, the picture and "play".
-    let step_to = {
-        let current = current.clone();
-        move |n: usize| {
-            let (v, _, total, _) = untrack(&current);
-            go.run(View { step: Some(n.clamp(1, total)), ..v });
-        }
+    let player = {
+        let (c1, c2) = (current.clone(), current.clone());
+        Player::new(
+            Signal::derive(move || c1().2),
+            Signal::derive(move || c2().3),
+            Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })),
+        )
     };
-    let step_by = {
-        let (current, step_to) = (current.clone(), step_to.clone());
-        move |delta: isize| {
-            let (_, _, _, step) = untrack(&current);
-            step_to((step as isize + delta).max(1) as usize);
-        }
-    };
-    // Play: one step a second from where the learner is (from the start when at the end).
-    let playing = RwSignal::new(false);
-    let timer = StoredValue::new(None::<IntervalHandle>);
-    let stop = move || {
-        playing.set(false);
-        if let Some(t) = timer.try_update_value(Option::take).flatten() {
-            t.clear();
-        }
-    };
-    let play = {
-        let (current, step_to) = (current.clone(), step_to.clone());
-        move |_| {
-            if playing.get_untracked() {
-                return stop();
-            }
-            let (_, _, total, step) = untrack(&current);
-            if step >= total {
-                step_to(1);
-            }
-            playing.set(true);
-            let (current, step_to) = (current.clone(), step_to.clone());
-            let handle = set_interval_with_handle(
-                move || {
-                    let (_, _, total, step) = untrack(&current);
-                    if step >= total {
-                        stop();
-                    } else {
-                        step_to(step + 1);
-                    }
-                },
-                PLAY_STEP,
-            );
-            timer.set_value(handle.ok());
-        }
-    };
-    on_cleanup(stop);
-    let (back, forward, key_step) = (step_by.clone(), step_by.clone(), step_by);
-    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
-        if crate::ui::keys::for_text_field(&ev) {
-            return;
-        }
-        let delta = match ev.key().as_str() {
-            "ArrowLeft" | "k" => -1,
-            "ArrowRight" | "j" => 1,
-            _ => return,
-        };
-        ev.prevent_default();
-        stop();
-        key_step(delta);
-    });
-    on_cleanup(move || handle.remove());
     let said = {
         let current = current.clone();
         move || {
@@ -245,41 +193,14 @@ fn Interleavings(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl 
             announce(&t.steps[step - 1], step, total)
         }
     };
-    let pick = Callback::new(move |n: usize| {
-        stop();
-        step_to(n)
-    });
-    let table_shown = move || view.get().table;
-    // Keep the current step's column in sight when the picture is wider than the page.
-    Effect::new(move |_| {
-        view.track();
-        request_animation_frame(|| {
-            let wrap = document().query_selector(".diagram-wrap").ok().flatten();
-            let band = document().query_selector(".sd-band.current").ok().flatten();
-            if let (Some(wrap), Some(band)) = (wrap, band) {
-                let (w, b) = (wrap.get_bounding_client_rect(), band.get_bounding_client_rect());
-                if b.left() < w.left() || b.right() > w.right() {
-                    wrap.set_scroll_left(wrap.scroll_left() + (b.left() - w.left() - (w.width() - b.width()) / 2.0) as i32);
-                }
-            }
-        });
-    });
+    let pick = Callback::new(move |n: usize| player.pick(n));
+    let table = Signal::derive(move || view.get().table);
+    let on_table = Callback::new(move |shown: bool| go.run(View { table: shown, ..view.get_untracked() }));
+    follow_current_step(move || view.track());
     view! {
         <h3>{format!("{interleavings} 条交错（固定前缀之后）")}</h3>
         <div class="interleavings" role="group" aria-label="选择交错">{chooser}</div>
-        <div class="stepper" role="group" aria-label="逐步查看">
-            <button type="button" class="tool-btn" on:click=move |_| { stop(); back(-1) }>"← 上一步"</button>
-            <button type="button" class="tool-btn play-btn" aria-pressed=move || playing.get().to_string() on:click=play>
-                {move || if playing.get() { "⏸ 暂停" } else { "▶ 播放" }}
-            </button>
-            <button type="button" class="tool-btn" on:click=move |_| { stop(); forward(1) }>"下一步 →"</button>
-            <label class="check table-toggle">
-                <input type="checkbox" prop:checked=table_shown
-                    on:change=move |ev| go.run(View { table: event_target_checked(&ev), ..view.get_untracked() })/>
-                <span>"显示步骤表"</span>
-            </label>
-            <span class="hint">"键盘：← / → 或 k / j；点图中的一步可直接跳到那一步"</span>
-        </div>
+        {player.controls(table, on_table)}
         // The live region stays in place so screen readers announce each change of its text.
         <p class="announce" aria-live="polite">{said}</p>
         {move || {

@@ -63,7 +63,8 @@ impl Session {
                 parsed,
                 view,
                 scenario,
-                report: Memo::new(move |_| run(&scenario.get()).ok()),
+                // The model case is searched in a worker, not here (see `checker`).
+                report: Memo::new(move |_| scenario.with(|s| s.case != Case::Model).then(|| run(&scenario.get()).ok()).flatten()),
                 draft,
                 draft_error: Memo::new(move |_| draft.with(|d| d.scenario().err())),
                 recorded: StoredValue::new(Vec::new()),
@@ -128,7 +129,8 @@ impl Session {
     }
 
     fn record(&self, shown: Scenario) {
-        let settled = self.scenario.get_untracked() == shown;
+        // The progress page counts the lesson lab's experiments; the model case is open-ended.
+        let settled = self.scenario.get_untracked() == shown && shown.case != Case::Model;
         if settled && !self.recorded.with_value(|r| r.contains(&shown)) {
             self.recorded.update_value(|r| r.push(shown.clone()));
             use_store().apply(Change::Run(Experiment::of(&shown)));

@@ -8,26 +8,11 @@ use crate::storage::progress::{ChapterState, Progress, Rating};
 use crate::storage::store::{use_store, Import};
 use crate::storage::transfer::{preview, read_import, Preview};
 use crate::ui::dialog::Dialog;
+use crate::ui::download::download;
 use fencing_model::Experiment;
 use leptos::html;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use wasm_bindgen::JsCast;
-
-/// Offer `text` as a file download.
-fn download(name: &str, text: &str) {
-    let parts = js_sys::Array::of1(&text.into());
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
-    if let Some(a) = document().create_element("a").ok().and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok()) {
-        a.set_href(&url);
-        a.set_download(name);
-        a.click();
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
-}
 
 fn export_name() -> String {
     let iso: String = js_sys::Date::new_0().to_iso_string().into();

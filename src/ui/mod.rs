@@ -3,6 +3,7 @@
 
 pub mod copy;
 pub mod dialog;
+pub mod download;
 #[cfg(reading_islands)]
 pub mod frame;
 pub mod keys;

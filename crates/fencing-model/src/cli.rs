@@ -23,8 +23,10 @@ pub fn args_of(command: &str) -> Option<Vec<&str>> {
 /// The command line that runs `s` from a checkout, its inputs quoted for a POSIX shell:
 /// what the page shows next to a result, so any view can be reproduced with the CLI.
 pub fn command_line(s: &Scenario) -> String {
-    let mut cmd = format!("{INVOCATION} {}", Command::of(s.case).name());
-    for (p, v) in encode(s) {
+    let command = Command::of(s.case);
+    let mut cmd = format!("{INVOCATION} {}", command.name());
+    // `explore` runs the model case without being told.
+    for (p, v) in encode(s).into_iter().filter(|(p, _)| !(command == Command::Explore && *p == Param::Case)) {
         cmd.push_str(&format!(" --{} {}", p.name(), shell_quote(&v)));
     }
     cmd

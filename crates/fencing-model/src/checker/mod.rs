@@ -11,7 +11,7 @@ pub mod state;
 use crate::scenario::Defects;
 use crate::words::{grant, pair};
 use search::{Finding, Search};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use spec::{client_name, Model};
 use state::{Action, Event, Machine, State};
 
@@ -75,21 +75,53 @@ pub fn search(model: &Model, defects: Defects, cap: usize) -> Search {
 pub fn check(model: &Model, defects: Defects, issuer: u64, cap: usize) -> ModelRun {
     let mut s = search(model, defects, cap);
     while !s.run(100_000) {}
-    result(&s, model, issuer)
+    result(&s.summary(), model, defects, issuer)
 }
 
-/// What a finished (or stopped) search found, with every path in words.
-pub fn result(s: &Search, model: &Model, issuer: u64) -> ModelRun {
-    let found = s.findings();
+/// Where a search stands, in a few numbers and the packed actions of each finding's path so
+/// far: what the page's worker sends (as JSON) while it searches and when it is done.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    pub states: usize,
+    pub transitions: u64,
+    pub queued: usize,
+    pub complete: bool,
+    pub cap: usize,
+    /// Per finding, in `Finding::ALL` order: the shortest path found, as packed actions.
+    pub paths: Vec<Option<Vec<u8>>>,
+}
+
+impl Search {
+    pub fn summary(&self) -> Summary {
+        let found = self.findings();
+        Summary {
+            states: self.states(),
+            transitions: self.transitions,
+            queued: self.queued(),
+            complete: self.complete(),
+            cap: self.cap,
+            paths: Finding::ALL.iter().map(|f| found.iter().find(|(g, _)| g == f).map(|(_, p)| p.iter().map(|a| a.pack()).collect())).collect(),
+        }
+    }
+}
+
+/// A search's summary as the report shows it: every path replayed from the initial state and
+/// worded step by step.
+pub fn result(summary: &Summary, model: &Model, defects: Defects, issuer: u64) -> ModelRun {
+    let machine = Machine::new(model, defects);
     let findings = Finding::ALL
         .iter()
-        .map(|f| FindingResult { name: f.name(), path: found.iter().find(|(g, _)| g == f).map(|(_, p)| words(s.machine(), model, issuer, p)) })
+        .zip(summary.paths.iter().chain(std::iter::repeat(&None)))
+        .map(|(f, path)| {
+            let path = path.as_ref().map(|p| p.iter().map(|&b| Action::unpack(b)).collect::<Vec<_>>());
+            FindingResult { name: f.name(), path: path.map(|p| words(&machine, model, issuer, &p)) }
+        })
         .collect();
-    ModelRun { states: s.states(), transitions: s.transitions, complete: s.complete(), cap: s.cap, findings }
+    ModelRun { states: summary.states, transitions: summary.transitions, complete: summary.complete, cap: summary.cap, findings }
 }
 
 /// A fence as the lesson numbers it (0 means none).
-fn fence(issuer: u64, rel: u8) -> u64 {
+pub fn fence(issuer: u64, rel: u8) -> u64 {
     if rel == 0 {
         0
     } else {
@@ -140,7 +172,7 @@ fn action_name(machine: &Machine, model: &Model, s: &State, action: Action) -> S
 }
 
 /// A token in the lesson's numbers, with the grant it came from.
-fn token(issuer: u64, rel: u8, g: u8) -> String {
+pub fn token(issuer: u64, rel: u8, g: u8) -> String {
     let f = fence(issuer, rel);
     if g == 0 {
         format!("{f}（未绑定）")

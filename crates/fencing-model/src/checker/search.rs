@@ -11,7 +11,7 @@
 use super::state::{Action, Machine, State};
 use crate::properties::Property;
 use hashbrown::HashTable;
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 
 /// What the search looks for, each reported with the shortest path to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -84,10 +84,10 @@ pub struct Search {
     buffer: Vec<(Action, State, super::state::Event)>,
 }
 
-/// A fast, fixed hash of a state (the same on every platform and run).
+/// A fast, fixed hash of a state (the same on every platform and run), over its bytes.
 fn hash(s: &State) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
-    s.hash(&mut h);
+    h.write(bytemuck::bytes_of(s));
     h.finish()
 }
 

@@ -144,11 +144,12 @@ impl Model {
 
     /// The programs' text form (the inverse of `parse_programs`).
     pub fn programs(&self) -> String {
-        self.clients
-            .iter()
-            .map(|p| p.iter().map(|op| self.op_text(*op)).collect::<Vec<_>>().join(" "))
-            .collect::<Vec<_>>()
-            .join("; ")
+        self.program_texts().join("; ")
+    }
+
+    /// Each client's program in the text form.
+    pub fn program_texts(&self) -> Vec<String> {
+        self.clients.iter().map(|p| p.iter().map(|op| self.op_text(*op)).collect::<Vec<_>>().join(" ")).collect()
     }
 
     /// One op as the text form writes it.

@@ -6,6 +6,7 @@
 
 use super::spec::{Model, Op, MAX_CLIENTS, MAX_WRITES};
 use crate::scenario::Defects;
+use bytemuck::{Pod, Zeroable};
 
 // A client's flags.
 const PAUSED: u8 = 1;
@@ -29,7 +30,8 @@ const EXPIRED: u8 = 2;
 
 /// A client: where it is in its program and the token it holds. Fences are kept relative to
 /// the scenario's issuer (0 = no token); grants are numbered from 1 (0 = bound to none).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Pod, Zeroable)]
+#[repr(C)]
 pub struct ClientState {
     pub pc: u8,
     pub flags: u8,
@@ -39,7 +41,8 @@ pub struct ClientState {
 
 /// A write on its way to the resource (with network delay): the client (bits 0–1), whether
 /// its precheck passed (bit 2) and its key (bits 3–5); its fence, grant and op_seq.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Pod, Zeroable)]
+#[repr(C)]
 pub struct Message(pub [u8; 4]);
 
 impl Message {
@@ -60,8 +63,10 @@ impl Message {
     }
 }
 
-/// Everything the checker tracks between two events.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Everything the checker tracks between two events: bytes only, with no padding, so a
+/// state hashes and compares as the bytes it is (`bytemuck::Pod`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Pod, Zeroable)]
+#[repr(C)]
 pub struct State {
     pub clients: [ClientState; MAX_CLIENTS],
     /// The authority: its generation, split authority's counter, the owner (client + 1, 0 for
@@ -92,10 +97,14 @@ impl State {
     }
 }
 
+/// The most actions a state can offer: one per client, the authority's three, one delivery
+/// per write in flight.
+pub const MAX_ACTIONS: usize = MAX_CLIENTS + 3 + MAX_WRITES;
+
 /// What a transition is, as a path stores it: a client's next step, a resume or a release
 /// (with the client), the authority's expiry, crash or recovery, or delivering the i-th
 /// write in flight.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     Step(u8),
     Resume(u8),
@@ -202,54 +211,102 @@ impl Machine {
     /// authority, then deliveries.
     pub fn successors(&self, s: &State, out: &mut Vec<(Action, State, Event)>) {
         out.clear();
+        let mut actions = [Action::Expire; MAX_ACTIONS];
+        let n = self.actions(s, &mut actions);
+        out.extend(actions[..n].iter().filter_map(|&a| self.apply(s, a).map(|(next, e)| (a, next, e))));
+    }
+
+    /// The actions that may be enabled in `s` (each client's one next move, the authority's,
+    /// each delivery), written into `out`; how many. `apply` decides whether each is.
+    pub fn actions(&self, s: &State, out: &mut [Action; MAX_ACTIONS]) -> usize {
+        let mut n = 0;
+        let mut push = |a: Action| {
+            out[n] = a;
+            n += 1;
+        };
         for c in 0..self.programs.len() {
-            let me = s.clients[c];
-            if self.done(s, c) {
-                if s.owner as usize == c + 1 && s.lease == VALID && me.flags & PAUSED == 0 {
-                    let mut n = *s;
-                    (n.owner, n.lease) = (0, NO_LEASE);
-                    out.push((Action::Release(c as u8), n, Event::Released { client: c }));
+            push(if self.done(s, c) {
+                Action::Release(c as u8)
+            } else if s.clients[c].flags & PAUSED != 0 {
+                Action::Resume(c as u8)
+            } else {
+                Action::Step(c as u8)
+            });
+        }
+        for a in [Action::Expire, Action::Crash, Action::Recover] {
+            push(a);
+        }
+        for i in 0..s.in_flight.iter().take_while(|m| !m.is_empty()).count() {
+            push(Action::Deliver(i as u8));
+        }
+        n
+    }
+
+    /// The state after `action` in `s`, and what it did; `None` if it is not enabled.
+    pub fn apply(&self, s: &State, action: Action) -> Option<(State, Event)> {
+        let mut n = *s;
+        match action {
+            Action::Step(c) => self.step(s, c as usize),
+            Action::Resume(c) => {
+                let c = c as usize;
+                if self.done(s, c) || s.clients[c].flags & PAUSED == 0 {
+                    return None;
                 }
-            } else if me.flags & PAUSED != 0 {
-                let mut n = *s;
                 n.clients[c].flags &= !PAUSED;
-                out.push((Action::Resume(c as u8), n, Event::Resumed { client: c }));
-            } else if let Some((n, e)) = self.step(s, c) {
-                out.push((Action::Step(c as u8), n, e));
+                Some((n, Event::Resumed { client: c }))
             }
-        }
-        if s.lease == VALID && s.owner > 0 && s.clients[s.owner as usize - 1].flags & PAUSED != 0 {
-            let mut n = *s;
-            n.lease = EXPIRED;
-            out.push((Action::Expire, n, Event::Expired { client: s.owner as usize - 1 }));
-        }
-        if self.crash && s.crash == RUNNING {
-            let mut n = *s;
-            n.crash = DOWN;
-            out.push((Action::Crash, n, Event::Crashed));
-        }
-        if s.crash == DOWN {
-            let mut n = *s;
-            n.crash = RECOVERED;
-            let from_backup = self.defects.rollback_issuer;
-            if from_backup {
-                // The issuer comes back as the old backup had it: the scenario's start.
-                (n.generation, n.counter) = (0, 0);
+            Action::Release(c) => {
+                let c = c as usize;
+                if !self.done(s, c) || s.owner as usize != c + 1 || s.lease != VALID || s.clients[c].flags & PAUSED != 0 {
+                    return None;
+                }
+                (n.owner, n.lease) = (0, NO_LEASE);
+                Some((n, Event::Released { client: c }))
             }
-            let issuer = if self.defects.split_authority { n.counter } else { n.generation };
-            out.push((Action::Recover, n, Event::Recovered { issuer, from_backup }));
-        }
-        for (i, m) in s.in_flight.iter().enumerate().take_while(|(_, m)| !m.is_empty()) {
-            let mut n = *s;
-            n.in_flight[i] = Message::default();
-            n.settle();
-            let e = commit(&mut n, m.client(), m.0[1], m.0[2], m.0[3], m.key(), self.defects.no_fence || m.checked());
-            out.push((Action::Deliver(i as u8), n, e));
+            // The authority judges a lease expired only while its holder is paused: a running
+            // holder renews in time.
+            Action::Expire => {
+                if s.lease != VALID || s.owner == 0 || s.clients[s.owner as usize - 1].flags & PAUSED == 0 {
+                    return None;
+                }
+                n.lease = EXPIRED;
+                Some((n, Event::Expired { client: s.owner as usize - 1 }))
+            }
+            Action::Crash => {
+                if !self.crash || s.crash != RUNNING {
+                    return None;
+                }
+                n.crash = DOWN;
+                Some((n, Event::Crashed))
+            }
+            Action::Recover => {
+                if s.crash != DOWN {
+                    return None;
+                }
+                n.crash = RECOVERED;
+                let from_backup = self.defects.rollback_issuer;
+                if from_backup {
+                    // The issuer comes back as the old backup had it: the scenario's start.
+                    (n.generation, n.counter) = (0, 0);
+                }
+                let issuer = if self.defects.split_authority { n.counter } else { n.generation };
+                Some((n, Event::Recovered { issuer, from_backup }))
+            }
+            Action::Deliver(i) => {
+                let m = *s.in_flight.get(i as usize).filter(|m| !m.is_empty())?;
+                n.in_flight[i as usize] = Message::default();
+                n.settle();
+                let e = commit(&mut n, m.client(), m.0[1], m.0[2], m.0[3], m.key(), self.defects.no_fence || m.checked());
+                Some((n, e))
+            }
         }
     }
 
     /// A client's next step of its program, if it can take one now.
     fn step(&self, s: &State, c: usize) -> Option<(State, Event)> {
+        if c >= self.programs.len() || self.done(s, c) || s.clients[c].flags & PAUSED != 0 {
+            return None;
+        }
         let mut n = *s;
         let me = s.clients[c];
         let split = self.defects.split_authority;

@@ -1,0 +1,119 @@
+//! Stepping through a sequence of steps — an interleaving, or a counterexample's path: back,
+//! forward, play (one step a second, from the start when at the end), the arrow keys and
+//! `k`/`j`, and a pick from the picture. Any manual move stops playing.
+
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// The pace of "play": one step a second.
+const PLAY_STEP: Duration = Duration::from_secs(1);
+
+#[derive(Clone, Copy)]
+pub struct Player {
+    total: Signal<usize>,
+    step: Signal<usize>,
+    step_to: Callback<usize>,
+    playing: RwSignal<bool>,
+    timer: StoredValue<Option<IntervalHandle>>,
+}
+
+impl Player {
+    /// A player over steps `1..=total`, at `step`; `step_to` moves the view. Listens to the
+    /// keyboard while the calling component lives.
+    pub fn new(total: Signal<usize>, step: Signal<usize>, step_to: Callback<usize>) -> Player {
+        let p = Player { total, step, step_to, playing: RwSignal::new(false), timer: StoredValue::new(None) };
+        on_cleanup(move || p.stop());
+        let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+            if crate::ui::keys::for_text_field(&ev) {
+                return;
+            }
+            let delta = match ev.key().as_str() {
+                "ArrowLeft" | "k" => -1,
+                "ArrowRight" | "j" => 1,
+                _ => return,
+            };
+            ev.prevent_default();
+            p.by(delta);
+        });
+        on_cleanup(move || handle.remove());
+        p
+    }
+
+    pub fn stop(self) {
+        self.playing.set(false);
+        if let Some(t) = self.timer.try_update_value(Option::take).flatten() {
+            t.clear();
+        }
+    }
+
+    /// Go to step `n` (kept within the steps), as the learner asked: playing stops.
+    pub fn pick(self, n: usize) {
+        self.stop();
+        self.go(n);
+    }
+
+    fn go(self, n: usize) {
+        self.step_to.run(n.clamp(1, self.total.get_untracked().max(1)));
+    }
+
+    fn by(self, delta: isize) {
+        self.pick((self.step.get_untracked() as isize + delta).max(1) as usize);
+    }
+
+    fn toggle(self) {
+        if self.playing.get_untracked() {
+            return self.stop();
+        }
+        if self.step.get_untracked() >= self.total.get_untracked() {
+            self.go(1);
+        }
+        self.playing.set(true);
+        let handle = set_interval_with_handle(
+            move || {
+                let (step, total) = (self.step.get_untracked(), self.total.get_untracked());
+                if step >= total {
+                    self.stop();
+                } else {
+                    self.go(step + 1);
+                }
+            },
+            PLAY_STEP,
+        );
+        self.timer.set_value(handle.ok());
+    }
+
+    /// The buttons, the table switch and the keyboard hint.
+    pub fn controls(self, table: Signal<bool>, on_table: Callback<bool>) -> impl IntoView {
+        view! {
+            <div class="stepper" role="group" aria-label="逐步查看">
+                <button type="button" class="tool-btn" on:click=move |_| self.by(-1)>"← 上一步"</button>
+                <button type="button" class="tool-btn play-btn" aria-pressed=move || self.playing.get().to_string() on:click=move |_| self.toggle()>
+                    {move || if self.playing.get() { "⏸ 暂停" } else { "▶ 播放" }}
+                </button>
+                <button type="button" class="tool-btn" on:click=move |_| self.by(1)>"下一步 →"</button>
+                <label class="check table-toggle">
+                    <input type="checkbox" prop:checked=table on:change=move |ev| on_table.run(event_target_checked(&ev))/>
+                    <span>"显示步骤表"</span>
+                </label>
+                <span class="hint">"键盘：← / → 或 k / j；点图中的一步可直接跳到那一步"</span>
+            </div>
+        }
+    }
+}
+
+/// Keep the current step's column in sight when the picture is wider than the page.
+pub fn follow_current_step(track: impl Fn() + 'static) {
+    Effect::new(move |_| {
+        track();
+        request_animation_frame(|| {
+            let wrap = document().query_selector(".diagram-wrap").ok().flatten();
+            let band = document().query_selector(".sd-band.current").ok().flatten();
+            if let (Some(wrap), Some(band)) = (wrap, band) {
+                let (w, b) = (wrap.get_bounding_client_rect(), band.get_bounding_client_rect());
+                if b.left() < w.left() || b.right() > w.right() {
+                    wrap.set_scroll_left(wrap.scroll_left() + (b.left() - w.left() - (w.width() - b.width()) / 2.0) as i32);
+                }
+            }
+        });
+    });
+}

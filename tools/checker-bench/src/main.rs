@@ -1,0 +1,76 @@
+//! `checker-bench [RUNS]`: the scaled preset's complete search, RUNS times (default 5) each by
+//! the app's checker and by stateright's single-threaded BFS over the same transitions;
+//! prints JSON with the distinct states, each run's wall time and the median rate
+//! (distinct states of a complete search / wall time).
+
+use fencing_model::checker::spec::Model as Spec;
+use fencing_model::checker::state::{Action, Machine, State, MAX_ACTIONS};
+use fencing_model::checker::{search, DEFAULT_CAP};
+use fencing_model::presets::PRESETS;
+use fencing_model::Defects;
+use stateright::{Checker, Model, Property};
+use std::time::Instant;
+
+/// The same machine, as stateright models are written: enabled actions, then one step.
+struct Peer(Machine);
+
+impl Model for Peer {
+    type State = State;
+    type Action = Action;
+
+    fn init_states(&self) -> Vec<State> {
+        vec![State::default()]
+    }
+
+    fn actions(&self, s: &State, out: &mut Vec<Action>) {
+        let mut all = [Action::Expire; MAX_ACTIONS];
+        let n = self.0.actions(s, &mut all);
+        out.extend(all[..n].iter().filter(|&&a| self.0.apply(s, a).is_some()));
+    }
+
+    fn next_state(&self, s: &State, a: Action) -> Option<State> {
+        self.0.apply(s, a).map(|(n, _)| n)
+    }
+
+    /// A per-state check of about the app's per-transition cost: stateright's properties are
+    /// predicates on states.
+    fn properties(&self) -> Vec<Property<Self>> {
+        vec![Property::always("the resource's fence was issued", |_, s: &State| s.max_fence <= s.max_issued.max(s.counter))]
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let runs: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
+    let scaled = PRESETS.iter().find(|p| p.name == "scaled").expect("the scaled preset").read().scenario;
+    let spec: &Spec = &scaled.model;
+    let (mut ours, mut peer) = (Vec::new(), Vec::new());
+    let (mut states, mut peer_states, mut bytes) = (0, 0, 0.0);
+    for _ in 0..runs {
+        let t = Instant::now();
+        let mut s = search(spec, Defects::default(), DEFAULT_CAP);
+        while !s.run(1 << 16) {}
+        ours.push(t.elapsed().as_secs_f64() * 1000.0);
+        assert!(s.complete());
+        (states, bytes) = (s.states(), s.bytes_per_state());
+
+        let t = Instant::now();
+        let checker = Peer(Machine::new(spec, Defects::default())).checker().threads(1).spawn_bfs().join();
+        peer.push(t.elapsed().as_secs_f64() * 1000.0);
+        checker.assert_properties();
+        peer_states = checker.unique_state_count();
+    }
+    assert_eq!(states, peer_states, "both searches must visit the same distinct states");
+    let rate = |ms: &[f64]| states as f64 / (median(ms.to_vec()) / 1000.0);
+    let out = serde_json::json!({
+        "states": states,
+        "bytes_per_state": bytes,
+        "native": { "ms": ours, "states_per_s": rate(&ours) },
+        "stateright": { "ms": peer, "states_per_s": rate(&peer) },
+    });
+    println!("{out}");
+}
