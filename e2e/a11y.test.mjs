@@ -2,6 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
 import { live, start } from './harness.mjs';
 import { CHAPTERS } from './lesson.mjs';
 
@@ -9,7 +10,8 @@ let env;
 before(async () => { env = await start(); });
 after(async () => { await env?.stop(); });
 
-const PAGES = [...CHAPTERS.map(([slug]) => slug), 'all', 'explore?variant=no-fence', 'explore?case=operations', 'self-test', 'progress'];
+const PAGES = [...CHAPTERS.map(([slug]) => slug), 'all', 'explore?variant=no-fence', 'explore?case=operations', 'explore?case=model&variant=rollback-issuer', 'self-test', 'progress'];
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 for (const scheme of ['light', 'dark']) {
   test(`axe finds no violation on any page (${scheme})`, async () => {
@@ -49,4 +51,44 @@ test('axe finds no violation at phone width, with the chapter menu open', async 
   for (const v of violations) found.push(`menu: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   assert.deepEqual(found, []);
   assert.deepEqual(page.problems, []);
+});
+
+test('axe finds no violation with reviews due and predictions made, at both widths and in both themes', async () => {
+  // A record with a review long due and two predictions (one missed).
+  const v4 = await readFile(new URL('../src/storage/fixtures/progress-v4.json', import.meta.url), 'utf8');
+  const seed = await env.page('intro');
+  await seed.evaluate((raw) => localStorage.setItem('fencing-study.progress', raw), v4);
+  await seed.close();
+  const found = [];
+  for (const width of [1280, 390]) {
+    for (const scheme of ['light', 'dark']) {
+      const page = await env.page(null);
+      await page.setViewportSize({ width, height: 844 });
+      await page.emulateMedia({ colorScheme: scheme });
+      const check = async (what) => {
+        const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        for (const v of violations) found.push(`${what} ${width} ${scheme}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      };
+      for (const path of ['progress', 'self-test']) {
+        await page.goto(env.url + path);
+        await live(page);
+        await page.waitForFunction(() => !/读取本机记录后/.test(document.querySelector('.review-plan, .due-today')?.textContent ?? ''));
+        await check(path);
+      }
+      await page.goto(env.url + 'lab');
+      await live(page);
+      const row = page.locator('li.lab-command').first();
+      await row.getByRole('button', { name: '先预测' }).click();
+      await check('lab, predicting');
+      await row.getByLabel('两条性质都成立').check();
+      await row.getByRole('button', { name: '提交预测并运行' }).click();
+      await check('lab, predicted');
+      await page.goto(env.url + 'explore?case=operations');
+      await live(page);
+      await page.getByRole('button', { name: '先预测，再看结果' }).click();
+      await check('explore, predicting');
+      await page.close();
+    }
+  }
+  assert.deepEqual(found, []);
 });

@@ -39,6 +39,8 @@ export async function start({ base = '/', dist = DIST } = {}) {
   return {
     context: browser,
     url: server.url,
+    /** Serve another build at the same address (a new deployment). */
+    deploy: server.deploy,
     /** A new tab that records every problem the page reports. */
     async page(path = '') {
       const page = await browser.newPage();

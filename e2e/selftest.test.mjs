@@ -32,22 +32,23 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   await points.nth(0).check();
   await points.nth(3).check();
   await q1.getByRole('button', { name: /部分答出/ }).click();
-  assert.equal(await q1.locator('.q-state').textContent(), '已自评 · 当前：部分答出');
+  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：部分答出 · 下次复习：/);
 
   await page.reload();
   await live(page);
-  assert.equal(await q1.locator('.q-state').textContent(), '已自评 · 当前：部分答出');
-  assert.match(await q1.locator('.history summary').textContent(), /1 次/);
+  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：部分答出 · 下次复习：/);
+  // Recall comes first: the history waits for the next reveal.
+  assert.match(await q1.locator('.history-later').textContent(), /之前的 1 次作答记录/);
   const doc = await storedProgress(page);
-  assert.equal(doc.version, 3);
+  assert.equal(doc.version, 4);
   assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer, a.wording]), [['partial', [0, 3], 'owner 只防误删误续；检查放在资源提交处', 2]]);
 
   // A retake keeps the history; the latest rating is the current level.
   await q1.locator('textarea').fill('第二次');
   await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
   await q1.getByRole('button', { name: /完整答出/ }).click();
-  assert.equal(await q1.locator('.q-state').textContent(), '已自评 · 当前：完整答出');
-  assert.match(await q1.locator('.history summary').textContent(), /2 次/);
+  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：完整答出 · 下次复习：/);
+  assert.match(await q1.locator('.history-later').textContent(), /之前的 2 次作答记录/);
   assert.deepEqual(page.problems, []);
 });
 
@@ -93,6 +94,7 @@ test('attempts saved against the earlier wording are kept and shown as such', as
   await seed.close();
   const page = await env.page('self-test');
   const q2 = card(page, 'q2');
+  await q2.getByRole('button', { name: '展开参考答案与评分点' }).click();
   await q2.locator('.history summary').click();
   assert.match(await q2.locator('.history li').textContent(), /部分答出 · 答的是本题改写前的旧版（勾了 2 个评分点）/);
   assert.match(await q2.locator('.past-answer').textContent(), /资源保存 max_fence，提交处比较/);
@@ -127,7 +129,7 @@ test('the whole flow works from the keyboard', async () => {
   assert.ok(await q2.locator('.points input').first().isChecked());
   await q2.getByRole('button', { name: /完整答出/ }).focus();
   await page.keyboard.press('Enter');
-  assert.equal(await q2.locator('.q-state').textContent(), '已自评 · 当前：完整答出');
+  assert.match(await q2.locator('.q-state').textContent(), /^已自评 · 当前：完整答出 · 下次复习：2 天后/);
 });
 
 test('the first saved answer asks the browser to keep the data, and the progress page says what it answered', async () => {
@@ -151,6 +153,7 @@ test('an answer with HTML in it is shown as text and runs nothing', async () => 
   await q3.locator('textarea').fill(xss);
   await q3.getByRole('button', { name: '展开参考答案与评分点' }).click();
   await q3.getByRole('button', { name: /没想起来/ }).click();
+  await q3.getByRole('button', { name: '展开参考答案与评分点' }).click();
   await q3.locator('.history summary').click();
   assert.equal(await q3.locator('.past-answer').textContent(), xss);
   assert.equal(await page.locator('img').count(), 0);

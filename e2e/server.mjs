@@ -37,7 +37,10 @@ async function body(path, gzip) {
   return { data: gz, encoding: 'gzip' };
 }
 
-/** Serve `root` under `base` (e.g. '/' or '/sub/') on 127.0.0.1 and a free port. */
+/**
+ * Serve `root` under `base` (e.g. '/' or '/sub/') on 127.0.0.1 and a free port. `deploy(dir)`
+ * switches to another build at the same address, as a new deployment does.
+ */
 export async function serve(root, base = '/', { gzip = true, port = 0 } = {}) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
@@ -60,5 +63,9 @@ export async function serve(root, base = '/', { gzip = true, port = 0 } = {}) {
     res.end(data);
   });
   await new Promise((ok) => server.listen(port, '127.0.0.1', ok));
-  return { url: `http://127.0.0.1:${server.address().port}${base}`, close: () => new Promise((ok) => server.close(ok)) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}${base}`,
+    deploy: (dir) => { root = dir; },
+    close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }),
+  };
 }

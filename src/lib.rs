@@ -13,6 +13,7 @@
 
 #[cfg(feature = "ssr")]
 pub mod app;
+pub mod clock;
 pub mod content;
 #[cfg(lab_islands)]
 pub mod experiments;

@@ -6,12 +6,15 @@ pub mod diagram;
 pub mod editor;
 pub mod path_diagram;
 pub mod player;
+pub mod predict;
 pub mod session;
 pub mod state;
 pub mod trace;
 
 use crate::ui::copy::CopyButton;
 use checker::ModelResult;
+use fencing_model::prediction::Guess;
+use predict::{PredictForm, PredictVerdict};
 use editor::Editor;
 use fencing_model::properties::BOUND_TO_A_GRANT;
 use fencing_model::words::{harm, note_tag, op_note, reused_fence};
@@ -74,6 +77,18 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
     let command = fencing_model::cli::command_line(&report.scenario);
     let copy = command.clone();
     let title = format!("结果：{} · {}", report.scenario.case.name(), report.variant);
+    // Predict, then look: while the learner predicts, the result stays hidden.
+    let predicting = RwSignal::new(false);
+    let guessed = RwSignal::new(None::<Guess>);
+    let predicted = {
+        let report = report.clone();
+        Callback::new(move |g: Guess| {
+            predict::record(&g, &report);
+            guessed.set(Some(g));
+            predicting.set(false);
+        })
+    };
+    let (scenario, judged) = (report.scenario.clone(), report.clone());
     let body = match report.case {
         CaseRun::Fencing(run) => view! {
             <Verdicts run=run.clone() view=view go=go/>
@@ -86,7 +101,16 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
     view! {
         <section class="result" aria-labelledby="result-title">
             <h2 id="result-title">{title}</h2>
-            {body}
+            <div class="predict-bar">
+                {move || (!predicting.get() && guessed.get().is_none()).then(|| view! {
+                    <button type="button" class="tool-btn predict-btn" on:click=move |_| predicting.set(true)>"先预测，再看结果"</button>
+                })}
+                {move || predicting.get().then(|| view! {
+                    <PredictForm scenario=scenario.clone() id="predict-explorer".to_string() on_submit=predicted on_cancel=Callback::new(move |()| predicting.set(false))/>
+                })}
+                {move || guessed.get().map(|g| view! { <PredictVerdict guess=g report=judged.clone()/> })}
+            </div>
+            <div class="result-body" hidden=move || predicting.get()>{body}</div>
             <p class="command">
                 <span>"在命令行中重现："</span>
                 <code class="cmd">{command}</code>

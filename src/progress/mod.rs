@@ -3,7 +3,8 @@
 
 use crate::content::{QUESTIONS, TOC};
 use crate::route::Route;
-use crate::selftest::{rating_label, when};
+use crate::clock;
+use crate::selftest::{next_review, rating_label, review_order, when};
 use crate::storage::progress::{ChapterState, Progress, Rating};
 use crate::storage::store::{use_store, Import};
 use crate::storage::transfer::{preview, read_import, Preview};
@@ -37,15 +38,17 @@ fn ProgressView() -> impl IntoView {
     let p = use_store().progress();
     view! {
             <Summary/>
+            <DueToday/>
             <section aria-labelledby="pq"><h2 id="pq">"闭卷自测"</h2>
-                <div class="table-wrap"><table>
-                    <thead><tr><th scope="col">"题目"</th><th scope="col">"当前自评"</th><th scope="col">"作答次数"</th><th scope="col">"最近一次"</th></tr></thead>
+                <div class="table-wrap"><table class="question-status">
+                    <thead><tr><th scope="col">"题目"</th><th scope="col">"当前自评"</th><th scope="col">"作答次数"</th><th scope="col" class="last-attempt">"最近一次"</th><th scope="col">"下次复习"</th></tr></thead>
                     <tbody>{QUESTIONS.iter().enumerate().map(|(i, q)| view! {
                         <tr>
                             <th scope="row"><a href=Route::SelfTest.href_at(q.id)>{format!("第 {} 题 · {}", i + 1, q.topic)}</a></th>
                             <td>{move || p.with(|p| p.question(q.id).level().map_or("—", rating_label))}</td>
                             <td>{move || p.with(|p| p.question(q.id).attempts.len())}</td>
-                            <td>{move || p.with(|p| p.question(q.id).attempts.last().map_or("—".to_string(), |a| when(a.at)))}</td>
+                            <td class="last-attempt">{move || p.with(|p| p.question(q.id).attempts.last().map_or("—".to_string(), |a| when(a.at)))}</td>
+                            <td class="next-review">{move || p.with(|p| next_review(&p.question(q.id), clock::now()).map_or("自评后安排".to_string(), |(_, when)| when))}</td>
                         </tr>
                     }).collect_view()}</tbody>
                 </table></div>
@@ -73,8 +76,77 @@ fn ProgressView() -> impl IntoView {
                     </li>
                 }).collect_view()}</ul>
             </section>
+            <Predictions/>
             <Transfer/>
             <Keeping/>
+    }
+}
+
+/// What is due for review today, with a way straight to it.
+#[component]
+fn DueToday() -> impl IntoView {
+    let p = use_store().progress();
+    let due = move || {
+        p.with(|p| {
+            let now = clock::now();
+            review_order(p, now).into_iter().filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due)).collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <section aria-labelledby="pr" class="due-today"><h2 id="pr">"今天的复习"</h2>
+            {move || {
+                let due = due();
+                if due.is_empty() {
+                    view! { <p>"今天没有到期的复习。自评过的题目会按莱特纳盒子的间隔回来：没想起来——明天，部分答出——至多 2 天，完整答出——间隔翻倍。"</p> }.into_any()
+                } else {
+                    view! {
+                        <p>{format!("今天到期 {} 题，先闭卷回忆：", due.len())}</p>
+                        <ul class="due-list">{due.into_iter().map(|q| {
+                            let n = QUESTIONS.iter().position(|x| x.id == q.id).map_or(0, |i| i + 1);
+                            view! { <li><a href=Route::SelfTest.href_at(q.id)>{format!("第 {n} 题 · {}", q.topic)}</a></li> }
+                        }).collect_view()}</ul>
+                    }.into_any()
+                }
+            }}
+        </section>
+    }
+}
+
+/// Predictions before lab runs: how many, how many right, and the latest of each experiment.
+#[component]
+fn Predictions() -> impl IntoView {
+    let p = use_store().progress();
+    let summary = move || {
+        p.with(|p| {
+            let (n, hits) = (p.predictions.len(), p.predictions.iter().filter(|x| x.hit).count());
+            match (hits * 100).checked_div(n) {
+                None => "还没有预测。在「可运行实验」一章或实验台里，运行前点「先预测」，写下你的预期再看结果。".to_string(),
+                Some(rate) => format!("共预测 {n} 次，猜中 {hits} 次（命中率 {rate}%）。"),
+            }
+        })
+    };
+    let latest = move || {
+        p.with(|p| {
+            let mut seen = Vec::new();
+            p.predictions.iter().rev().filter(|x| {
+                let first = !seen.contains(&x.experiment);
+                seen.push(x.experiment);
+                first
+            }).cloned().collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <section aria-labelledby="pp" class="predictions"><h2 id="pp">"预测"</h2>
+            <p class="prediction-summary">{summary}</p>
+            <ul class="prediction-list">{move || latest().into_iter().map(|x| view! {
+                <li>
+                    <code>{format!("{} · {}", x.experiment.case.name(), x.experiment.defects.variant_name())}</code>
+                    <span class="status-word" class:hit=x.hit class:miss=!x.hit>
+                        {format!("{} 最近一次预测「{}」", if x.hit { "✓" } else { "✗" }, x.guess.describe())}
+                    </span>
+                </li>
+            }).collect_view()}</ul>
+        </section>
     }
 }
 
@@ -173,8 +245,8 @@ fn Transfer() -> impl IntoView {
             {move || pending.get().map(|(_, pv)| view! {
                 <div class="import-preview" role="region" aria-label="导入预览">
                     <p><strong>"导入预览："</strong>{format!(
-                        "新增章节记录 {} 条、作答记录 {} 次、较新的草稿 {} 份、实验记录 {} 项。",
-                        pv.chapters_new, pv.attempts_new, pv.drafts_changed, pv.runs_new)}</p>
+                        "新增章节记录 {} 条、作答记录 {} 次、较新的草稿 {} 份、实验记录 {} 项、预测 {} 次（复习安排随作答记录合并）。",
+                        pv.chapters_new, pv.attempts_new, pv.drafts_changed, pv.runs_new, pv.predictions_new)}</p>
                     <p class="hint">{format!("「合并」保留本机已有的一切；「替换」以文件为准，本机独有的 {} 次作答记录会被丢弃。", pv.attempts_lost_on_replace)}</p>
                     <div class="actions">
                         <button type="button" class="tool-btn primary" on:click=move |_| apply(Import::Merge)>"合并"</button>

@@ -1,13 +1,16 @@
 //! The closed-book self-test: recall first (typed, saved as you type), then reveal the
 //! reference answer and tick the scoring points covered, then rate on three levels. Every
-//! attempt is kept; the latest rating is the current level. The words a learner reads about
-//! ratings and states live here, not in the stored document.
+//! attempt is kept; the latest rating is the current level. Each rating schedules the next
+//! review (`storage::review`, Leitner boxes): due questions come first, and a review starts
+//! from an empty box, with earlier attempts shown only once the reference is revealed. The
+//! words a learner reads about ratings, states and dates live here, not in the stored document.
 
 use crate::content::{chapter_index, Question, QUESTIONS, TOC};
 #[cfg(feature = "ssr")]
 use crate::reading::blocks::block_list;
 use crate::route::Route;
-use crate::storage::progress::{Change, QuestionRecord, QuestionRef, QuestionState, Rating};
+use crate::clock;
+use crate::storage::progress::{Change, Progress, QuestionRecord, QuestionRef, QuestionState, Rating};
 use crate::storage::store::use_store;
 use leptos::prelude::*;
 
@@ -60,6 +63,44 @@ pub fn when(ms: f64) -> String {
     js_sys::Date::new(&ms.into()).to_locale_string("zh-CN", &wasm_bindgen::JsValue::UNDEFINED).into()
 }
 
+/// When a question comes back, in words, and whether that is today: `今天到期`,
+/// `明天（12月1日）`, `3 天后（12月3日）`. `None` before its first rating.
+pub fn next_review(record: &QuestionRecord, now: f64) -> Option<(bool, String)> {
+    let r = record.review?;
+    let offset = clock::offset(now);
+    if r.is_due(now, offset) {
+        return Some((true, "今天到期".to_string()));
+    }
+    let (month, day) = clock::month_day(r.due);
+    let date = format!("{month}月{day}日");
+    Some((false, match r.days_left(now, offset) {
+        1 => format!("明天（{date}）"),
+        n => format!("{n} 天后（{date}）"),
+    }))
+}
+
+/// The questions in review order: due today first, then those never rated, then the rest by
+/// when they come back (each group in the lesson's order).
+pub fn review_order(p: &Progress, now: f64) -> Vec<&'static Question> {
+    let offset = clock::offset(now);
+    let mut all: Vec<&'static Question> = QUESTIONS.iter().collect();
+    all.sort_by(|a, b| {
+        let key = |q: &Question| match p.question(q.id).review {
+            Some(r) if r.is_due(now, offset) => (0, 0.0),
+            None => (1, 0.0),
+            Some(r) => (2, r.due),
+        };
+        let (ka, kb) = (key(a), key(b));
+        ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
+    });
+    all
+}
+
+/// The question's number in the lesson's order ("第 2 题").
+fn number(q: &Question) -> String {
+    format!("第 {} 题", QUESTIONS.iter().position(|x| x.id == q.id).map_or(0, |i| i + 1))
+}
+
 #[cfg(feature = "ssr")]
 /// The self-test page: the questions prerendered, each one's answering an island.
 #[component]
@@ -70,6 +111,8 @@ pub fn SelfTestPage() -> impl IntoView {
             <h1 id="selftest-title">"闭卷自测"</h1>
             <p class="lede">"四道题，合上课文作答：先凭记忆写下回答（边写边保存），再展开参考答案与评分点，勾出你答到的点，最后给自己三档评价之一。题目与参考答案由本学习台依据课文编写；记录只保存在本机浏览器，可在「学习进度」页导出备份。"</p>
             <noscript><p class="editor-error">"作答、对照与自评需要启用 JavaScript：下面的题目可以照常阅读与思考。"</p></noscript>
+            <ReviewPlan/>
+            <div class="questions">
             {QUESTIONS.iter().enumerate().map(|(i, q)| view! {
                 <section class="question" aria-labelledby=format!("{}-title", q.id) id=q.id>
                     <header class="q-head">
@@ -81,10 +124,64 @@ pub fn SelfTestPage() -> impl IntoView {
                     <QuestionCard index=i/>
                 </section>
             }).collect_view()}
+            </div>
             {follow_ups.map(|c| view! {
                 <p class="hint">"课文的三轮追问不在这里：它们是先想后看的卡片，留在 "<a href=Route::Chapter(c.slug).href()>{c.title}</a>" 一章，不计入自测。"</p>
             })}
         </article>
+    }
+}
+
+/// Today's review: what is due, and when the rest come back. Once the saved record is read,
+/// it puts the questions in review order on the page (once: a question just rated stays where
+/// the learner is looking).
+#[island]
+fn ReviewPlan() -> impl IntoView {
+    let store = use_store();
+    let loaded = store.loaded();
+    Effect::new(move |done: Option<bool>| {
+        if done == Some(true) || !loaded.get() {
+            return done.unwrap_or(false);
+        }
+        let order = store.progress().with_untracked(|p| review_order(p, clock::now()));
+        if let Some(list) = document().query_selector(".selftest .questions").ok().flatten() {
+            for q in order {
+                if let Some(section) = document().get_element_by_id(q.id) {
+                    let _ = list.append_child(&section);
+                }
+            }
+        }
+        true
+    });
+    let plan = move || {
+        loaded.get().then(|| {
+            store.progress().with(|p| {
+                let now = clock::now();
+                let due: Vec<String> = QUESTIONS.iter().filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due)).map(number).collect();
+                let later: Vec<String> = review_order(p, now)
+                    .into_iter()
+                    .filter_map(|q| next_review(&p.question(q.id), now).filter(|(due, _)| !due).map(|(_, when)| format!("{}：{when}", number(q))))
+                    .collect();
+                (due, later)
+            })
+        })
+    };
+    view! {
+        <section class="review-plan" aria-labelledby="review-plan-title">
+            <h2 id="review-plan-title">"今天的复习"</h2>
+            {move || match plan() {
+                None => view! { <p class="hint">"读取本机记录后，这里列出今天到期的题目。"</p> }.into_any(),
+                Some((due, later)) => view! {
+                    <p class="review-due">{if due.is_empty() {
+                        "今天没有到期的复习。".to_string()
+                    } else {
+                        format!("今天到期 {} 题：{}——已排在最前。照样先闭卷回忆，再展开对照。", due.len(), due.join("、"))
+                    }}</p>
+                    {(!later.is_empty()).then(|| view! { <p class="review-later">{format!("之后：{}。", later.join("；"))}</p> })}
+                    <p class="hint">"间隔按莱特纳（Leitner）盒子：没想起来——明天再来；部分答出——至多隔 2 天；完整答出——间隔比上次翻倍（1、2、4、8、16、32 天）。"</p>
+                }.into_any(),
+            }}
+        </section>
     }
 }
 
@@ -113,6 +210,9 @@ fn QuestionCard(index: usize) -> impl IntoView {
         <p class=move || format!("q-state {}", state_class(state())) role="status">
             {move || state_label(state())}
             {move || record.with(|r| r.level()).map(|l| format!(" · 当前：{}", rating_label(l)))}
+            {move || record.with(|r| next_review(r, clock::now())).map(|(due, when)| view! {
+                <span class="q-review" class:due=due>{if due { " · 复习：今天到期".to_string() } else { format!(" · 下次复习：{when}") }}</span>
+            })}
         </p>
         <div class="q-body" class:revealed=revealed>
             <div class="q-mine">
@@ -164,10 +264,14 @@ fn QuestionCard(index: usize) -> impl IntoView {
     }
 }
 
+/// Earlier attempts, shown only once the reference is revealed: recall comes first.
 #[component]
 fn History(record: Memo<QuestionRecord>, q: &'static Question) -> impl IntoView {
     view! {
-        <Show when=move || record.with(|r| !r.attempts.is_empty())>
+        <Show when=move || record.with(|r| !r.attempts.is_empty() && !r.current.revealed)>
+            <p class="hint history-later">{move || format!("先凭记忆作答：之前的 {} 次作答记录在展开参考答案后显示。", record.with(|r| r.attempts.len()))}</p>
+        </Show>
+        <Show when=move || record.with(|r| !r.attempts.is_empty() && r.current.revealed)>
             <details class="history">
                 <summary>{move || format!("作答记录（{} 次）", record.with(|r| r.attempts.len()))}</summary>
                 <ol>

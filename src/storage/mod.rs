@@ -4,15 +4,11 @@
 
 pub mod local;
 pub mod progress;
+pub mod review;
 pub mod store;
 pub mod transfer;
 
 pub use local::StorageError;
-
-/// The time stamped on every record: milliseconds since the epoch, as JavaScript counts.
-pub fn now() -> progress::Millis {
-    js_sys::Date::now()
-}
 
 /// A small preference kept as plain text (the theme), if storage allows.
 pub fn preference(name: &str) -> Option<String> {

@@ -4,6 +4,8 @@
 //! No browser code here, so all of it is tested natively. Words a learner reads about it
 //! (rating names, question states) belong to the views.
 
+use super::review::Review;
+use fencing_model::prediction::Guess;
 use fencing_model::Experiment;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -11,7 +13,7 @@ use std::collections::BTreeMap;
 
 /// The schema this build writes. Older documents are migrated on load; newer ones are
 /// never overwritten.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// Milliseconds since the Unix epoch (JavaScript's `Date.now()`).
 pub type Millis = f64;
@@ -30,6 +32,18 @@ pub struct RunRecord {
     pub count: u32,
     pub last_at: Millis,
 }
+
+/// A prediction made before running an experiment, scored against the run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Prediction {
+    pub experiment: Experiment,
+    pub guess: Guess,
+    pub hit: bool,
+    pub at: Millis,
+}
+
+/// Predictions kept: the most recent ones (years of daily use stay small).
+pub const MAX_PREDICTIONS: usize = 500;
 
 /// The three self-rating levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,6 +97,9 @@ pub struct QuestionRecord {
     pub current: Current,
     #[serde(default)]
     pub attempts: Vec<Attempt>,
+    /// When the question comes back for review (Leitner boxes; `None` until first rated).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<Review>,
 }
 
 /// Where a question stands, at a glance.
@@ -118,6 +135,7 @@ impl QuestionRecord {
         let c = std::mem::take(&mut self.current);
         self.attempts.push(Attempt { answer: c.answer, ticked: c.ticked, rating, at, wording: c.wording });
         self.current.updated_at = at;
+        self.review = Some(Review::after(self.review, rating, at));
     }
 }
 
@@ -136,6 +154,8 @@ pub enum Change {
     /// Finish the attempt with a self-rating; it keeps the wording its draft answered.
     Rate { question: QuestionRef, rating: Rating },
     Run(Experiment),
+    /// A prediction made before a lab run, and whether the run bore it out.
+    Predict { experiment: Experiment, guess: Guess, hit: bool },
 }
 
 impl Change {
@@ -164,11 +184,14 @@ pub struct Progress {
     /// Keyed by question id (`q1`…`q4`).
     #[serde(default)]
     pub questions: BTreeMap<String, QuestionRecord>,
+    /// Predictions before lab runs, oldest first.
+    #[serde(default)]
+    pub predictions: Vec<Prediction>,
 }
 
 impl Default for Progress {
     fn default() -> Self {
-        Progress { version: SCHEMA_VERSION, chapters: BTreeMap::new(), runs: BTreeMap::new(), questions: BTreeMap::new() }
+        Progress { version: SCHEMA_VERSION, chapters: BTreeMap::new(), runs: BTreeMap::new(), questions: BTreeMap::new(), predictions: Vec::new() }
     }
 }
 
@@ -176,6 +199,8 @@ impl Default for Progress {
 /// v1 (reading progress and experiment runs) → v2: the self-test's `questions` arrive.
 /// v2 → v3: the questions were rewritten; every attempt and draft so far answered the first
 /// wording, and says so (`wording: 1`), so the page can show it as an earlier version.
+/// v3 → v4: spaced review and predictions arrive; each question's schedule is what its
+/// ratings so far lead to (`schedule_from_attempts`, after parsing), predictions start empty.
 fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
     match from {
         1 => {
@@ -192,6 +217,9 @@ fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
                 record.get_mut("attempts").and_then(Value::as_array_mut).into_iter().flatten().for_each(first_wording);
                 record.get_mut("current").into_iter().for_each(first_wording);
             }
+        }
+        3 => {
+            doc.entry("predictions").or_insert_with(|| Value::Array(Vec::new()));
         }
         _ => unreachable!("no schema before 1"),
     }
@@ -226,7 +254,11 @@ pub fn parse(raw: Option<&str>) -> Loaded {
     }
     match serde_json::from_value::<Progress>(value) {
         Ok(p) if version > SCHEMA_VERSION => Loaded::Newer { version, progress: p },
-        Ok(p) => match p.check() {
+        Ok(mut p) => match p.check() {
+            Ok(()) if version < 4 => {
+                p.schedule_from_attempts();
+                Loaded::Ok(Progress { version: SCHEMA_VERSION, ..p })
+            }
             Ok(()) => Loaded::Ok(Progress { version: SCHEMA_VERSION, ..p }),
             Err(reason) => Loaded::Corrupt { reason },
         },
@@ -260,6 +292,13 @@ impl Progress {
         if self.chapters.values().any(|c| !finite(c.opened_at) || c.read_at.is_some_and(|t| !finite(t))) {
             return Err("章节记录的时间无效".into());
         }
+        let boxes = 1..=super::review::INTERVAL_DAYS.len() as u8;
+        if let Some((id, _)) = self.questions.iter().find(|(_, q)| q.review.is_some_and(|r| !finite(r.due) || !boxes.contains(&r.level))) {
+            return Err(format!("题目 {id} 的复习安排无效"));
+        }
+        if self.predictions.len() > MAX_PREDICTIONS || self.predictions.iter().any(|p| !finite(p.at)) {
+            return Err("预测记录无效".into());
+        }
         Ok(())
     }
 
@@ -292,7 +331,27 @@ impl Progress {
                 }
             }
             mine.attempts.sort_by(|a, b| a.at.total_cmp(&b.at));
+            mine.review = Review::replay(&mine.attempts);
         }
+        for p in &other.predictions {
+            if !self.predictions.iter().any(|m| m.at == p.at && m.experiment == p.experiment) {
+                self.predictions.push(p.clone());
+            }
+        }
+        self.predictions.sort_by(|a, b| a.at.total_cmp(&b.at));
+        self.keep_recent_predictions();
+    }
+
+    /// Every question's schedule as its ratings so far lead to (the v3 → v4 migration).
+    fn schedule_from_attempts(&mut self) {
+        for q in self.questions.values_mut() {
+            q.review = Review::replay(&q.attempts);
+        }
+    }
+
+    fn keep_recent_predictions(&mut self) {
+        let excess = self.predictions.len().saturating_sub(MAX_PREDICTIONS);
+        self.predictions.drain(..excess);
     }
 
     /// Apply one of the learner's changes, stamped with the time it happened.
@@ -328,6 +387,10 @@ impl Progress {
                 let r = self.runs.entry(experiment).or_default();
                 r.count += 1;
                 r.last_at = r.last_at.max(at);
+            }
+            Change::Predict { experiment, guess, hit } => {
+                self.predictions.push(Prediction { experiment, guess, hit, at });
+                self.keep_recent_predictions();
             }
         }
     }
@@ -373,6 +436,7 @@ pub(crate) mod tests {
     const V1: &str = include_str!("fixtures/progress-v1.json");
     const V2: &str = include_str!("fixtures/progress-v2.json");
     const V3: &str = include_str!("fixtures/progress-v3.json");
+    const V4: &str = include_str!("fixtures/progress-v4.json");
     pub(crate) const Q1: QuestionRef = QuestionRef { id: "q1", wording: 2 };
     pub(crate) const Q2: QuestionRef = QuestionRef { id: "q2", wording: 2 };
 
@@ -393,6 +457,14 @@ pub(crate) mod tests {
         let Loaded::Ok(p) = parse(Some(V3)) else { panic!("v3 fixture must load") };
         assert_eq!(p.question("q3").attempts.iter().map(|a| a.wording).collect::<Vec<_>>(), [1, 2]);
         assert_eq!(p.runs_of("fencing/precheck".parse().unwrap()), 1);
+        // The schedule is what the ratings so far lead to: missed, then partial → box 1, due a
+        // day after the last rating; a question never rated has none.
+        let review = p.question("q3").review.expect("q3 was rated");
+        assert_eq!((review.level, review.due), (1, 1764600300000.0 + super::super::review::DAY_MS));
+        assert!(p.predictions.is_empty());
+        let Loaded::Ok(p) = parse(Some(V4)) else { panic!("v4 fixture must load") };
+        assert_eq!(p.question("q1").review.map(|r| r.level), Some(3));
+        assert_eq!(p.predictions.iter().filter(|x| x.hit).count(), 1);
     }
 
     #[test]
@@ -413,7 +485,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_saved_document_round_trips() {
-        let Loaded::Ok(p) = parse(Some(V3)) else { panic!() };
+        let Loaded::Ok(p) = parse(Some(V4)) else { panic!() };
         assert_eq!(parse(Some(&p.to_json())), Loaded::Ok(p.clone()));
         assert_eq!(parse(Some(&p.to_pretty_json())), Loaded::Ok(p));
     }

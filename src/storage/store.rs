@@ -73,7 +73,7 @@ pub struct Store {
     /// Changes applied in memory and not yet written, and the timer that will write them.
     unsaved: StoredValue<(bool, Option<TimeoutHandle>)>,
     /// Whether the stored document has been read (in the browser, after hydration).
-    loaded: StoredValue<bool>,
+    loaded: RwSignal<bool>,
     /// Whether this page already asked the browser to keep the data.
     asked: StoredValue<bool>,
 }
@@ -98,7 +98,7 @@ impl Store {
             status: RwSignal::new(Status::Saved),
             persisted: RwSignal::new(None),
             unsaved: StoredValue::new((false, None)),
-            loaded: StoredValue::new(false),
+            loaded: RwSignal::new(false),
             asked: StoredValue::new(false),
         });
         std::mem::forget(owner);
@@ -111,10 +111,9 @@ impl Store {
     /// Read the stored document, once, and from then on follow other tabs and save on leave.
     /// Browser only: the page calls it when its islands are hydrated.
     pub fn load(&self) {
-        if self.loaded.get_value() {
+        if self.loaded.get_untracked() {
             return;
         }
-        self.loaded.set_value(true);
         let (progress, status) = match read_raw(DOC) {
             Err(e) => (Progress::default(), Status::MemoryOnly(e)),
             Ok(raw) => match parse(raw.as_deref()) {
@@ -132,6 +131,7 @@ impl Store {
             },
         };
         self.progress.set(progress);
+        self.loaded.set(true);
         self.set_status(status);
         self.read_persistence();
         let store = *self;
@@ -151,6 +151,12 @@ impl Store {
                 store.flush();
             }
         });
+    }
+
+    /// Whether the stored document has been read (views that act once on what is saved —
+    /// the self-test's review order — wait for it).
+    pub fn loaded(&self) -> ReadSignal<bool> {
+        self.loaded.read_only()
     }
 
     /// Whether what the learner does is being kept.
@@ -178,7 +184,7 @@ impl Store {
     pub fn apply(&self, change: Change) {
         self.load();
         let draft = change.is_draft();
-        self.progress.update(|p| p.apply(change, super::now()));
+        self.progress.update(|p| p.apply(change, crate::clock::now()));
         self.unsaved.update_value(|(dirty, _)| *dirty = true);
         if draft {
             self.cancel_timer();

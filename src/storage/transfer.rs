@@ -26,6 +26,7 @@ pub struct Preview {
     pub attempts_new: usize,
     pub drafts_changed: usize,
     pub runs_new: usize,
+    pub predictions_new: usize,
     /// What "replace" would drop: attempts here that the file lacks.
     pub attempts_lost_on_replace: usize,
 }
@@ -42,6 +43,7 @@ pub fn preview(current: &Progress, incoming: &Progress) -> Preview {
             .filter(|(id, q)| current.questions.get(*id).is_none_or(|c| c.current.updated_at < q.current.updated_at && c.current.answer != q.current.answer))
             .count(),
         runs_new: incoming.runs.keys().filter(|k| !current.runs.contains_key(*k)).count(),
+        predictions_new: incoming.predictions.iter().filter(|x| !current.predictions.iter().any(|m| m.at == x.at && m.experiment == x.experiment)).count(),
         attempts_lost_on_replace: mine.difference(&theirs).count(),
     }
 }
@@ -56,9 +58,13 @@ mod tests {
     fn export_then_import_is_the_identity() {
         let mut p = Progress::default();
         p.apply(Change::Run("fencing/no-fence".parse().unwrap()), 5.0);
+        let guess = fencing_model::prediction::Guess::Fencing { broken: vec![fencing_model::Property::RevokedGenerationOverwrite] };
+        p.apply(Change::Predict { experiment: "fencing/no-fence".parse().unwrap(), guess, hit: true }, 5.5);
         p.apply(Change::Draft { question: Q1, answer: "<img src=x onerror=alert(1)>".into() }, 6.0);
         p.apply(Change::Reveal(Q1), 7.0);
         p.apply(Change::Rate { question: Q1, rating: Rating::Partial }, 9.0);
+        // The schedule and the predictions travel with the file.
+        assert!(p.question("q1").review.is_some() && p.predictions.len() == 1);
         let text = p.to_pretty_json();
         assert_eq!(read_import(&text, text.len()), Ok(p));
     }

@@ -15,6 +15,7 @@ pub mod cli;
 pub mod codec;
 pub mod explore;
 pub mod operations;
+pub mod prediction;
 pub mod presets;
 pub mod properties;
 pub mod render;

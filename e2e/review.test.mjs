@@ -1,0 +1,114 @@
+// Spaced review and predict-then-run in a real browser. The page's clock (Playwright's) moves
+// days forward: a rated question comes back when the Leitner box says, first on the page,
+// from an empty box, with its history only after reveal. Predictions before lab runs are
+// judged against the run, explained with the lesson's words, and counted on the progress page.
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { live, start } from './harness.mjs';
+import { fencingLab } from './cli.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env?.stop(); });
+beforeEach(() => env.clearStorage());
+
+const card = (page, id) => page.locator(`section.question#${id}`);
+const DAY = 24 * 3600 * 1000;
+
+async function rate(page, id, answer, rating) {
+  const q = card(page, id);
+  await q.locator('textarea').fill(answer);
+  await q.getByRole('button', { name: '展开参考答案与评分点' }).click();
+  await q.getByRole('button', { name: new RegExp(rating) }).click();
+}
+
+test('a rated question comes back when its box says, first, from an empty box', async () => {
+  const page = await env.page(null);
+  const monday = new Date('2026-12-07T09:00:00').getTime();
+  await page.clock.install({ time: monday });
+  await page.goto(env.url + 'self-test');
+  await live(page);
+  assert.match(await page.locator('.review-plan').textContent(), /今天没有到期的复习/);
+  await rate(page, 'q3', 'applied applied duplicate conflict stale', '完整答出');
+  await rate(page, 'q2', '不记得了', '没想起来');
+  assert.match(await card(page, 'q3').locator('.q-state').textContent(), /下次复习：2 天后（12月9日）/);
+  assert.match(await card(page, 'q2').locator('.q-state').textContent(), /下次复习：明天（12月8日）/);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('fencing-study.progress')));
+  assert.equal(stored.version, 4);
+  assert.deepEqual([stored.questions.q3.review.box, stored.questions.q2.review.box], [2, 1]);
+
+  await page.goto(env.url + 'progress');
+  await live(page);
+  assert.match(await page.locator('.due-today').textContent(), /今天没有到期的复习/);
+  assert.deepEqual(await page.locator('td.next-review').allTextContents(), ['自评后安排', '明天（12月8日）', '2 天后（12月9日）', '自评后安排']);
+
+  // Two days on: both are due; the self-test puts them first and starts them empty.
+  await page.clock.setSystemTime(monday + 2 * DAY);
+  await page.goto(env.url + 'self-test');
+  await live(page);
+  await page.waitForFunction(() => document.querySelector('.selftest .questions > section')?.id === 'q2');
+  assert.deepEqual(await page.locator('.selftest .questions > section').evaluateAll((s) => s.map((x) => x.id)), ['q2', 'q3', 'q1', 'q4']);
+  assert.match(await page.locator('.review-plan').textContent(), /今天到期 2 题：第 2 题、第 3 题——已排在最前/);
+  const q3 = card(page, 'q3');
+  assert.match(await q3.locator('.q-state').textContent(), /复习：今天到期/);
+  assert.equal(await q3.locator('textarea').inputValue(), '');
+  // Recall first: the earlier answer appears only once the reference is revealed.
+  assert.equal(await q3.locator('.history').count(), 0);
+  assert.match(await q3.locator('.history-later').textContent(), /之前的 1 次作答记录在展开参考答案后显示/);
+  await q3.getByRole('button', { name: '展开参考答案与评分点' }).click();
+  assert.match(await q3.locator('.history').textContent(), /applied applied duplicate conflict stale/);
+  // A second full recall doubles the interval: 4 days.
+  await q3.getByRole('button', { name: /完整答出/ }).click();
+  assert.match(await q3.locator('.q-state').textContent(), /下次复习：4 天后（12月13日）/);
+
+  await page.goto(env.url + 'progress');
+  await live(page);
+  assert.match(await page.locator('.due-today').textContent(), /今天到期 1 题/);
+  assert.match(await page.locator('.due-today a').textContent(), /第 2 题/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('a prediction before a lab command is judged against the run and explained by the lesson', async () => {
+  const page = await env.page('lab');
+  const rows = page.locator('li.lab-command');
+  const noFence = rows.filter({ hasText: 'fencing --variant no-fence' });
+  await noFence.getByRole('button', { name: '先预测' }).click();
+  await noFence.getByLabel('两条性质都成立').check();
+  await noFence.getByRole('button', { name: '提交预测并运行' }).click();
+  const verdict = noFence.locator('.predict-verdict');
+  assert.match(await verdict.textContent(), /✗ 预测与结果不同：你预测「两条性质都成立」，运行结果「违反 revoked_generation_overwrite」/);
+  assert.match(await verdict.textContent(), /资源在真正修改业务状态的原子边界拒绝它/);
+  assert.equal(await noFence.locator('.lab-output').textContent(), fencingLab(['fencing', '--variant', 'no-fence']).output);
+
+  const ops = rows.filter({ hasText: 'fencing --case operations' });
+  await ops.getByRole('button', { name: '先预测' }).click();
+  const expected = ['applied', 'applied', 'duplicate', 'conflict', 'stale'];
+  for (const [i, o] of expected.entries()) await ops.locator('select').nth(i).selectOption(o);
+  await ops.getByRole('button', { name: '提交预测并运行' }).click();
+  assert.match(await ops.locator('.predict-verdict').textContent(), /✓ 预测正确.*预期 applied\/applied\/duplicate\/conflict\/stale，只有两个效果/);
+
+  // Running without a prediction still works, and shows no verdict.
+  const plain = rows.filter({ hasText: 'fencing --variant split-authority' });
+  await plain.locator('.run-btn').click();
+  await plain.locator('.lab-output').waitFor();
+  assert.equal(await plain.locator('.predict-verdict').count(), 0);
+
+  // In the explorer, predicting hides the result until the prediction is in.
+  await page.goto(env.url + 'explore?variant=split-authority');
+  await live(page);
+  await page.getByRole('button', { name: '先预测，再看结果' }).click();
+  assert.equal(await page.locator('.result-body').isVisible(), false);
+  await page.getByLabel('只违反 unauthorized_accept').check();
+  await page.getByRole('button', { name: '提交预测并运行' }).click();
+  assert.equal(await page.locator('.result-body').isVisible(), true);
+  assert.match(await page.locator('.predict-verdict').textContent(), /✓ 预测正确.*会接受未绑定有效授予的 43/);
+
+  await page.goto(env.url + 'progress');
+  await live(page);
+  assert.match(await page.locator('.prediction-summary').textContent(), /共预测 3 次，猜中 2 次（命中率 66%）/);
+  assert.match(await page.locator('.predictions').textContent(), /fencing · no-fence✗ 最近一次预测「两条性质都成立」/);
+  // At phone width the long outcome list wraps instead of widening the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'progress page wider than a phone');
+  assert.deepEqual(page.problems, []);
+});
