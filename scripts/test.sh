@@ -23,5 +23,6 @@ trunk build --release --offline --public-url /sub/ --dist target/dist-sub
 echo "== browser tests (Chromium, node --test)"
 node --test --test-concurrency=1 e2e/
 
-echo "== U60 on real services (throwaway Redis and MariaDB on loopback)"
+echo "== U60 on real services (throwaway Redis and MariaDB on loopback), with faults injected; then Ctrl-C in the middle"
 scripts/u60.sh --test
+crates/u60-lab/tests/interrupt.sh

@@ -1,10 +1,14 @@
 //! U60 for real: the lesson's validation replayed against a Redis lease authority and a
 //! MySQL-compatible resource. Each scenario returns what happened as data; `report` prints it.
+//! With a fault injector (`scripts/u60.sh fault …`) two more scenarios run: the authority
+//! killed mid-scenario, and the resource restarted between two writes.
 
 pub mod authority;
+pub mod faults;
 pub mod resource;
 
 use authority::{Authority, GenerationStore};
+use faults::{AuthorityDown, DbRestart, Faults};
 use resource::{Resource, Write, WriteOutcome};
 use std::time::{Duration, Instant};
 
@@ -19,11 +23,11 @@ pub struct Servers {
 pub type Error = Box<dyn std::error::Error>;
 
 impl Servers {
-    fn authority(&self, resource: &str, store: GenerationStore) -> Result<Authority, Error> {
+    pub(crate) fn authority(&self, resource: &str, store: GenerationStore) -> Result<Authority, Error> {
         Ok(Authority::new(redis::Client::open(self.redis_url.as_str())?.get_connection()?, resource, store))
     }
 
-    fn mysql(&self) -> Result<mysql::Conn, Error> {
+    pub(crate) fn mysql(&self) -> Result<mysql::Conn, Error> {
         Ok(mysql::Conn::new(mysql::Opts::from_url(&self.mysql_url)?)?)
     }
 
@@ -39,7 +43,7 @@ impl Servers {
 }
 
 /// Wait until the server itself has expired the lease: the pause outlives it.
-fn pause_past_lease(auth: &mut Authority) -> Result<Duration, Error> {
+pub(crate) fn pause_past_lease(auth: &mut Authority) -> Result<Duration, Error> {
     let start = Instant::now();
     while auth.lease_pttl()? != -2 {
         if start.elapsed() > Duration::from_secs(5) {
@@ -125,9 +129,12 @@ pub struct Run {
     pub seq: SeqOrder,
     pub idem: Idempotency,
     pub in_lease_key: Timeline,
+    /// Run only with a fault injector: the resource restarted, then the authority killed.
+    pub faults: Option<(DbRestart, AuthorityDown)>,
 }
 
-pub fn run_all(s: &Servers) -> Result<Run, Error> {
+/// Run the scenarios; with `faults`, the fault scenarios last (the authority's stays down).
+pub fn run_all(s: &Servers, faults: Option<&Faults>) -> Result<Run, Error> {
     let mut db = Resource::setup(s.mysql()?)?;
     let mut flush = redis::Client::open(s.redis_url.as_str())?.get_connection()?;
     redis::cmd("FLUSHDB").exec(&mut flush)?;
@@ -136,10 +143,14 @@ pub fn run_all(s: &Servers) -> Result<Run, Error> {
         seq: seq_order(s, &mut db)?,
         idem: idempotency(s, &mut db)?,
         in_lease_key: timeline(s, &mut db, GenerationStore::InLeaseKey, "job-43")?,
+        faults: match faults {
+            Some(f) => Some((faults::db_restart(s, &mut db, f)?, faults::authority_down(s, &mut db, f)?)),
+            None => None,
+        },
     })
 }
 
-fn outcome(o: &WriteOutcome) -> String {
+pub(crate) fn outcome(o: &WriteOutcome) -> String {
     match o {
         WriteOutcome::Applied => "applied（影响 1 行）".into(),
         WriteOutcome::Duplicate { original } => format!("duplicate（返回原结果 {original}，无第二次效果）"),
@@ -150,15 +161,20 @@ fn outcome(o: &WriteOutcome) -> String {
 
 impl Run {
     /// Each scenario's verdict: did the real services behave as the lesson reports?
-    pub fn verdicts(&self) -> [(&'static str, bool); 4] {
+    pub fn verdicts(&self) -> Vec<(&'static str, bool)> {
         let d = &self.durable;
         let l = &self.in_lease_key;
-        [
+        let mut v = vec![
             ("41/42/41 时间线：过期 fence 在资源提交处被拒", d.fence_b > d.fence_a && d.b_write == WriteOutcome::Applied && d.a_write == WriteOutcome::Stale && !d.a_renewed_after_expiry),
             ("同任期 seq2 先到，迟到的 seq1 被拒", self.seq.seq2 == WriteOutcome::Applied && self.seq.late_seq1 == WriteOutcome::Stale),
             ("同键同摘要返回原结果、同键异参报冲突，只有一个效果", self.idem.first == WriteOutcome::Applied && matches!(self.idem.retry_same, WriteOutcome::Duplicate { .. }) && self.idem.other_params == WriteOutcome::Conflict && self.idem.effects == 1),
             ("generation 放进会过期的租约键：B 拿到与 A 相同的 fence（按预期复现该缺陷）", l.fence_a == l.fence_b && l.a_write == WriteOutcome::Applied),
-        ]
+        ];
+        if let Some((restart, down)) = &self.faults {
+            v.push(("MariaDB 在两次写之间重启：第二次写恰好生效一次，已报成功的写重启后仍在", restart.holds()));
+            v.push(("Redis 在场景中途被杀：授权权威不可用，不授予任何租约（活性边界）", down.holds()));
+        }
+        v
     }
 
     pub fn report(&self, versions: &(String, String)) -> String {
@@ -187,11 +203,18 @@ impl Run {
             "4. 实现缺陷复现：generation 存进会过期的租约哈希\n   A acquire → fence={}；租约过期后哈希消失；B acquire → fence={}（与 A 相同）\n   B 带 ({},1) 提交：{}\n   旧 A 带 ({},2) 提交：{} —— 资源分不清两个 {}，旧 A 覆盖了 B\n   资源最终：{}\n\n",
             l.fence_a, l.fence_b, l.fence_b, outcome(&l.b_write), l.fence_a, outcome(&l.a_write), l.fence_a, state(&l.committed)
         );
+        if let Some((restart, down)) = &self.faults {
+            out += &restart.report();
+            out += &down.report();
+        }
         out += "结论：\n";
         for (name, ok) in self.verdicts() {
             out += &format!("   [{}] {name}\n", if ok { "符合课程所述" } else { "与课程所述不符" });
         }
         out += "\n边界：单机 Redis 是唯一权威，其自身故障即权威不可用（活性边界）；未运行跨主机网络故障、多权威共识与时钟注入。\n";
+        if self.faults.is_none() {
+            out += "（未注入故障：故障场景由 scripts/u60.sh 传入 --faults 时运行。）\n";
+        }
         out
     }
 }

@@ -50,6 +50,16 @@ impl Resource {
         Ok(self.conn.exec_first("SELECT value, max_fence, last_seq FROM resource WHERE id = ?", (id,))?.unwrap_or((None, 0, 0)))
     }
 
+    /// Continue on a new connection (after the server restarted).
+    pub fn reconnect(&mut self, conn: Conn) {
+        self.conn = conn;
+    }
+
+    /// How many results are recorded under an idempotency key (0 or 1: it is the primary key).
+    pub fn records(&mut self, key: &str) -> mysql::Result<u64> {
+        Ok(self.conn.exec_first("SELECT COUNT(*) FROM idempotency WHERE op_key = ?", (key,))?.unwrap_or(0))
+    }
+
     /// Number of business effects recorded.
     pub fn effects(&mut self) -> mysql::Result<u64> {
         Ok(self.conn.query_first("SELECT COUNT(*) FROM idempotency")?.unwrap_or(0))
