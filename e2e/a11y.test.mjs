@@ -54,10 +54,10 @@ test('axe finds no violation at phone width, with the chapter menu open', async 
 });
 
 test('axe finds no violation with reviews due and predictions made, at both widths and in both themes', async () => {
-  // A record with a review long due and two predictions (one missed).
-  const v4 = await readFile(new URL('../src/storage/fixtures/progress-v4.json', import.meta.url), 'utf8');
+  // A record with a review long due, two predictions (one missed) and a parallel draft.
+  const v5 = await readFile(new URL('../src/storage/fixtures/progress-v5.json', import.meta.url), 'utf8');
   const seed = await env.page('intro');
-  await seed.evaluate((raw) => localStorage.setItem('fencing-study.progress', raw), v4);
+  await seed.evaluate((raw) => localStorage.setItem('fencing-study.progress', raw), v5);
   await seed.close();
   const found = [];
   for (const width of [1280, 390]) {
@@ -75,6 +75,7 @@ test('axe finds no violation with reviews due and predictions made, at both widt
         await page.waitForFunction(() => !/读取本机记录后/.test(document.querySelector('.review-plan, .due-today')?.textContent ?? ''));
         await check(path);
       }
+      assert.equal(await page.locator('.draft-conflict').count(), 1, 'the parallel draft is on the page axe checked');
       await page.goto(env.url + 'lab');
       await live(page);
       const row = page.locator('li.lab-command').first();

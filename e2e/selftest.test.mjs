@@ -40,7 +40,7 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   // Recall comes first: the history waits for the next reveal.
   assert.match(await q1.locator('.history-later').textContent(), /之前的 1 次作答记录/);
   const doc = await storedProgress(page);
-  assert.equal(doc.version, 4);
+  assert.equal(doc.version, 5);
   assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer, a.wording]), [['partial', [0, 3], 'owner 只防误删误续；检查放在资源提交处', 2]]);
 
   // A retake keeps the history; the latest rating is the current level.
@@ -176,6 +176,35 @@ test('two tabs answering different questions lose nothing', async () => {
   const doc = await storedProgress(a);
   assert.equal(doc.questions.q1.current.answer, 'tab A 的回答，补充');
   assert.equal(doc.questions.q2.current.answer, 'tab B 的回答');
+  assert.deepEqual([...a.problems, ...b.problems], []);
+});
+
+test('two tabs typing the same answer at once keep both texts, and the learner picks', async () => {
+  const a = await env.page('self-test');
+  const b = await env.page('self-test');
+  const [first, second] = ['甲：owner 防误删误续', '乙：fence 在资源提交处比较'];
+  // Both type before either has saved (a draft waits 400 ms): neither has seen the other's text.
+  await card(a, 'q1').locator('textarea').fill(first);
+  await card(b, 'q1').locator('textarea').fill(second);
+  // Both tabs end with the later text in the box and the other kept beside it, in words.
+  for (const page of [a, b]) {
+    await page.waitForFunction((text) => document.querySelector('#q1-answer').value === text && document.querySelector('#q1 .draft-conflict'), second);
+    assert.match(await card(page, 'q1').locator('.draft-conflict').textContent(), new RegExp(`两个标签页里同时被改写过.*${first}`));
+  }
+  const doc = await storedProgress(a);
+  assert.equal(doc.questions.q1.current.answer, second);
+  assert.deepEqual(doc.questions.q1.current.conflicts.map((c) => c.answer), [first]);
+  // Picking swaps the two; the other tab follows; dropping removes it everywhere; a reload keeps that.
+  await card(a, 'q1').getByRole('button', { name: '换用这份草稿' }).click();
+  assert.equal(await card(a, 'q1').locator('textarea').inputValue(), first);
+  await b.waitForFunction((text) => document.querySelector('#q1-answer').value === text, first);
+  assert.equal(await card(b, 'q1').locator('.draft-conflict blockquote').textContent(), second);
+  await card(b, 'q1').getByRole('button', { name: '丢弃这份' }).click();
+  await a.waitForFunction(() => !document.querySelector('#q1 .draft-conflict'));
+  await a.reload();
+  await live(a);
+  assert.equal(await card(a, 'q1').locator('textarea').inputValue(), first);
+  assert.equal(await card(a, 'q1').locator('.draft-conflict').count(), 0);
   assert.deepEqual([...a.problems, ...b.problems], []);
 });
 

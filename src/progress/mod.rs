@@ -191,6 +191,19 @@ fn Summary() -> impl IntoView {
     }
 }
 
+/// What localStorage holds per site in Chromium and Firefox, in UTF-16 code units (measured:
+/// a longer value throws `QuotaExceededError`); the stored document counts the same way.
+const LOCAL_STORAGE_LIMIT: usize = 5_242_880;
+
+/// A count of characters as a learner reads it: `3,200 个字符`, `1.21 M 个字符`.
+fn characters(n: usize) -> String {
+    if n >= 1_000_000 {
+        format!("{:.2} M 个字符", n as f64 / 1e6)
+    } else {
+        format!("{} 个字符", n.to_string().as_bytes().rchunks(3).rev().map(|c| std::str::from_utf8(c).unwrap_or("")).collect::<Vec<_>>().join(","))
+    }
+}
+
 /// Export, import with preview, reset behind a confirmation.
 #[component]
 fn Transfer() -> impl IntoView {
@@ -283,6 +296,12 @@ fn Keeping() -> impl IntoView {
                 None => "正在询问浏览器是否持久保存本站数据…",
                 Some(true) => "浏览器已同意持久保存本站数据（不会在空间紧张时自动清除）。",
                 Some(false) => "浏览器没有同意持久保存：空间紧张时，本站数据可能被清除（写下回答时，学习台会请求一次）。",
+            }}</p>
+            <p class="quota">{move || {
+                let used = store.progress().with(|p| p.to_json().encode_utf16().count());
+                let share = used as f64 * 100.0 / LOCAL_STORAGE_LIMIT as f64;
+                let share = if share < 0.1 { "不到 0.1%".to_string() } else { format!("{share:.1}%") };
+                format!("本机记录约 {}，占 localStorage 常见上限（每个网站 {}，Chromium 与 Firefox）的 {share}。", characters(used), characters(LOCAL_STORAGE_LIMIT))
             }}</p>
             <p class="hint">"浏览器可能清除网站数据，例如 Safari 会在 7 天未访问后清除；导出的 JSON 文件才是你的备份。"</p>
             {move || raw.get().map(|text| {

@@ -11,7 +11,7 @@ use crate::reading::blocks::block_list;
 use crate::route::Route;
 use crate::clock;
 use crate::storage::progress::{Change, Progress, QuestionRecord, QuestionRef, QuestionState, Rating};
-use crate::storage::store::use_store;
+use crate::storage::store::{this_tab, use_store};
 use leptos::prelude::*;
 
 pub fn rating_label(r: Rating) -> &'static str {
@@ -198,7 +198,7 @@ fn reread(q: &'static Question) -> impl IntoView {
 fn QuestionCard(index: usize) -> impl IntoView {
     let q: &'static Question = &QUESTIONS[index];
     let store = use_store();
-    let this = QuestionRef { id: q.id, wording: q.version };
+    let this = QuestionRef { id: q.id, wording: q.version, tab: this_tab() };
     let record = Memo::new(move |_| store.progress().with(|p| p.question(q.id)));
     let state = move || record.with(QuestionRecord::state);
     let revealed = move || record.with(|r| r.current.revealed);
@@ -225,6 +225,9 @@ fn QuestionCard(index: usize) -> impl IntoView {
                         store.request_persistence();
                     }
                     on:blur=move |_| store.flush()></textarea>
+                <Show when=move || !revealed()>
+                    <Conflicts record=record this=this/>
+                </Show>
                 <Show when=move || !revealed()>
                     <button type="button" class="tool-btn primary" on:click=move |_| store.apply(Change::Reveal(this))>
                         "展开参考答案与评分点"
@@ -262,6 +265,24 @@ fn QuestionCard(index: usize) -> impl IntoView {
         </div>
         <History record=record q=q/>
     }
+}
+
+/// Drafts of this answer that another tab typed at the same time: kept, shown, and the
+/// learner picks (the answer they replace takes their place) or drops them.
+#[component]
+fn Conflicts(record: Memo<QuestionRecord>, this: QuestionRef) -> impl IntoView {
+    let store = use_store();
+    let resolve = move |index, take| store.apply(Change::Resolve { question: this, index, take });
+    move || record.with(|r| r.current.conflicts.clone()).into_iter().enumerate().map(|(i, c)| view! {
+        <div class="draft-conflict" role="note">
+            <p>{format!("这道题在两个标签页里同时被改写过，另一份草稿（{}）没有丢，保留在这里：", when(c.at))}</p>
+            <blockquote class="past-answer">{c.answer}</blockquote>
+            <div class="actions">
+                <button type="button" class="tool-btn" on:click=move |_| resolve(i, true)>"换用这份草稿"</button>
+                <button type="button" class="tool-btn" on:click=move |_| resolve(i, false)>"丢弃这份"</button>
+            </div>
+        </div>
+    }).collect_view()
 }
 
 /// Earlier attempts, shown only once the reference is revealed: recall comes first.

@@ -1,7 +1,6 @@
 //! The localStorage adapter, on `gloo-storage`: every key namespaced, every write read back,
 //! and each failure told apart (storage unavailable, quota exhausted) instead of thrown.
 
-use gloo_storage::errors::StorageError as GlooError;
 use gloo_storage::{LocalStorage, Storage};
 use gloo_utils::errors::JsError;
 use serde::Serialize;
@@ -53,18 +52,10 @@ pub fn read_raw(name: &str) -> Result<Option<String>, StorageError> {
     storage()?.get_item(&key(name)).map_err(|_| StorageError::Unavailable)
 }
 
-/// Store `value` as JSON, then read it back: a write that did not stick is reported, not assumed.
+/// Store `value` as JSON (serialized once), then read it back: a write that did not stick is
+/// reported, not assumed.
 pub fn write<T: Serialize>(name: &str, value: &T) -> Result<(), StorageError> {
-    storage()?;
-    LocalStorage::set(key(name), value).map_err(|e| match e {
-        GlooError::JsError(js) => failure(Some(js.name)),
-        _ => StorageError::Unavailable,
-    })?;
-    let expected = serde_json::to_string(value).map_err(|_| StorageError::Unavailable)?;
-    match read_raw(name)? {
-        Some(v) if v == expected => Ok(()),
-        _ => Err(StorageError::Unavailable),
-    }
+    write_raw(name, &serde_json::to_string(value).map_err(|_| StorageError::Unavailable)?)
 }
 
 /// Store text as it is (a quarantined document, the theme word), read back likewise.

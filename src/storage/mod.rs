@@ -8,6 +8,9 @@ pub mod review;
 pub mod store;
 pub mod transfer;
 
+#[cfg(test)]
+mod fuzz;
+
 pub use local::StorageError;
 
 /// A small preference kept as plain text (the theme), if storage allows.

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 /// The schema this build writes. Older documents are migrated on load; newer ones are
 /// never overwritten.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// Milliseconds since the Unix epoch (JavaScript's `Date.now()`).
 pub type Millis = f64;
@@ -82,13 +82,72 @@ pub struct Current {
     /// The version of the question's wording the draft answers (0 before any).
     #[serde(default)]
     pub wording: u32,
+    /// The tab that made the last change ("" in documents from before v5).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tab: String,
+    /// The other tab's draft this one went on from: what it has seen, so a merge can tell
+    /// an older copy of the same draft (nothing lost) from another tab's parallel edit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<DraftId>,
+    /// Drafts another tab was typing at the same time, kept for the learner to pick from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<Conflict>,
 }
 
-/// A question as the learner's changes name it: its id and the version of its wording.
+/// Which state of a draft: the tab that wrote it and when.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct DraftId {
+    pub tab: String,
+    pub at: Millis,
+}
+
+/// A draft that lost to another tab's parallel edit of the same answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Conflict {
+    pub answer: String,
+    pub at: Millis,
+}
+
+/// Parallel drafts kept per question: the most recent ones.
+pub const MAX_CONFLICTS: usize = 8;
+
+impl Current {
+    fn id(&self) -> DraftId {
+        DraftId { tab: self.tab.clone(), at: self.updated_at }
+    }
+
+    /// Whether this draft went on from `other` (or is it): written later by the same tab,
+    /// or by a tab that had seen `other` or a later state of it.
+    fn continues(&self, other: &Current) -> bool {
+        let after = |id: &DraftId| id.tab == other.tab && id.at >= other.updated_at;
+        after(&self.id()) || self.base.as_ref().is_some_and(after)
+    }
+
+    /// Two tabs edited in parallel: the later edit stays, the other's text is kept aside.
+    /// Ties go by tab and text, so both tabs pick the same.
+    fn merge_parallel(&mut self, other: &Current) {
+        let later = other.updated_at.total_cmp(&self.updated_at).then_with(|| other.tab.cmp(&self.tab)).then_with(|| other.answer.cmp(&self.answer));
+        let (mut win, lose) = if later.is_gt() { (other.clone(), &*self) } else { (self.clone(), other) };
+        let losers = lose.conflicts.iter().cloned().chain((!lose.answer.trim().is_empty()).then(|| Conflict { answer: lose.answer.clone(), at: lose.updated_at }));
+        for c in losers {
+            if c.answer != win.answer && !win.conflicts.iter().any(|k| k.answer == c.answer) {
+                win.conflicts.push(c);
+            }
+        }
+        win.conflicts.sort_by(|a, b| a.at.total_cmp(&b.at));
+        let excess = win.conflicts.len().saturating_sub(MAX_CONFLICTS);
+        win.conflicts.drain(..excess);
+        *self = win;
+    }
+}
+
+/// A question as the learner's changes name it: its id, the version of its wording, and the
+/// tab the change comes from (see `Current::tab`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuestionRef {
     pub id: &'static str,
     pub wording: u32,
+    pub tab: &'static str,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -134,7 +193,9 @@ impl QuestionRecord {
         }
         let c = std::mem::take(&mut self.current);
         self.attempts.push(Attempt { answer: c.answer, ticked: c.ticked, rating, at, wording: c.wording });
-        self.current.updated_at = at;
+        // The next attempt starts empty, from what this tab had seen; drafts another tab
+        // typed in parallel stay until the learner picks or drops them.
+        self.current = Current { updated_at: at, tab: c.tab, base: c.base, conflicts: c.conflicts, ..Current::default() };
         self.review = Some(Review::after(self.review, rating, at));
     }
 }
@@ -153,6 +214,9 @@ pub enum Change {
     Tick { question: QuestionRef, point: usize, on: bool },
     /// Finish the attempt with a self-rating; it keeps the wording its draft answered.
     Rate { question: QuestionRef, rating: Rating },
+    /// Of the drafts another tab typed in parallel: use the one at `index` (the answer it
+    /// replaces is kept in its place), or drop it.
+    Resolve { question: QuestionRef, index: usize, take: bool },
     Run(Experiment),
     /// A prediction made before a lab run, and whether the run bore it out.
     Predict { experiment: Experiment, guess: Guess, hit: bool },
@@ -201,6 +265,8 @@ impl Default for Progress {
 /// wording, and says so (`wording: 1`), so the page can show it as an earlier version.
 /// v3 → v4: spaced review and predictions arrive; each question's schedule is what its
 /// ratings so far lead to (`schedule_from_attempts`, after parsing), predictions start empty.
+/// v4 → v5: drafts name their tab and keep another tab's parallel draft; older drafts have
+/// none (`tab` "": one unknown tab), so nothing to add.
 fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
     match from {
         1 => {
@@ -221,6 +287,7 @@ fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
         3 => {
             doc.entry("predictions").or_insert_with(|| Value::Array(Vec::new()));
         }
+        4 => {}
         _ => unreachable!("no schema before 1"),
     }
 }
@@ -252,7 +319,7 @@ pub fn parse(raw: Option<&str>) -> Loaded {
     for from in version..SCHEMA_VERSION {
         migrate_step(from, doc);
     }
-    match serde_json::from_value::<Progress>(value) {
+    match serde_path_to_error::deserialize::<_, Progress>(value) {
         Ok(p) if version > SCHEMA_VERSION => Loaded::Newer { version, progress: p },
         Ok(mut p) => match p.check() {
             Ok(()) if version < 4 => {
@@ -262,7 +329,7 @@ pub fn parse(raw: Option<&str>) -> Loaded {
             Ok(()) => Loaded::Ok(Progress { version: SCHEMA_VERSION, ..p }),
             Err(reason) => Loaded::Corrupt { reason },
         },
-        Err(e) => Loaded::Corrupt { reason: format!("字段不符合第 {version} 版格式：{e}") },
+        Err(e) => Loaded::Corrupt { reason: format!("字段 {} 不符合第 {version} 版格式：{}", e.path(), e.inner()) },
     }
 }
 
@@ -276,11 +343,14 @@ impl Progress {
     pub fn check(&self) -> Result<(), String> {
         let finite = |t: Millis| t.is_finite() && t >= 0.0;
         for (id, q) in &self.questions {
-            let answers = std::iter::once(&q.current.answer).chain(q.attempts.iter().map(|a| &a.answer));
+            let answers = std::iter::once(&q.current.answer).chain(q.attempts.iter().map(|a| &a.answer)).chain(q.current.conflicts.iter().map(|c| &c.answer));
             if answers.into_iter().any(|a| a.chars().count() > MAX_ANSWER) {
                 return Err(format!("题目 {id} 的回答超过 {MAX_ANSWER} 字"));
             }
-            if !finite(q.current.updated_at) || q.attempts.iter().any(|a| !finite(a.at)) {
+            if q.current.conflicts.len() > MAX_CONFLICTS {
+                return Err(format!("题目 {id} 的并行草稿超过 {MAX_CONFLICTS} 份"));
+            }
+            if !finite(q.current.updated_at) || q.attempts.iter().any(|a| !finite(a.at)) || q.current.conflicts.iter().any(|c| !finite(c.at)) {
                 return Err(format!("题目 {id} 的时间无效"));
             }
             // Scoring points are few (3–5); an index far beyond that is not ours.
@@ -289,22 +359,29 @@ impl Progress {
                 return Err(format!("题目 {id} 的评分点编号无效"));
             }
         }
-        if self.chapters.values().any(|c| !finite(c.opened_at) || c.read_at.is_some_and(|t| !finite(t))) {
-            return Err("章节记录的时间无效".into());
+        if let Some((slug, _)) = self.chapters.iter().find(|(_, c)| !finite(c.opened_at) || c.read_at.is_some_and(|t| !finite(t))) {
+            return Err(format!("章节 {slug} 的记录时间无效"));
+        }
+        if let Some((e, _)) = self.runs.iter().find(|(_, r)| !finite(r.last_at)) {
+            return Err(format!("实验 {e} 的运行时间无效"));
         }
         let boxes = 1..=super::review::INTERVAL_DAYS.len() as u8;
         if let Some((id, _)) = self.questions.iter().find(|(_, q)| q.review.is_some_and(|r| !finite(r.due) || !boxes.contains(&r.level))) {
             return Err(format!("题目 {id} 的复习安排无效"));
         }
-        if self.predictions.len() > MAX_PREDICTIONS || self.predictions.iter().any(|p| !finite(p.at)) {
-            return Err("预测记录无效".into());
+        if self.predictions.len() > MAX_PREDICTIONS {
+            return Err(format!("predictions 有 {} 条预测，超过 {MAX_PREDICTIONS} 条", self.predictions.len()));
+        }
+        if let Some(i) = self.predictions.iter().position(|p| !finite(p.at)) {
+            return Err(format!("predictions[{i}]（第 {} 条预测）的时间无效", i + 1));
         }
         Ok(())
     }
 
     /// Merge another copy in, item by item, so that two tabs lose nothing: a chapter opened
-    /// in either is opened, read in either is read; the newer attempt-in-progress of a
-    /// question wins and finished attempts from both are kept.
+    /// in either is opened, read in either is read; of two states of an attempt in progress
+    /// the one that went on from the other wins, and when two tabs typed in parallel the later
+    /// stays and the other's text is kept as a conflict; finished attempts from both are kept.
     pub fn merge(&mut self, other: &Progress) {
         for (slug, theirs) in &other.chapters {
             let mine = self.chapters.entry(slug.clone()).or_insert_with(|| theirs.clone());
@@ -322,8 +399,12 @@ impl Progress {
         }
         for (id, theirs) in &other.questions {
             let mine = self.questions.entry(id.clone()).or_default();
-            if theirs.current.updated_at > mine.current.updated_at {
+            if mine.current.continues(&theirs.current) {
+                // Ours already holds theirs.
+            } else if theirs.current.continues(&mine.current) {
                 mine.current = theirs.current.clone();
+            } else {
+                mine.current.merge_parallel(&theirs.current);
             }
             for a in &theirs.attempts {
                 if !mine.attempts.iter().any(|m| m.at == a.at && m.answer == a.answer) {
@@ -364,25 +445,42 @@ impl Progress {
                 let c = self.chapters.entry(slug.to_string()).or_insert(ChapterProgress { opened_at: at, read_at: None });
                 c.read_at.get_or_insert(at);
             }
-            Change::Draft { question, answer } => self.edit(question.id, at, |c| {
+            Change::Draft { question, answer } => self.edit(question, at, |c| {
                 c.answer = answer;
                 c.wording = question.wording;
             }),
-            Change::Reveal(question) => self.edit(question.id, at, |c| {
+            Change::Reveal(question) => self.edit(question, at, |c| {
                 c.revealed = true;
                 // Revealing without a draft answers the wording shown now.
                 if c.answer.trim().is_empty() {
                     c.wording = question.wording;
                 }
             }),
-            Change::Tick { question, point, on } => self.edit(question.id, at, |c| {
+            Change::Tick { question, point, on } => self.edit(question, at, |c| {
                 c.ticked.retain(|k| *k != point);
                 if on && c.revealed {
                     c.ticked.push(point);
                     c.ticked.sort_unstable();
                 }
             }),
-            Change::Rate { question, rating } => self.questions.entry(question.id.to_string()).or_default().rate(rating, at),
+            Change::Rate { question, rating } => {
+                if self.questions.get(question.id).is_some_and(|q| q.current.revealed) {
+                    self.edit(question, at, |_| {});
+                }
+                self.questions.entry(question.id.to_string()).or_default().rate(rating, at)
+            }
+            Change::Resolve { question, index, take } => self.edit(question, at, |c| {
+                if index >= c.conflicts.len() {
+                    return;
+                }
+                let picked = c.conflicts.remove(index);
+                if take {
+                    let mine = std::mem::replace(&mut c.answer, picked.answer);
+                    if !mine.trim().is_empty() {
+                        c.conflicts.insert(index, Conflict { answer: mine, at });
+                    }
+                }
+            }),
             Change::Run(experiment) => {
                 let r = self.runs.entry(experiment).or_default();
                 r.count += 1;
@@ -395,8 +493,14 @@ impl Progress {
         }
     }
 
-    fn edit(&mut self, question: &str, at: Millis, change: impl FnOnce(&mut Current)) {
-        let current = &mut self.questions.entry(question.to_string()).or_default().current;
+    /// Change the attempt in progress as `question.tab`; a draft last changed by another
+    /// tab becomes this one's base (what this tab has seen).
+    fn edit(&mut self, question: QuestionRef, at: Millis, change: impl FnOnce(&mut Current)) {
+        let current = &mut self.questions.entry(question.id.to_string()).or_default().current;
+        if current.tab != question.tab {
+            current.base = Some(current.id());
+            current.tab = question.tab.to_string();
+        }
         change(current);
         current.updated_at = at;
     }
@@ -437,8 +541,9 @@ pub(crate) mod tests {
     const V2: &str = include_str!("fixtures/progress-v2.json");
     const V3: &str = include_str!("fixtures/progress-v3.json");
     const V4: &str = include_str!("fixtures/progress-v4.json");
-    pub(crate) const Q1: QuestionRef = QuestionRef { id: "q1", wording: 2 };
-    pub(crate) const Q2: QuestionRef = QuestionRef { id: "q2", wording: 2 };
+    const V5: &str = include_str!("fixtures/progress-v5.json");
+    pub(crate) const Q1: QuestionRef = QuestionRef { id: "q1", wording: 2, tab: "tab-1" };
+    pub(crate) const Q2: QuestionRef = QuestionRef { id: "q2", wording: 2, tab: "tab-1" };
 
     #[test]
     fn every_earlier_schema_migrates() {
@@ -465,6 +570,11 @@ pub(crate) mod tests {
         let Loaded::Ok(p) = parse(Some(V4)) else { panic!("v4 fixture must load") };
         assert_eq!(p.question("q1").review.map(|r| r.level), Some(3));
         assert_eq!(p.predictions.iter().filter(|x| x.hit).count(), 1);
+        assert_eq!(p.question("q1").current.tab, "", "drafts from before v5 name no tab");
+        assert_eq!(p.version, SCHEMA_VERSION, "a v4 document is saved as this schema from now on");
+        let Loaded::Ok(p) = parse(Some(V5)) else { panic!("v5 fixture must load") };
+        assert_eq!(p.question("q2").current.conflicts.len(), 1);
+        assert_eq!(p.version, SCHEMA_VERSION);
     }
 
     #[test]
@@ -485,7 +595,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_saved_document_round_trips() {
-        let Loaded::Ok(p) = parse(Some(V4)) else { panic!() };
+        let Loaded::Ok(p) = parse(Some(V5)) else { panic!() };
         assert_eq!(parse(Some(&p.to_json())), Loaded::Ok(p.clone()));
         assert_eq!(parse(Some(&p.to_pretty_json())), Loaded::Ok(p));
     }
@@ -518,6 +628,82 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn merge_tells_attempts_and_predictions_apart_and_keeps_the_latest_500() {
+        let attempt = |answer: &str, at| Attempt { answer: answer.into(), ticked: vec![], rating: Rating::Full, at, wording: 2 };
+        let (mut a, mut b) = (Progress::default(), Progress::default());
+        a.questions.entry("q1".into()).or_default().attempts = vec![attempt("一", 1.0), attempt("二", 2.0)];
+        // Same time, other text; same text, other time: four different attempts.
+        b.questions.entry("q1".into()).or_default().attempts = vec![attempt("一", 1.0), attempt("三", 2.0), attempt("一", 3.0)];
+        a.merge(&b);
+        let answers: Vec<_> = a.questions["q1"].attempts.iter().map(|x| (x.answer.as_str(), x.at)).collect();
+        assert_eq!(answers, [("一", 1.0), ("二", 2.0), ("三", 2.0), ("一", 3.0)]);
+        assert_eq!(a.questions["q1"].review, Review::replay(&a.questions["q1"].attempts));
+
+        let e: Experiment = "fencing/no-fence".parse().unwrap();
+        let f: Experiment = "fencing/correct".parse().unwrap();
+        let guess = Guess::Fencing { broken: vec![] };
+        let predict = |p: &mut Progress, experiment, at| p.apply(Change::Predict { experiment, guess: guess.clone(), hit: false }, at);
+        let (mut a, mut b) = (Progress::default(), Progress::default());
+        predict(&mut a, e, 1.0);
+        predict(&mut b, e, 1.0);
+        predict(&mut b, f, 1.0);
+        predict(&mut b, e, 2.0);
+        a.merge(&b);
+        let seen: Vec<_> = a.predictions.iter().map(|p| (p.experiment, p.at)).collect();
+        assert_eq!(seen.len(), 3, "{seen:?}");
+        assert!(seen.contains(&(f, 1.0)) && seen.contains(&(e, 2.0)));
+        // Years of predictions keep the latest 500, when made and when merged.
+        let mut many = Progress::default();
+        for i in 0..MAX_PREDICTIONS + 20 {
+            predict(&mut many, e, 10.0 + i as f64);
+        }
+        assert_eq!((many.predictions.len(), many.predictions[0].at), (MAX_PREDICTIONS, 30.0));
+        let mut older = Progress::default();
+        predict(&mut older, f, 0.5);
+        older.merge(&many);
+        assert_eq!((older.predictions.len(), older.predictions[0].at), (MAX_PREDICTIONS, 30.0));
+    }
+
+    #[test]
+    fn limits_hold_at_their_edge_and_every_time_is_checked() {
+        let with = |edit: &dyn Fn(&mut QuestionRecord)| {
+            let mut p = Progress::default();
+            edit(p.questions.entry("q1".into()).or_default());
+            p.check()
+        };
+        assert_eq!(with(&|q| q.current.answer = "字".repeat(MAX_ANSWER)), Ok(()));
+        assert!(with(&|q| q.current.answer = "字".repeat(MAX_ANSWER + 1)).is_err());
+        let conflict = |at| Conflict { answer: "x".into(), at };
+        assert_eq!(with(&|q| q.current.conflicts = vec![conflict(1.0); MAX_CONFLICTS]), Ok(()));
+        assert!(with(&|q| q.current.conflicts = vec![conflict(1.0); MAX_CONFLICTS + 1]).is_err());
+        assert!(with(&|q| q.current.conflicts = vec![conflict(-1.0)]).is_err());
+        assert!(with(&|q| q.current.updated_at = f64::NAN).is_err());
+        assert!(with(&|q| q.attempts = vec![Attempt { answer: String::new(), ticked: vec![], rating: Rating::Full, at: -1.0, wording: 2 }]).is_err());
+        assert_eq!(with(&|q| q.current.ticked = vec![MAX_POINTS - 1]), Ok(()));
+        assert!(with(&|q| q.current.ticked = vec![MAX_POINTS]).is_err());
+        assert_eq!(with(&|q| q.review = Some(Review { level: 6, due: 1.0 })), Ok(()));
+        assert!(with(&|q| q.review = Some(Review { level: 7, due: 1.0 })).is_err());
+        assert!(with(&|q| q.review = Some(Review { level: 1, due: f64::INFINITY })).is_err());
+        let mut p = Progress::default();
+        let prediction = Prediction { experiment: "fencing/correct".parse().unwrap(), guess: Guess::Fencing { broken: vec![] }, hit: true, at: 1.0 };
+        p.predictions = vec![prediction.clone(); MAX_PREDICTIONS];
+        assert_eq!(p.check(), Ok(()));
+        p.predictions.push(prediction);
+        assert!(p.check().is_err());
+        p.predictions.truncate(1);
+        p.predictions[0].at = -1.0;
+        assert!(p.check().unwrap_err().contains("predictions[0]"));
+    }
+
+    #[test]
+    fn typing_is_the_one_change_saved_in_batches() {
+        assert!(Change::Draft { question: Q1, answer: "x".into() }.is_draft());
+        for change in [Change::Reveal(Q1), Change::Rate { question: Q1, rating: Rating::Full }, Change::OpenChapter("lab")] {
+            assert!(!change.is_draft(), "{change:?} is saved at once");
+        }
+    }
+
+    #[test]
     fn chapters_are_opened_then_read_and_runs_counted() {
         let mut p = Progress::default();
         p.apply(Change::OpenChapter("lab"), 5.0);
@@ -531,6 +717,81 @@ pub(crate) mod tests {
         p.apply(Change::Run(e), 8.0);
         assert_eq!(p.runs_of(e), 2);
         assert!(p.to_json().contains(r#""operations/no-fence":{"count":2"#));
+    }
+
+    #[test]
+    fn two_tabs_typing_the_same_answer_keep_both_texts() {
+        const T2: QuestionRef = QuestionRef { tab: "tab-2", ..Q1 };
+        let draft = |question, answer: &str| Change::Draft { question, answer: answer.into() };
+        let current = |p: &Progress| p.questions["q1"].current.clone();
+        // Both tabs type before either has seen the other's text.
+        let (mut a, mut b) = (Progress::default(), Progress::default());
+        a.apply(draft(Q1, "甲的回答"), 10.0);
+        b.apply(draft(T2, "乙的回答"), 11.0);
+        let (mut a_then_b, mut b_then_a) = (a.clone(), b.clone());
+        a_then_b.merge(&b);
+        b_then_a.merge(&a);
+        assert_eq!(a_then_b, b_then_a, "both tabs end with the same document");
+        assert_eq!(current(&a_then_b).answer, "乙的回答", "the later edit stays in the box");
+        assert_eq!(current(&a_then_b).conflicts, [Conflict { answer: "甲的回答".into(), at: 10.0 }]);
+        // Typed in the same millisecond: both tabs still pick the same text.
+        let mut c = Progress::default();
+        c.apply(draft(T2, "丙的回答"), 10.0);
+        let (mut a_then_c, mut c_then_a) = (a.clone(), c.clone());
+        a_then_c.merge(&c);
+        c_then_a.merge(&a);
+        assert_eq!(a_then_c, c_then_a);
+        assert_eq!(current(&a_then_c).conflicts.len(), 1);
+        // The same text typed in both is no conflict, and a text already kept is kept once.
+        let mut same = Progress::default();
+        same.apply(draft(T2, "甲的回答"), 12.0);
+        same.merge(&a);
+        assert!(current(&same).conflicts.is_empty());
+        let mut again = a_then_b.clone();
+        again.merge(&a);
+        again.merge(&b_then_a);
+        assert_eq!(current(&again).conflicts, current(&a_then_b).conflicts);
+        // A tab that went on from the other's text holds it: an older copy is no conflict.
+        let mut went_on = a.clone();
+        went_on.apply(draft(T2, "甲的回答，乙补充"), 12.0);
+        went_on.apply(draft(T2, "甲的回答，乙补充完"), 13.0);
+        for (mut mine, theirs) in [(went_on.clone(), &a), (a.clone(), &went_on)] {
+            mine.merge(theirs);
+            assert_eq!(current(&mine).answer, "甲的回答，乙补充完");
+            assert!(current(&mine).conflicts.is_empty());
+        }
+        // Picking the other draft swaps the two; dropping it removes it, and merging an older
+        // stored copy does not bring it back.
+        let mut p = a_then_b.clone();
+        p.apply(Change::Resolve { question: Q1, index: 0, take: true }, 20.0);
+        assert_eq!(current(&p).answer, "甲的回答");
+        assert_eq!(current(&p).conflicts, [Conflict { answer: "乙的回答".into(), at: 20.0 }]);
+        p.apply(Change::Resolve { question: Q1, index: 5, take: true }, 20.5);
+        assert_eq!(current(&p).conflicts.len(), 1, "an index past the end changes nothing");
+        p.apply(Change::Resolve { question: Q1, index: 0, take: false }, 21.0);
+        assert!(current(&p).conflicts.is_empty());
+        let resolved = p.clone();
+        p.merge(&a_then_b);
+        p.merge(&b);
+        assert_eq!(p, resolved);
+        // A parallel draft left unresolved is still offered after the attempt is rated, and the
+        // rating tab's view of the other's draft stays its base.
+        let mut open = a_then_b.clone();
+        open.apply(Change::Reveal(Q1), 21.5);
+        open.apply(Change::Rate { question: Q1, rating: Rating::Full }, 21.6);
+        assert_eq!(current(&open).conflicts, current(&a_then_b).conflicts);
+        let mut b_late = b.clone();
+        b_late.merge(&open);
+        assert_eq!(current(&b_late).answer, "");
+        assert!(current(&b_late).conflicts.iter().all(|c| c.answer != "乙的回答"), "tab 2's draft was the one rated: no conflict");
+        // Rating starts the next attempt empty; the attempt it finished is no conflict either.
+        p.apply(Change::Reveal(Q1), 22.0);
+        p.apply(Change::Rate { question: Q1, rating: Rating::Partial }, 23.0);
+        let mut stale = resolved.clone();
+        stale.merge(&p);
+        assert_eq!(current(&stale).answer, "");
+        assert!(current(&stale).conflicts.is_empty());
+        assert_eq!(stale.questions["q1"].attempts.len(), 1);
     }
 
     #[test]

@@ -97,5 +97,7 @@ mod tests {
         assert!(r.is_due(at + 3.0 * 3_600_000.0, offset), "01:00 the next day");
         assert_eq!(r.days_left(at, offset), 1);
         assert_eq!(r.days_left(at + 10.0 * DAY_MS, offset), 0);
+        let later = Review::after(Some(Review { level: 2, due: at }), Rating::Full, at);
+        assert_eq!((later.level, later.days_left(at, offset), later.days_left(at + DAY_MS, offset)), (3, 4, 3));
     }
 }

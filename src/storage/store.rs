@@ -82,6 +82,22 @@ thread_local! {
     static STORE: OnceCell<Store> = const { OnceCell::new() };
 }
 
+/// This tab's name in the drafts it writes (random per page load), so that a merge can tell
+/// another tab's parallel draft from an older copy of its own.
+#[cfg(target_arch = "wasm32")]
+pub fn this_tab() -> &'static str {
+    thread_local! {
+        static TAB: &'static str = Box::leak(format!("{:x}", (js_sys::Math::random() * 2f64.powi(48)) as u64).into_boxed_str());
+    }
+    TAB.with(|t| *t)
+}
+
+/// The build-time renderer writes no drafts.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn this_tab() -> &'static str {
+    "render"
+}
+
 /// The page's one store. Islands hydrate separately and share no context: they share this.
 pub fn use_store() -> Store {
     STORE.with(|s| *s.get_or_init(Store::new))
@@ -114,7 +130,7 @@ impl Store {
         if self.loaded.get_untracked() {
             return;
         }
-        let (progress, status) = match read_raw(DOC) {
+        let (progress, status) = timed("fencing-store-load", || match read_raw(DOC) {
             Err(e) => (Progress::default(), Status::MemoryOnly(e)),
             Ok(raw) => match parse(raw.as_deref()) {
                 Loaded::Empty => (Progress::default(), Status::Saved),
@@ -129,7 +145,7 @@ impl Store {
                     }
                 }
             },
-        };
+        });
         self.progress.set(progress);
         self.loaded.set(true);
         self.set_status(status);
@@ -269,6 +285,10 @@ impl Store {
 
     /// Re-read what other tabs saved (unless replacing), merge, change, write with read-back.
     fn save(&self, change: impl FnOnce(&mut Progress), merge_stored: bool) {
+        timed("fencing-store-save", || self.save_now(change, merge_stored));
+    }
+
+    fn save_now(&self, change: impl FnOnce(&mut Progress), merge_stored: bool) {
         let mut doc = self.progress.get_untracked();
         let writable = !matches!(self.status.get_untracked(), Status::ReadOnly { .. });
         if writable && merge_stored {
@@ -289,4 +309,19 @@ impl Store {
         }
         self.progress.set(doc);
     }
+}
+
+/// Run `f` as a User Timing measure named `name` (the browser's performance panel shows it;
+/// tools/years-bench.mjs reads it).
+fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
+    let performance = window().performance();
+    let start = format!("{name}-start");
+    if let Some(p) = &performance {
+        let _ = p.mark(&start);
+    }
+    let out = f();
+    if let Some(p) = &performance {
+        let _ = p.measure_with_start_mark(name, &start);
+    }
+    out
 }

@@ -92,6 +92,26 @@ mod tests {
     }
 
     #[test]
+    fn a_guess_is_described_in_the_lessons_terms() {
+        use OpOutcome::*;
+        assert_eq!(Guess::Fencing { broken: vec![] }.describe(), "两条性质都成立");
+        assert_eq!(Guess::Fencing { broken: vec![Property::UnauthorizedAccept] }.describe(), "违反 unauthorized_accept");
+        assert_eq!(Guess::Fencing { broken: Property::ALL.to_vec() }.describe(), "违反 revoked_generation_overwrite、unauthorized_accept");
+        assert_eq!(Guess::Operations { outcomes: vec![Applied, Duplicate, Stale] }.describe(), "applied/duplicate/stale");
+    }
+
+    #[test]
+    fn each_case_is_explained_by_its_own_sentence() {
+        let words = |case, defects: Defects| lesson_words(Experiment { case, defects }).join("");
+        assert!(words(Case::Operations, Defects::default()).contains("applied/applied/duplicate/conflict/stale"));
+        let correct = words(Case::Fencing, Defects::default());
+        assert!(correct.contains("正确版本无越代覆盖") && !correct.contains("三缺陷"));
+        let broken = words(Case::Fencing, Defects::default().with(Defect::NoFence, true));
+        assert!(broken.contains("三缺陷分别出现") && !broken.contains("正确版本"));
+        assert!(broken.contains(Defect::NoFence.lesson_words()));
+    }
+
+    #[test]
     fn every_lab_experiment_has_the_lesson_words_for_it() {
         for e in Experiment::all() {
             let words = lesson_words(e);

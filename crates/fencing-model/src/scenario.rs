@@ -336,7 +336,8 @@ impl Scenario {
 /// seq1, seq2, a cross-term retry with the same key and digest, the same key with other
 /// parameters, a new key with an old seq — in the lesson's order.
 pub fn lesson_operations(issuer: u64) -> Vec<Operation> {
-    let term = issuer + 1;
+    // Saturating: an issuer past `MAX_NUMBER` is refused by `validate`, which runs after.
+    let term = issuer.saturating_add(1);
     let op = |key: &str, digest: &str, fence: u64, seq: u64| Operation {
         key: key.to_string(),
         digest: digest.to_string(),
@@ -346,8 +347,8 @@ pub fn lesson_operations(issuer: u64) -> Vec<Operation> {
     vec![
         op("order-1", "amount=10", term, 1),
         op("order-2", "amount=20", term, 2),
-        op("order-1", "amount=10", term + 1, 1),
-        op("order-2", "amount=99", term + 1, 2),
+        op("order-1", "amount=10", term.saturating_add(1), 1),
+        op("order-2", "amount=99", term.saturating_add(1), 2),
         op("order-3", "amount=30", term, 1),
     ]
 }

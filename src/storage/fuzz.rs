@@ -1,0 +1,151 @@
+//! Fuzzed import files, natively: random bytes, valid exports cut short or with one byte
+//! changed, deep nesting, huge strings, and a wrong type at every field of a valid export.
+//! Invariants: no panic; a refused file gets a message that names what was wrong (the field,
+//! the question, the size); any document the app can write re-imports to the same document.
+//! (An import is a pure function of the file: the page changes nothing before it succeeds.)
+
+use super::progress::*;
+use super::review::Review;
+use super::transfer::{read_import, MAX_IMPORT_BYTES};
+use fencing_model::prediction::Guess;
+use fencing_model::{Experiment, OpOutcome, Property};
+use proptest::prelude::*;
+use proptest::sample::select;
+use serde_json::Value;
+
+const SLUGS: [&str; 4] = ["intro", "timeline", "lab", "no-such-chapter"];
+const QUESTIONS: [&str; 5] = ["q1", "q2", "q3", "q4", "q9"];
+
+fn time() -> impl Strategy<Value = Millis> {
+    prop_oneof![(0u64..1 << 53).prop_map(|t| t as f64), (0.0..2e12f64)]
+}
+
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![any::<String>(), "[a-z 防误删提交处的fence，。\n\"\\\\]{0,80}"]
+}
+
+fn current() -> impl Strategy<Value = Current> {
+    let conflicts = prop::collection::vec((text(), time()).prop_map(|(answer, at)| Conflict { answer, at }), 0..=MAX_CONFLICTS);
+    let base = prop::option::of(("[0-9a-f]{0,8}", time()).prop_map(|(tab, at)| DraftId { tab, at }));
+    (text(), any::<bool>(), prop::collection::vec(0usize..16, 0..5), time(), 0u32..4, "[0-9a-f]{0,8}", base, conflicts).prop_map(
+        |(answer, revealed, ticked, updated_at, wording, tab, base, conflicts)| Current { answer, revealed, ticked, updated_at, wording, tab, base, conflicts },
+    )
+}
+
+fn attempt() -> impl Strategy<Value = Attempt> {
+    (text(), prop::collection::vec(0usize..16, 0..5), select(&Rating::ALL[..]), time(), 0u32..4)
+        .prop_map(|(answer, ticked, rating, at, wording)| Attempt { answer, ticked, rating, at, wording })
+}
+
+fn guess() -> impl Strategy<Value = Guess> {
+    let outcomes = [OpOutcome::Applied, OpOutcome::Duplicate, OpOutcome::Conflict, OpOutcome::Stale];
+    prop_oneof![
+        prop::sample::subsequence(Property::ALL.to_vec(), 0..=2).prop_map(|broken| Guess::Fencing { broken }),
+        prop::collection::vec(select(outcomes.to_vec()), 0..6).prop_map(|outcomes| Guess::Operations { outcomes }),
+    ]
+}
+
+/// Any document the app can write: every field, within the limits `Progress::check` sets.
+fn progress() -> impl Strategy<Value = Progress> {
+    let experiments = Experiment::all();
+    let chapters = prop::collection::btree_map(select(&SLUGS[..]).prop_map(String::from), (time(), prop::option::of(time())).prop_map(|(opened_at, read_at)| ChapterProgress { opened_at, read_at }), 0..4);
+    let runs = prop::collection::btree_map(select(experiments.clone()), (any::<u32>(), time()).prop_map(|(count, last_at)| RunRecord { count, last_at }), 0..4);
+    let review = prop::option::of((1u8..=6, time()).prop_map(|(level, due)| Review { level, due }));
+    let record = (current(), prop::collection::vec(attempt(), 0..4), review).prop_map(|(current, attempts, review)| QuestionRecord { current, attempts, review });
+    let questions = prop::collection::btree_map(select(&QUESTIONS[..]).prop_map(String::from), record, 0..4);
+    let predictions = prop::collection::vec((select(experiments), guess(), any::<bool>(), time()).prop_map(|(experiment, guess, hit, at)| Prediction { experiment, guess, hit, at }), 0..4);
+    (chapters, runs, questions, predictions).prop_map(|(chapters, runs, questions, predictions)| Progress { version: SCHEMA_VERSION, chapters, runs, questions, predictions })
+}
+
+fn import(text: &str) -> Result<Progress, String> {
+    read_import(text, text.len())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_document_the_app_writes_reimports_the_same(p in progress()) {
+        prop_assert_eq!(p.check(), Ok(()));
+        prop_assert_eq!(import(&p.to_pretty_json()), Ok(p.clone()));
+        prop_assert_eq!(import(&p.to_json()), Ok(p));
+    }
+
+    #[test]
+    fn random_bytes_are_refused_with_a_reason(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        if let Err(e) = import(&String::from_utf8_lossy(&bytes)) {
+            prop_assert!(!e.trim().is_empty());
+        }
+    }
+
+    #[test]
+    fn a_cut_or_changed_export_is_refused_with_a_reason(p in progress(), cut in any::<prop::sample::Index>(), byte in any::<u8>()) {
+        let json = p.to_pretty_json();
+        let at = cut.index(json.len());
+        let cut_short = String::from_utf8_lossy(&json.as_bytes()[..at]).into_owned();
+        prop_assert!(import(&cut_short).is_err(), "a document cut at {} of {} was accepted", at, json.len());
+        let mut changed = json.into_bytes();
+        changed[at] = byte;
+        match import(&String::from_utf8_lossy(&changed)) {
+            Ok(q) => prop_assert_eq!(q.check(), Ok(())),
+            Err(e) => prop_assert!(!e.trim().is_empty()),
+        }
+    }
+}
+
+/// Every field of a full document: its JSON pointer and the names on the way to it.
+fn fields(value: &Value, at: &str, names: &[String], out: &mut Vec<(String, Vec<String>)>) {
+    let children: Vec<(String, &Value)> = match value {
+        Value::Object(map) => map.iter().map(|(k, v)| (k.clone(), v)).collect(),
+        Value::Array(items) => items.iter().enumerate().map(|(i, v)| (i.to_string(), v)).collect(),
+        _ => Vec::new(),
+    };
+    for (name, child) in children {
+        let pointer = format!("{at}/{}", name.replace('~', "~0").replace('/', "~1"));
+        let names = [names, &[name]].concat();
+        out.push((pointer.clone(), names.clone()));
+        fields(child, &pointer, &names, out);
+    }
+}
+
+#[test]
+fn a_wrong_type_at_any_field_is_refused_naming_it() {
+    let full: Value = serde_json::from_str(include_str!("fixtures/progress-v5.json")).unwrap();
+    let mut all = Vec::new();
+    fields(&full, "", &[], &mut all);
+    assert!(all.len() > 60, "the fixture has every field: {}", all.len());
+    let wrong = [Value::Null, Value::Bool(true), serde_json::json!(-7), serde_json::json!(1.5e300), serde_json::json!("x"), serde_json::json!([]), serde_json::json!({})];
+    let mut refused = 0;
+    for (pointer, names) in &all {
+        for w in &wrong {
+            let mut doc = full.clone();
+            *doc.pointer_mut(pointer).unwrap() = w.clone();
+            match import(&doc.to_string()) {
+                Ok(p) => assert_eq!(p.check(), Ok(()), "{pointer} = {w}"),
+                Err(e) => {
+                    refused += 1;
+                    // The message names the field, or the item it belongs to (a question, a
+                    // chapter, an experiment, the predictions).
+                    let named = names.iter().any(|k| k.parse::<usize>().is_err() && e.contains(k.as_str()));
+                    assert!(named, "{pointer} = {w}: {e}");
+                }
+            }
+        }
+    }
+    assert!(refused > all.len(), "most wrong types are refused ({refused})");
+}
+
+#[test]
+fn deep_nesting_and_huge_strings_are_refused_without_harm() {
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    assert!(import(&deep).unwrap_err().contains("JSON"));
+    let nested = format!(r#"{{"version":5,"chapters":{{"intro":{}1{}}}}}"#, "[".repeat(5_000), "]".repeat(5_000));
+    assert!(import(&nested).is_err());
+    let long = "字".repeat(MAX_ANSWER + 1);
+    let doc = serde_json::json!({ "version": 5, "questions": { "q1": { "current": { "answer": long, "revealed": false, "ticked": [], "updated_at": 1 } } } });
+    assert_eq!(import(&doc.to_string()).unwrap_err(), format!("不是学习台的进度文件：题目 q1 的回答超过 {MAX_ANSWER} 字"));
+    let conflicts = serde_json::json!({ "version": 5, "questions": { "q1": { "current": { "answer": "", "revealed": false, "ticked": [], "updated_at": 1,
+        "conflicts": vec![serde_json::json!({ "answer": "x", "at": 1 }); MAX_CONFLICTS + 1] } } } });
+    assert!(import(&conflicts.to_string()).unwrap_err().contains("并行草稿"));
+    assert!(read_import("{}", MAX_IMPORT_BYTES + 1).unwrap_err().contains("上限"));
+}
