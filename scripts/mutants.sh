@@ -7,7 +7,8 @@
 #
 #   scripts/mutants.sh                 everything in scope
 #   scripts/mutants.sh ARGS…           extra arguments for cargo mutants, e.g. a shard:
-#                                      --shard 0/4, or one file's mutants: --re src/codec.rs
+#                                      --shard 0/4, one file's mutants: --re src/codec.rs, or
+#                                      --iterate to test again only what a previous run did not catch
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh >/dev/null
@@ -17,6 +18,7 @@ if [[ $(cargo mutants --version 2>/dev/null) != "cargo-mutants 27.1.0" ]]; then
 fi
 # Line-level debug info is not needed to run tests, and linking without it is much faster.
 export CARGO_PROFILE_DEV_DEBUG=0 CARGO_PROFILE_TEST_DEBUG=0
-cargo mutants --no-shuffle -p fencing-model -p fencing-app \
+# Two mutants at a time: the slowest tests (whole searches) run on one core each.
+cargo mutants --no-shuffle --jobs 2 --timeout 120 -p fencing-model -p fencing-app \
   -f 'crates/fencing-model/src/**' -f 'src/storage/progress.rs' -f 'src/storage/review.rs' -f 'src/storage/transfer.rs' \
   -e 'crates/fencing-model/src/bench.rs' -e 'crates/fencing-model/src/bin/*' "$@"

@@ -55,7 +55,8 @@ pub fn reused_fences(traces: &[Trace]) -> Vec<ReusedFence> {
             let (Some(grant), Some(owner)) = (token.grant, step.event.client()) else { continue };
             let this = Issued { grant, owner, step: i + 1 };
             if let Some(&(_, first)) = issued.iter().find(|(f, earlier)| *f == token.fence && earlier.grant != grant) {
-                let known = found.iter().any(|r| r.fence == token.fence && (r.first.grant, r.second.grant) == (first.grant, grant));
+                // A grant has one token, so its pair of grants names a reuse.
+                let known = found.iter().any(|r| (r.first.grant, r.second.grant) == (first.grant, grant));
                 if !known {
                     found.push(ReusedFence { fence: token.fence, first, second: this, harm: Vec::new() });
                 }

@@ -139,6 +139,102 @@ fn explore_runs_each_shipped_preset_as_the_report_says() {
 }
 
 #[test]
+fn a_counterexample_reads_in_the_lessons_numbers_and_grants() {
+    // The lesson's preset with the issuer restored from an old backup: both grants carry 41,
+    // told apart only by the checker's grant labels; the resource's high-water mark stays 41.
+    let path = format!("{}/presets/lesson.json", env!("CARGO_MANIFEST_DIR"));
+    let out = String::from_utf8(lab(&["explore", "--scenario", &path, "--variant", "rollback-issuer"]).stdout).unwrap();
+    for line in [
+        "revoked_generation_overwrite（已提交资源代际不后退）：违反，最短反例 9 步",
+        "reused_fence：发生，最短 6 步",
+        "   1 acquire A          |         0        0 A     valid   | 原子授予 A，token 41（授予#1）",
+        "   6 recover            |         0        0 A     expired | 从旧备份恢复：发号器回到 40",
+        "   7 acquire B          |         0        0 B     valid   | 原子授予 B，token 41（授予#2）",
+        "   8 write:1:b B        |        41        1 B     valid   | 资源接受 B 的 41（授予#2） seq=1 key=b：(0,0) < (41,1)",
+        "   9 write:2:a A        |        41        2 B     valid   | 资源接受 A 的 41（授予#1） seq=2 key=a：(41,1) < (41,2)",
+    ] {
+        assert!(out.contains(line), "missing «{line}» in\n{out}");
+    }
+}
+
+#[test]
+fn the_page_runs_command_lines_as_the_binary_does_and_reads_no_files() {
+    use fencing_model::cli;
+    for args in [&["fencing"][..], &["fencing", "--variant", "no-fence"], &["fencing", "--case", "operations", "--json"]] {
+        let out = lab(args);
+        assert_eq!(cli::execute(args), (String::from_utf8(out.stdout).unwrap(), 0), "{args:?}");
+    }
+    assert!(cli::execute(&["fencing"]).0.contains("见：交错 3 第 7 步"), "the key caveat's step");
+    let (err, code) = cli::execute(&["explore", "--scenario", "mine.json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("这里不能读取文件「mine.json」"), "{err}");
+    // Words after the experiment that are not options are named whole.
+    for (args, must) in [(&["fencing", "x=y"][..], "多余的参数「x=y」"), (&["fencing", "explore"], "多余的参数「explore」"), (&["fencing", "extra"], "多余的参数「extra」"), (&["fencing", "--nope"], "未知选项「--nope」")] {
+        let (err, code) = cli::execute(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(must), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn help_gives_each_option_its_value_and_meaning() {
+    let help = fencing_model::cli::help();
+    for line in [
+        "--case <case>",
+        "--variant <variant,…>",
+        "--issuer <n>",
+        "--op-seq <a,b>",
+        "--ops <list>",
+        "--clients <programs>",
+        "--crash <true|false>",
+        "fencing：A 与 B 写入时的 op_seq（默认 2,1）",
+        "初始 issuer（默认 40；operations 的课程输入随之从 issuer+1 起）",
+        "model：网络可延迟写入，送达次序任意（默认 false）",
+    ] {
+        assert!(help.contains(line), "help lacks «{line}»");
+    }
+}
+
+/// The text a reader sees, byte for byte: tables aligned for Chinese (wide) characters, each
+/// defect with its lesson sentence, the resource's condition, every property with its reason.
+/// `UPDATE_GOLDEN=1 cargo test -p fencing-model --test cli` rewrites the files after a deliberate
+/// change to the wording; read the diff before committing it.
+#[test]
+fn the_lesson_commands_print_exactly_the_reviewed_text() {
+    let dir = format!("{}/tests/golden", env!("CARGO_MANIFEST_DIR"));
+    let preset = format!("{}/presets/lesson.json", env!("CARGO_MANIFEST_DIR"));
+    for (name, args) in [
+        ("help", vec!["--help"]),
+        ("fencing-correct", vec!["fencing"]),
+        ("fencing-no-fence", vec!["fencing", "--variant", "no-fence"]),
+        ("fencing-split-authority", vec!["fencing", "--variant", "split-authority"]),
+        ("fencing-rollback-issuer", vec!["fencing", "--variant", "rollback-issuer"]),
+        ("fencing-precheck", vec!["fencing", "--variant", "precheck"]),
+        ("operations", vec!["fencing", "--case", "operations"]),
+        ("explore-lesson-rollback-issuer", vec!["explore", "--scenario", &preset, "--variant", "rollback-issuer"]),
+    ] {
+        let out = String::from_utf8(lab(&args).stdout).unwrap();
+        let path = format!("{dir}/{name}.txt");
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &out).unwrap();
+        }
+        let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("{path} is missing: run with UPDATE_GOLDEN=1"));
+        assert_eq!(out, expected, "{name}: the printed text changed");
+    }
+}
+
+#[test]
+fn each_preset_names_the_file_a_command_line_runs() {
+    for preset in fencing_model::presets::PRESETS {
+        let path = preset.path();
+        assert_eq!(path, format!("crates/fencing-model/presets/{}.json", preset.name));
+        let from_root = format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"));
+        assert_eq!(std::fs::read_to_string(from_root).unwrap(), preset.file);
+    }
+}
+
+#[test]
 fn a_bad_scenario_file_names_its_line_and_exits_2() {
     let dir = std::env::temp_dir().join(format!("fencing-lab-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -28,6 +28,15 @@ fn properties(r: &FencingRun) -> Vec<Property> {
 }
 
 #[test]
+fn an_old_write_accepted_after_the_new_one_is_a_violation_not_the_key_caveat() {
+    // Without the fence check, A's 41 lands after B's 42 in two interleavings: those are
+    // violations; the caveat stays where A commits first.
+    let r = fencing(&[Defect::NoFence]);
+    assert_eq!(r.notes, vec![Note::KeyCaveat { interleaving: 3, step: 7, grant: 1, newer: 2 }]);
+    assert_eq!(r.notes[0].step(), 7);
+}
+
+#[test]
 fn correct_protocol_has_three_interleavings_and_no_violation() {
     let r = fencing(&[]);
     assert_eq!(r.interleavings, 3);
