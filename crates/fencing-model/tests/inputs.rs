@@ -1,0 +1,55 @@
+//! The model's inputs at their edges: which experiments exist and how they are spelled (the
+//! stored progress keys them by that spelling), the largest numbers and files accepted.
+
+use fencing_model::codec;
+use fencing_model::scenario::{Case, Defect, Defects, Experiment, Scenario, MAX_NUMBER};
+use fencing_model::scenario_file::{self, MAX_FILE};
+
+#[test]
+fn every_lab_experiment_is_listed_once_and_spelled_one_way() {
+    let all = Experiment::all();
+    // 16 combinations of the four defects for the fencing case; operations with and without no-fence.
+    assert_eq!(all.len(), 18);
+    assert_eq!(all[0].to_string(), "fencing/correct");
+    assert_eq!(all.iter().filter(|e| e.case == Case::Operations).map(|e| e.to_string()).collect::<Vec<_>>(), ["operations/correct", "operations/no-fence"]);
+    let mut seen: Vec<String> = all.iter().map(|e| e.to_string()).collect();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), 18);
+    for e in &all {
+        assert_eq!(e.to_string().parse::<Experiment>(), Ok(*e));
+    }
+    assert!(all.iter().any(|e| e.to_string() == "fencing/no-fence,split-authority,rollback-issuer,precheck"));
+    // Another order, a defect that does not apply, or a malformed name are not experiments.
+    for bad in ["fencing/precheck,no-fence", "operations/split-authority", "fencing", "fencing/", "fencing/bogus", "bogus/correct"] {
+        assert!(bad.parse::<Experiment>().is_err(), "{bad}");
+    }
+    assert_eq!(Defects::all_for(Case::Operations).len(), 2);
+    assert!(Defects::all_for(Case::Fencing).contains(&Defects::default().with(Defect::Precheck, true)));
+}
+
+#[test]
+fn numbers_are_accepted_up_to_the_largest_and_defects_only_where_they_apply() {
+    let mut s = Scenario::lesson(Case::Fencing, Defects::default());
+    s.issuer = MAX_NUMBER;
+    assert_eq!(s.validate(), Ok(()));
+    s.issuer = MAX_NUMBER + 1;
+    assert!(s.validate().is_err());
+    s.issuer = 40;
+    s.op_seq_a = 0;
+    assert!(s.validate().is_err(), "op_seq starts at 1");
+    let ops = Scenario::lesson(Case::Operations, Defects::default().with(Defect::SplitAuthority, true));
+    assert!(ops.validate().unwrap_err().to_string().contains("split-authority"));
+    assert_eq!(Scenario::lesson(Case::Operations, Defects::default().with(Defect::NoFence, true)).validate(), Ok(()));
+}
+
+#[test]
+fn a_scenario_file_may_be_as_large_as_the_limit() {
+    let file = |len: usize| {
+        let body = "{\"case\": \"model\", \"title\": \"padded\"}";
+        format!("{body}{}", " ".repeat(len - body.len()))
+    };
+    let read = scenario_file::read(&file(MAX_FILE)).expect("a file of exactly the limit reads");
+    assert_eq!(codec::to_query(&read.scenario), "case=model");
+    assert_eq!(scenario_file::read(&file(MAX_FILE + 1)).unwrap_err().0, "场景文件超过 64 KB");
+}
