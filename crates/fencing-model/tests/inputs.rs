@@ -53,3 +53,15 @@ fn a_scenario_file_may_be_as_large_as_the_limit() {
     assert_eq!(codec::to_query(&read.scenario), "case=model");
     assert_eq!(scenario_file::read(&file(MAX_FILE + 1)).unwrap_err().0, "场景文件超过 64 KB");
 }
+
+#[test]
+fn a_scenario_is_written_as_a_file_with_json_types_and_reads_back() {
+    let read = scenario_file::read("{\"issuer\": 100, \"clients\": \"acquire write:1:a; acquire write:2:b\", \"crash\": false, \"delay\": true}").unwrap();
+    assert_eq!(read.scenario.issuer, 100, "a number is read as a number");
+    let text = scenario_file::write(Some("两人"), &read.scenario);
+    // Keys in name order; the programs a list, switches booleans, the issuer a number.
+    let expected = "{\n  \"case\": \"model\",\n  \"clients\": [\n    \"acquire write:1:a\",\n    \"acquire write:2:b\"\n  ],\n  \"crash\": false,\n  \"delay\": true,\n  \"issuer\": 100,\n  \"title\": \"两人\"\n}\n";
+    assert_eq!(text, expected);
+    let again = scenario_file::read(&text).unwrap();
+    assert_eq!((again.title.as_deref(), again.scenario), (Some("两人"), read.scenario));
+}
