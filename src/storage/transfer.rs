@@ -124,6 +124,9 @@ mod tests {
         predict(&mut file, "fencing/correct", 3.0); // same experiment, other time
         let p = preview(&here, &file);
         assert_eq!((p.drafts_changed, p.runs_new, p.predictions_new), (2, 1, 2));
+        // Importing what is already here adds nothing.
+        let same = preview(&file, &file);
+        assert_eq!((same.chapters_new, same.attempts_new, same.drafts_changed, same.runs_new, same.predictions_new), (0, 0, 0, 0, 0));
         // An older draft in the file changes nothing here.
         let mut stale = Progress::default();
         draft(&mut stale, Q2, "更早的草稿", 1.0);

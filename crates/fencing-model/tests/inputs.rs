@@ -65,3 +65,20 @@ fn a_scenario_is_written_as_a_file_with_json_types_and_reads_back() {
     let again = scenario_file::read(&text).unwrap();
     assert_eq!((again.title.as_deref(), again.scenario), (Some("两人"), read.scenario));
 }
+
+#[test]
+fn properties_print_as_the_lesson_names_them() {
+    use fencing_model::Property;
+    let names: Vec<String> = Property::ALL.iter().map(ToString::to_string).collect();
+    assert_eq!(names, ["revoked_generation_overwrite", "unauthorized_accept"]);
+}
+
+#[test]
+fn an_equal_fence_and_op_seq_is_refused_strictly() {
+    // Rolled back, both hold 41; with equal op_seq the comparison (41,1) < (41,1) fails:
+    // whichever writes second is refused — by the resource, and by precheck's own check.
+    let s = codec::from_query("variant=precheck,rollback-issuer&op-seq=1,1").unwrap();
+    let text = fencing_model::render::text(&fencing_model::run(&s).unwrap());
+    assert!(text.contains("事务外自查未通过：(41,1) ≥ (41,1)"), "{text}");
+    assert!(!text.contains("事务外自查通过：(41,1) < (41,1)"));
+}
