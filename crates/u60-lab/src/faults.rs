@@ -6,7 +6,7 @@
 
 use crate::authority::GenerationStore;
 use crate::resource::{Resource, Write, WriteOutcome};
-use crate::{outcome, Error, Servers, LEASE_MS};
+use crate::{committed, outcome, Error, Servers, LEASE_MS};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -68,7 +68,7 @@ impl DbRestart {
         format!(
             "5. 故障：MariaDB 在两次写之间重启（fence={}）\n   第一次写 ({},1)：{}\n   MariaDB 重启（SIGTERM 后重新启动）{tries}\n   \
              重连后以同一幂等键重发第二次写 ({},2)：{second}\n   已报告后再发一次同键写：{}\n   \
-             重启后核对：第一次写{}；第二次写的幂等记录 {} 条；资源最终：value={}，max_fence={}，last_seq={}\n\n",
+             重启后核对：第一次写{}；第二次写的幂等记录 {} 条；资源最终：{}\n\n",
             self.fence,
             self.fence,
             outcome(&self.first),
@@ -76,9 +76,7 @@ impl DbRestart {
             self.resend.as_ref().map_or_else(|e| format!("失败（{e}）"), outcome),
             if self.first_kept { "仍在（已持久）" } else { "丢失" },
             self.second_records,
-            self.committed.0.as_deref().unwrap_or("-"),
-            self.committed.1,
-            self.committed.2,
+            committed(&self.committed),
         )
     }
 }
@@ -164,14 +162,12 @@ impl AuthorityDown {
         let b: Vec<String> = self.b_acquire.iter().enumerate().map(|(i, a)| format!("\n   B 第 {} 次 acquire：{}", i + 1, asked(a))).collect();
         format!(
             "6. 故障：Redis 在场景中途被杀\n   A acquire → fence={}；A 带 ({},1) 提交：{}\n   Redis 进程被杀（SIGKILL）\n   A 续租：{renew}{}\n   \
-             结果：不授予任何租约或 fence——单机 Redis 是唯一权威，其自身故障即权威不可用（活性边界）\n   资源最终：value={}，max_fence={}，last_seq={}\n\n",
+             结果：不授予任何租约或 fence——单机 Redis 是唯一权威，其自身故障即权威不可用（活性边界）\n   资源最终：{}\n\n",
             self.fence_a,
             self.fence_a,
             outcome(&self.a_write),
             b.concat(),
-            self.committed.0.as_deref().unwrap_or("-"),
-            self.committed.1,
-            self.committed.2,
+            committed(&self.committed),
         )
     }
 }
