@@ -50,7 +50,16 @@ export async function start({ base = '/', dist = DIST } = {}) {
       // A search cancelled (or replaced) while its worker still loads the checker aborts that
       // download: the app meant it. Any other failed request is a problem.
       const cancelled = (r) => r.failure()?.errorText === 'net::ERR_ABORTED' && /\/page-checker-[^/]*$/.test(r.url());
-      page.on('requestfailed', (r) => cancelled(r) || problems.push(`requestfailed: ${r.url()}`));
+      // Leaving a page (a link, a reload) aborts what it was still loading: the browser meant
+      // it. A request counts as left behind when a main-frame navigation began after it.
+      let navigations = 0;
+      const issued = new WeakMap();
+      page.on('request', (r) => {
+        if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigations++;
+        else issued.set(r, navigations);
+      });
+      const leftBehind = (r) => r.failure()?.errorText === 'net::ERR_ABORTED' && issued.has(r) && issued.get(r) < navigations;
+      page.on('requestfailed', (r) => cancelled(r) || leftBehind(r) || problems.push(`requestfailed: ${r.url()}`));
       page.on('response', (r) => r.status() >= 400 && problems.push(`http ${r.status()}: ${r.url()}`));
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) =>
