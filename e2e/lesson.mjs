@@ -13,7 +13,17 @@ export const CHAPTERS = [
   ['sources', '来源与验证边界'],
 ];
 
-/** The app's saved progress document, as the page stored it. */
+/**
+ * The app's saved progress document, as the page stored it: the head, with each question's
+ * finished attempts read from their own key (src/storage/layout.rs) — the document's shape.
+ */
 export async function storedProgress(page) {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('fencing-study.progress') ?? 'null'));
+  return page.evaluate(() => {
+    const head = JSON.parse(localStorage.getItem('fencing-study.progress') ?? 'null');
+    for (const [id, q] of Object.entries(head?.questions ?? {})) {
+      delete q.attempts_digest;
+      q.attempts = JSON.parse(localStorage.getItem(`fencing-study.progress.attempts.${id}`) ?? '[]');
+    }
+    return head;
+  });
 }

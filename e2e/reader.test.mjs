@@ -175,7 +175,7 @@ test('reading progress: opening records the chapter, reaching its end marks it r
   await page.reload();
   await live(page);
   let p = await storedProgress(page);
-  assert.equal(p.version, 5);
+  assert.equal(p.version, 6);
   assert.ok(p.chapters['many-writes'].opened_at > 0);
   assert.equal(p.chapters['many-writes'].read_at, undefined);
   await page.locator('.pager').scrollIntoViewIfNeeded();

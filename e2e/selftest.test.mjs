@@ -40,7 +40,7 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   // Recall comes first: the history waits for the next reveal.
   assert.match(await q1.locator('.history-later').textContent(), /之前的 1 次作答记录/);
   const doc = await storedProgress(page);
-  assert.equal(doc.version, 5);
+  assert.equal(doc.version, 6);
   assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer, a.wording]), [['partial', [0, 3], 'owner 只防误删误续；检查放在资源提交处', 2]]);
 
   // A retake keeps the history; the latest rating is the current level.
@@ -244,15 +244,18 @@ test('export then import is the identity; a bad file changes nothing', async () 
   await live(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出进度（JSON）' }).click()]);
   const exported = await readFile(await download.path(), 'utf8');
-  const before = await page.evaluate(() => localStorage.getItem('fencing-study.progress'));
-  assert.deepEqual(JSON.parse(exported), JSON.parse(before));
+  assert.deepEqual(JSON.parse(exported), await storedProgress(page));
+  // Every key the document is stored under (its head, the attempts list), as it is.
+  const everything = () => page.evaluate(() => JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('fencing-study.progress')).sort()));
+  const before = await everything();
+  assert.match(before, /fencing-study\.progress\.attempts\.q1/);
 
   // A malformed file: a clear error, and nothing changes.
   const input = page.locator('input[type=file]');
   await input.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 2, "questions": 5}') });
   await page.locator('.transfer [role=alert]:not([hidden])').waitFor();
   assert.match(await page.locator('.transfer [role=alert]').textContent(), /未导入：不是学习台的进度文件/);
-  assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.progress')), before);
+  assert.equal(await everything(), before);
 
   // Reset (behind a confirmation), then import the export back with "replace".
   await page.getByRole('button', { name: '清除全部记录…' }).click();

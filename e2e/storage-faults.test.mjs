@@ -12,10 +12,10 @@ beforeEach(() => env.clearStorage());
 const KEY = 'fencing-study.progress';
 const notice = (page) => page.locator('.storage-notice');
 
-/** A page whose storage holds `raw` under the progress key when the app starts. */
-async function withStored(raw, path = 'self-test') {
+/** A page whose storage holds `raw` under the progress key (and `more`) when the app starts. */
+async function withStored(raw, path = 'self-test', more = {}) {
   const seed = await env.page('intro');
-  await seed.evaluate(([k, v]) => localStorage.setItem(k, v), [KEY, raw]);
+  await seed.evaluate((items) => { for (const [k, v] of items) localStorage.setItem(k, v); }, [[KEY, raw], ...Object.entries(more)]);
   await seed.close();
   return env.page(path);
 }
@@ -34,6 +34,25 @@ test('corrupted data is quarantined, never deleted silently, and can be exported
   await page.getByRole('button', { name: '丢弃' }).click();
   assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.progress.quarantine')), null);
   assert.ok(await notice(page).isHidden());
+});
+
+test('an unreadable attempts list is kept aside; the other questions keep their attempts', async () => {
+  const attempt = (answer) => ({ answer, ticked: [], rating: 'full', at: 1764600000000, wording: 2 });
+  const head = JSON.stringify({ version: 6, questions: { q1: { current: { answer: '', revealed: false, ticked: [], updated_at: 1 } }, q2: { current: { answer: '', revealed: false, ticked: [], updated_at: 1 } } } });
+  const broken = '[{"answer": 7}]';
+  const page = await withStored(head, 'progress', { [`${KEY}.attempts.q1`]: JSON.stringify([attempt('保住的回答')]), [`${KEY}.attempts.q2`]: broken });
+  assert.match(await notice(page).textContent(), /本地记录无法读取（题目 q2 的历次作答无法读取：字段 \[0\]\.answer/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.progress.quarantine')), broken);
+  const counts = await page.locator('.question-status tbody td:nth-child(3)').allTextContents();
+  assert.deepEqual(counts.slice(0, 2).map(Number), [1, 0]);
+  // The next rating of q2 writes a readable list again; q1's attempt stays.
+  await page.goto(env.url + 'self-test');
+  await live(page);
+  await page.locator('#q2-answer').fill('重新作答');
+  await page.locator('section.question#q2').getByRole('button', { name: '展开参考答案与评分点' }).click();
+  await page.locator('section.question#q2').getByRole('button', { name: /完整答出/ }).click();
+  const lists = await page.evaluate((k) => [1, 2].map((q) => JSON.parse(localStorage.getItem(`${k}.attempts.q${q}`)).map((a) => a.answer)), KEY);
+  assert.deepEqual(lists, [['保住的回答'], ['重新作答']]);
 });
 
 test('data from a newer schema puts the app in read-only mode and is never overwritten', async () => {

@@ -3,7 +3,11 @@
 //! Invariants: no panic; a refused file gets a message that names what was wrong (the field,
 //! the question, the size); any document the app can write re-imports to the same document.
 //! (An import is a pure function of the file: the page changes nothing before it succeeds.)
+//! And any document, written in its storage layout, loads back with every attempt, also when
+//! a second tab saves over it.
 
+use super::layout::tests::{save, Memory};
+use super::layout::{load, write, Stored};
 use super::progress::*;
 use super::review::Review;
 use super::transfer::{read_import, MAX_IMPORT_BYTES};
@@ -57,6 +61,16 @@ fn progress() -> impl Strategy<Value = Progress> {
     (chapters, runs, questions, predictions).prop_map(|(chapters, runs, questions, predictions)| Progress { version: SCHEMA_VERSION, chapters, runs, questions, predictions })
 }
 
+/// A document as storage gives it back: each question's attempts in order, each once, with
+/// the schedule they lead to (a generated document need not be so).
+fn in_order(mut p: Progress) -> Progress {
+    for q in p.questions.values_mut().filter(|q| !q.attempts.is_empty()) {
+        let attempts = std::mem::take(&mut q.attempts);
+        q.add_attempts(&attempts);
+    }
+    p
+}
+
 fn import(text: &str) -> Result<Progress, String> {
     read_import(text, text.len())
 }
@@ -69,6 +83,31 @@ proptest! {
         prop_assert_eq!(p.check(), Ok(()));
         prop_assert_eq!(import(&p.to_pretty_json()), Ok(p.clone()));
         prop_assert_eq!(import(&p.to_json()), Ok(p));
+    }
+
+    #[test]
+    fn any_document_lies_in_storage_and_loads_back(p in progress()) {
+        let mut keys = Memory::default();
+        write(&mut keys, &p, &Stored::default()).unwrap();
+        let found = load(&keys).unwrap();
+        prop_assert!(found.unreadable.is_empty() && found.newer.is_none());
+        prop_assert_eq!(found.progress, in_order(p));
+    }
+
+    #[test]
+    fn a_second_tab_saving_over_the_first_keeps_both_tabs_attempts(a in progress(), b in progress()) {
+        let mut keys = Memory::default();
+        let mut first = a.clone();
+        save(&mut keys, &mut first, |_| {});
+        let mut second = b.clone();
+        save(&mut keys, &mut second, |_| {});
+        let stored = load(&keys).unwrap().progress;
+        prop_assert_eq!(&stored, &in_order(second));
+        for (id, q) in a.questions.iter().chain(&b.questions) {
+            for x in &q.attempts {
+                prop_assert!(stored.questions[id].attempts.iter().any(|y| y.at == x.at && y.answer == x.answer));
+            }
+        }
     }
 
     #[test]

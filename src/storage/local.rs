@@ -3,7 +3,6 @@
 
 use gloo_storage::{LocalStorage, Storage};
 use gloo_utils::errors::JsError;
-use serde::Serialize;
 
 /// Prefix of every key this app writes.
 pub const NAMESPACE: &str = "fencing-study";
@@ -52,12 +51,6 @@ pub fn read_raw(name: &str) -> Result<Option<String>, StorageError> {
     storage()?.get_item(&key(name)).map_err(|_| StorageError::Unavailable)
 }
 
-/// Store `value` as JSON (serialized once), then read it back: a write that did not stick is
-/// reported, not assumed.
-pub fn write<T: Serialize>(name: &str, value: &T) -> Result<(), StorageError> {
-    write_raw(name, &serde_json::to_string(value).map_err(|_| StorageError::Unavailable)?)
-}
-
 /// Store text as it is (a quarantined document, the theme word), read back likewise.
 pub fn write_raw(name: &str, value: &str) -> Result<(), StorageError> {
     storage()?.set_item(&key(name), value).map_err(|e| failure(JsError::try_from(e).ok().map(|js| js.name)))?;
@@ -71,4 +64,29 @@ pub fn remove(name: &str) -> Result<(), StorageError> {
     storage()?;
     LocalStorage::delete(key(name));
     Ok(())
+}
+
+/// This site's localStorage, as the document's layout reads and writes it.
+pub struct Local;
+
+impl super::layout::Keys for Local {
+    fn get(&self, name: &str) -> Result<Option<String>, StorageError> {
+        read_raw(name)
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), StorageError> {
+        write_raw(name, value)
+    }
+
+    fn remove(&mut self, name: &str) -> Result<(), StorageError> {
+        remove(name)
+    }
+
+    fn names(&self, prefix: &str) -> Result<Vec<String>, StorageError> {
+        let storage = storage()?;
+        let count = storage.length().map_err(|_| StorageError::Unavailable)?;
+        let namespaced = key(prefix);
+        let names = (0..count).filter_map(|i| storage.key(i).ok().flatten());
+        Ok(names.filter_map(|k| k.strip_prefix(&namespaced).map(|rest| format!("{prefix}{rest}"))).collect())
+    }
 }

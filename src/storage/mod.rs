@@ -1,7 +1,9 @@
 //! Everything the app keeps in the browser, and the only module that touches storage: the
 //! progress document (`progress`), its import and export (`transfer`), the reactive store the
-//! views read and send changes to (`store`), and the localStorage adapter (`local`).
+//! views read and send changes to (`store`), how the document lies in storage (`layout`:
+//! finished attempts apart from the often-written rest), and the localStorage adapter (`local`).
 
+pub mod layout;
 pub mod local;
 pub mod progress;
 pub mod review;

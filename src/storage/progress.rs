@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 /// The schema this build writes. Older documents are migrated on load; newer ones are
 /// never overwritten.
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// Milliseconds since the Unix epoch (JavaScript's `Date.now()`).
 pub type Millis = f64;
@@ -185,6 +185,19 @@ impl QuestionRecord {
         self.attempts.last().map(|a| a.rating)
     }
 
+    /// Keep finished attempts recorded elsewhere (another tab, an import) beside these: an
+    /// attempt is the same when it was rated at the same moment with the same answer. The
+    /// schedule is what all of them lead to.
+    pub fn add_attempts(&mut self, theirs: &[Attempt]) {
+        for a in theirs {
+            if !self.attempts.iter().any(|m| m.at == a.at && m.answer == a.answer) {
+                self.attempts.push(a.clone());
+            }
+        }
+        self.attempts.sort_by(|a, b| a.at.total_cmp(&b.at));
+        self.review = Review::replay(&self.attempts);
+    }
+
     /// Finish the current attempt with a rating; the next attempt starts empty. Rating is
     /// the last step of recall → reveal → rate: before the reference is revealed it does nothing.
     fn rate(&mut self, rating: Rating, at: Millis) {
@@ -267,6 +280,8 @@ impl Default for Progress {
 /// ratings so far lead to (`schedule_from_attempts`, after parsing), predictions start empty.
 /// v4 → v5: drafts name their tab and keep another tab's parallel draft; older drafts have
 /// none (`tab` "": one unknown tab), so nothing to add.
+/// v5 → v6: in storage, finished attempts move to keys of their own (`layout`); the document
+/// itself, as exported, keeps its shape. A v5 app must not write over that layout.
 fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
     match from {
         1 => {
@@ -287,7 +302,7 @@ fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
         3 => {
             doc.entry("predictions").or_insert_with(|| Value::Array(Vec::new()));
         }
-        4 => {}
+        4 | 5 => {}
         _ => unreachable!("no schema before 1"),
     }
 }
@@ -406,13 +421,7 @@ impl Progress {
             } else {
                 mine.current.merge_parallel(&theirs.current);
             }
-            for a in &theirs.attempts {
-                if !mine.attempts.iter().any(|m| m.at == a.at && m.answer == a.answer) {
-                    mine.attempts.push(a.clone());
-                }
-            }
-            mine.attempts.sort_by(|a, b| a.at.total_cmp(&b.at));
-            mine.review = Review::replay(&mine.attempts);
+            mine.add_attempts(&theirs.attempts);
         }
         for p in &other.predictions {
             if !self.predictions.iter().any(|m| m.at == p.at && m.experiment == p.experiment) {

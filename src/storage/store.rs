@@ -5,13 +5,13 @@
 //! loses focus or the page is hidden or left. Follows other tabs through the `storage` event
 //! and says plainly when saving fails.
 
-use super::local::{self, read_raw, write, StorageError};
-use super::progress::{parse, Change, Loaded, Progress};
+use super::layout::{self, Found};
+use super::local::{self, read_raw, Local, StorageError};
+use super::progress::{parse, Attempt, Change, Loaded, Progress};
 use leptos::prelude::*;
 use std::cell::OnceCell;
 use std::time::Duration;
 
-const DOC: &str = "progress";
 const QUARANTINE: &str = "progress.quarantine";
 /// Typing pauses this long before a draft is written.
 const DRAFT_DELAY: Duration = Duration::from_millis(400);
@@ -130,34 +130,38 @@ impl Store {
         if self.loaded.get_untracked() {
             return;
         }
-        let (progress, status) = timed("fencing-store-load", || match read_raw(DOC) {
+        let (progress, status) = timed("fencing-store-load", || match layout::load(&Local) {
             Err(e) => (Progress::default(), Status::MemoryOnly(e)),
-            Ok(raw) => match parse(raw.as_deref()) {
-                Loaded::Empty => (Progress::default(), Status::Saved),
-                Loaded::Ok(p) => (p, Status::Saved),
-                Loaded::Newer { version, progress } => (progress, Status::ReadOnly { version }),
-                Loaded::Corrupt { reason } => {
-                    // Keep the unreadable text aside before anything can overwrite it.
-                    let kept = raw.as_deref().map(|r| local::write_raw(QUARANTINE, r));
-                    match kept {
-                        Some(Err(e)) => (Progress::default(), Status::MemoryOnly(e)),
-                        _ => (Progress::default(), Status::Quarantined { reason }),
-                    }
+            Ok(Found { progress, newer: Some(version), .. }) => (progress, Status::ReadOnly { version }),
+            Ok(Found { progress, unreadable, .. }) if unreadable.is_empty() => (progress, Status::Saved),
+            Ok(Found { progress, unreadable, .. }) => {
+                // Keep the unreadable text aside before anything can overwrite it.
+                let raw = unreadable.iter().map(|u| u.raw.as_str()).collect::<Vec<_>>().join("\n");
+                let reason = unreadable.iter().map(|u| u.reason.as_str()).collect::<Vec<_>>().join("；");
+                match local::write_raw(QUARANTINE, &raw) {
+                    Err(e) => (progress, Status::MemoryOnly(e)),
+                    Ok(()) => (progress, Status::Quarantined { reason }),
                 }
-            },
+            }
         });
         self.progress.set(progress);
         self.loaded.set(true);
         self.set_status(status);
         self.read_persistence();
         let store = *self;
-        let key = local::key(DOC);
+        let head = local::key(layout::HEAD);
+        let attempts = local::key(layout::ATTEMPTS);
         let _ = window_event_listener(leptos::ev::storage, move |ev| {
-            if ev.key().as_deref() != Some(key.as_str()) {
-                return;
-            }
-            if let Loaded::Ok(theirs) = parse(ev.new_value().as_deref()) {
-                store.progress.update(|p| p.merge(&theirs));
+            let (Some(key), Some(value)) = (ev.key(), ev.new_value()) else { return };
+            if key == head {
+                if let Loaded::Ok(theirs) = parse(Some(&value)) {
+                    store.progress.update(|p| p.merge(&theirs));
+                }
+            } else if let Some(id) = key.strip_prefix(&attempts) {
+                // Another tab rated: its attempt list is written before its head.
+                if let Ok(theirs) = serde_json::from_str::<Vec<Attempt>>(&value) {
+                    store.progress.update(|p| p.questions.entry(id.to_string()).or_default().add_attempts(&theirs));
+                }
             }
         });
         // Closing or hiding the tab right after typing still saves what was typed.
@@ -289,25 +293,23 @@ impl Store {
     }
 
     fn save_now(&self, change: impl FnOnce(&mut Progress), merge_stored: bool) {
-        let mut doc = self.progress.get_untracked();
         let writable = !matches!(self.status.get_untracked(), Status::ReadOnly { .. });
-        if writable && merge_stored {
-            if let Ok(Loaded::Ok(stored)) = read_raw(DOC).map(|raw| parse(raw.as_deref())) {
-                doc.merge(&stored);
+        let stored = self.progress.with_untracked(|mine| writable.then(|| layout::stored(&Local, mine, merge_stored)));
+        self.progress.update(|doc| {
+            if let Some(theirs) = stored.as_ref().and_then(|s| s.progress.as_ref()) {
+                doc.merge(theirs);
             }
-        }
-        change(&mut doc);
-        if writable {
-            match write(DOC, &doc) {
-                Ok(()) => {
-                    if matches!(self.status.get_untracked(), Status::MemoryOnly(_)) {
-                        self.set_status(Status::Saved);
-                    }
+            change(doc);
+        });
+        let Some(stored) = stored else { return };
+        match self.progress.with_untracked(|doc| layout::write(&mut Local, doc, &stored)) {
+            Ok(()) => {
+                if matches!(self.status.get_untracked(), Status::MemoryOnly(_)) {
+                    self.set_status(Status::Saved);
                 }
-                Err(e) => self.set_status(Status::MemoryOnly(e)),
             }
+            Err(e) => self.set_status(Status::MemoryOnly(e)),
         }
-        self.progress.set(doc);
     }
 }
 
