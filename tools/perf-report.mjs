@@ -50,9 +50,13 @@ async function load(url, { live }) {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   let bytes = 0;
+  const urls = new Map();
   const fetched = [];
-  cdp.on('Network.responseReceived', (e) => fetched.push(e.response.url));
-  cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+  cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, e.response.url));
+  cdp.on('Network.loadingFinished', (e) => {
+    bytes += e.encodedDataLength;
+    fetched.push(`${(urls.get(e.requestId) ?? '?').split('/').pop()} ${(e.encodedDataLength / 1000).toFixed(1)} KB`);
+  });
   await page.addInitScript(observe);
   await page.goto(url, { waitUntil: 'networkidle' });
   if (live) await page.locator('html[data-live]').waitFor({ state: 'attached', timeout: 60000 });
@@ -69,7 +73,7 @@ async function load(url, { live }) {
   const perf = await page.evaluate(() => window.__perf);
   const longest = Math.max(0, ...perf.longtasks.filter(([start]) => start >= paints.fcp).map(([, d]) => d));
   await context.close();
-  if (process.env.PERF_VERBOSE) console.log(url, fetched.map((u) => u.split('/').pop()).join(' '));
+  if (process.env.PERF_VERBOSE) console.log(url, fetched.join(', '));
   return { ...paints, live: perf.live, responds, cls: perf.cls, longest, bytes };
 }
 

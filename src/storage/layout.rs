@@ -121,8 +121,7 @@ pub fn load(keys: &impl Keys) -> Result<Found, StorageError> {
 /// One attempt key's list, checked as the document's own attempts are.
 fn read_attempts(id: &str, raw: &str) -> Result<Vec<Attempt>, String> {
     let unreadable = |why: String| format!("题目 {id} 的历次作答{why}");
-    let attempts: Vec<Attempt> = serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(raw))
-        .map_err(|e| unreadable(format!("无法读取：字段 {} {}", e.path(), e.inner())))?;
+    let attempts: Vec<Attempt> = serde_json::from_str(raw).map_err(|e| unreadable(format!("无法读取：{e}")))?;
     let mut alone = Progress::default();
     alone.questions.entry(id.to_string()).or_default().attempts = attempts;
     alone.check().map_err(|e| unreadable(format!("无效：{e}")))?;
@@ -336,7 +335,7 @@ pub(crate) mod tests {
         assert!(found.progress.questions["q2"].attempts.is_empty());
         assert_eq!(found.unreadable.len(), 1);
         assert_eq!(found.unreadable[0].raw, "[{\"answer\": 7}]");
-        assert!(found.unreadable[0].reason.starts_with("题目 q2 的历次作答无法读取：字段 [0].answer"), "{}", found.unreadable[0].reason);
+        assert!(found.unreadable[0].reason.starts_with("题目 q2 的历次作答无法读取：invalid type: integer `7`, expected a string"), "{}", found.unreadable[0].reason);
         // Checked as the document's own attempts are.
         keys.items.insert("progress.attempts.q2".into(), r#"[{"answer":"x","ticked":[99],"rating":"full","at":1}]"#.to_string());
         assert!(load(&keys).unwrap().unreadable[0].reason.contains("评分点编号无效"));

@@ -318,7 +318,19 @@ pub enum Loaded {
     Corrupt { reason: String },
 }
 
+/// Read a stored document (what this app wrote): a wrong value is reported as serde says it.
 pub fn parse(raw: Option<&str>) -> Loaded {
+    parse_with(raw, |value| serde_json::from_value(value).map_err(|e| (None, e.to_string())))
+}
+
+/// Read a file a person may have edited: a wrong value is reported with the path of its field.
+/// (Naming the path doubles the code that reads a document, so only the import uses it.)
+pub fn parse_naming_fields(raw: Option<&str>) -> Loaded {
+    parse_with(raw, |value| serde_path_to_error::deserialize(value).map_err(|e| (Some(e.path().to_string()), e.inner().to_string())))
+}
+
+/// `read` turns the migrated JSON into a document, or says why not (and at which field).
+fn parse_with(raw: Option<&str>, read: impl FnOnce(Value) -> Result<Progress, (Option<String>, String)>) -> Loaded {
     let Some(raw) = raw else { return Loaded::Empty };
     let mut value: Value = match serde_json::from_str(raw) {
         Ok(v) => v,
@@ -334,7 +346,7 @@ pub fn parse(raw: Option<&str>) -> Loaded {
     for from in version..SCHEMA_VERSION {
         migrate_step(from, doc);
     }
-    match serde_path_to_error::deserialize::<_, Progress>(value) {
+    match read(value) {
         Ok(p) if version > SCHEMA_VERSION => Loaded::Newer { version, progress: p },
         Ok(mut p) => match p.check() {
             Ok(()) if version < 4 => {
@@ -344,7 +356,8 @@ pub fn parse(raw: Option<&str>) -> Loaded {
             Ok(()) => Loaded::Ok(Progress { version: SCHEMA_VERSION, ..p }),
             Err(reason) => Loaded::Corrupt { reason },
         },
-        Err(e) => Loaded::Corrupt { reason: format!("字段 {} 不符合第 {version} 版格式：{}", e.path(), e.inner()) },
+        Err((Some(field), e)) => Loaded::Corrupt { reason: format!("字段 {field} 不符合第 {version} 版格式：{e}") },
+        Err((None, e)) => Loaded::Corrupt { reason: format!("不符合第 {version} 版格式：{e}") },
     }
 }
 

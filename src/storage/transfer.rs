@@ -1,7 +1,7 @@
 //! Export and import of the progress document: the checks an import file must pass and the
 //! preview of what it would change. Pure functions; the page only reads files and clicks.
 
-use super::progress::{parse, Loaded, Progress};
+use super::progress::{parse_naming_fields, Loaded, Progress};
 
 /// Largest import file accepted: above any export the app can write. What the app writes
 /// lives in localStorage, which holds at most 5,242,880 UTF-16 code units per site (Chromium
@@ -14,7 +14,7 @@ pub fn read_import(text: &str, size: usize) -> Result<Progress, String> {
     if size > MAX_IMPORT_BYTES {
         return Err(format!("文件有 {} MB，超过 {} MB 上限", size / (1024 * 1024), MAX_IMPORT_BYTES / (1024 * 1024)));
     }
-    match parse(Some(text)) {
+    match parse_naming_fields(Some(text)) {
         Loaded::Ok(p) => Ok(p),
         Loaded::Empty => Err("文件是空的".into()),
         Loaded::Newer { version, .. } => Err(format!("文件来自更新版本的学习台（第 {version} 版格式），本版本无法导入")),
