@@ -43,6 +43,8 @@ test('an unreadable attempts list is kept aside; the other questions keep their 
   const page = await withStored(head, 'progress', { [`${KEY}.attempts.q1`]: JSON.stringify([attempt('保住的回答')]), [`${KEY}.attempts.q2`]: broken });
   assert.match(await notice(page).textContent(), /本地记录无法读取（题目 q2 的历次作答无法读取：invalid type: integer `7`, expected a string/);
   assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.progress.quarantine')), broken);
+  // The notice may come from the page's other module first: wait for the table to fill.
+  await page.waitForFunction(() => document.querySelector('.question-status tbody td:nth-child(3)')?.textContent === '1');
   const counts = await page.locator('.question-status tbody td:nth-child(3)').allTextContents();
   assert.deepEqual(counts.slice(0, 2).map(Number), [1, 0]);
   // The next rating of q2 writes a readable list again; q1's attempt stays.

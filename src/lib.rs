@@ -55,6 +55,10 @@ pub fn start() {
 #[cfg(feature = "hydrate")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn after_hydration() {
+    // The reading module keeps the chapters only; the others, the whole document.
+    #[cfg(reading_islands)]
+    storage::store::use_chapters().load();
+    #[cfg(not(reading_islands))]
     storage::store::use_store().load();
     #[cfg(lab_islands)]
     experiments::session::use_session().go_live();

@@ -287,7 +287,10 @@ fn Keeping() -> impl IntoView {
     let store = use_store();
     // What storage holds is read in the browser only.
     let raw = RwSignal::new(None);
-    Effect::new(move |_| raw.set(store.quarantined()));
+    Effect::new(move |_| {
+        raw.set(store.quarantined());
+        store.read_persistence();
+    });
     let status = move || store.status().get().notice().unwrap_or_else(|| "记录保存在本机浏览器的 localStorage 中。".to_string());
     view! {
         <section aria-labelledby="pk" class="keeping"><h2 id="pk">"记录存在哪里"</h2>

@@ -3,14 +3,14 @@
 
 use crate::content::TOC;
 use crate::storage::progress::{Change, ChapterState};
-use crate::storage::store::use_store;
+use crate::storage::store::use_chapters;
 use leptos::html;
 use leptos::prelude::*;
 
 /// Records that the chapter was opened, and read to the end once its end has been on screen.
 #[island]
 pub fn ReadTracker(slug: String) -> impl IntoView {
-    let store = use_store();
+    let store = use_chapters();
     // Islands' props are owned; the store names chapters by their static slug.
     let slug = TOC.iter().find(|c| c.slug == slug).map(|c| c.slug);
     let end = NodeRef::<html::Div>::new();

@@ -58,7 +58,7 @@ fn progress() -> impl Strategy<Value = Progress> {
     let record = (current(), prop::collection::vec(attempt(), 0..4), review).prop_map(|(current, attempts, review)| QuestionRecord { current, attempts, review });
     let questions = prop::collection::btree_map(select(&QUESTIONS[..]).prop_map(String::from), record, 0..4);
     let predictions = prop::collection::vec((select(experiments), guess(), any::<bool>(), time()).prop_map(|(experiment, guess, hit, at)| Prediction { experiment, guess, hit, at }), 0..4);
-    (chapters, runs, questions, predictions).prop_map(|(chapters, runs, questions, predictions)| Progress { version: SCHEMA_VERSION, chapters, runs, questions, predictions })
+    (chapters, runs, questions, predictions).prop_map(|(chapters, runs, questions, predictions)| Progress { version: SCHEMA_VERSION, chapters: Chapters(chapters), runs, questions, predictions })
 }
 
 /// A document as storage gives it back: each question's attempts in order, each once, with

@@ -9,7 +9,7 @@
 //! No browser code: storage comes in as `Keys`, so all of it is tested natively.
 
 use super::local::StorageError;
-use super::progress::{parse, Attempt, ChapterProgress, Current, Loaded, Prediction, Progress, RunRecord};
+use super::progress::{parse, Attempt, Chapters, Current, Loaded, Prediction, Progress, RunRecord};
 use super::review::Review;
 use fencing_model::Experiment;
 use serde::{Deserialize, Serialize};
@@ -50,7 +50,7 @@ fn mix(mut x: u64) -> u64 {
 #[derive(Serialize)]
 struct Head<'a> {
     version: u32,
-    chapters: &'a BTreeMap<String, ChapterProgress>,
+    chapters: &'a Chapters,
     runs: &'a BTreeMap<Experiment, RunRecord>,
     questions: BTreeMap<&'a str, HeadQuestion<'a>>,
     predictions: &'a [Prediction],
@@ -88,9 +88,9 @@ pub struct Unreadable {
 
 /// What loading found.
 #[derive(Debug, PartialEq)]
-pub struct Found {
+pub struct Found<D = Progress> {
     /// Everything that could be read; the default document when nothing was stored.
-    pub progress: Progress,
+    pub progress: D,
     /// Written by a newer app (its schema version): shown, never overwritten.
     pub newer: Option<u32>,
     pub unreadable: Vec<Unreadable>,
@@ -208,7 +208,7 @@ pub(crate) mod tests {
     /// localStorage in memory, counting reads and writes per name; `full` refuses writes.
     #[derive(Default)]
     pub(crate) struct Memory {
-        items: BTreeMap<String, String>,
+        pub(crate) items: BTreeMap<String, String>,
         reads: RefCell<Vec<String>>,
         writes: Vec<String>,
         full: bool,

@@ -3,8 +3,10 @@
 //! views read and send changes to (`store`), how the document lies in storage (`layout`:
 //! finished attempts apart from the often-written rest), and the localStorage adapter (`local`).
 
+pub mod chapters;
 pub mod layout;
 pub mod local;
+pub mod part;
 pub mod progress;
 pub mod review;
 pub mod store;

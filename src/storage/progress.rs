@@ -4,6 +4,7 @@
 //! No browser code here, so all of it is tested natively. Words a learner reads about it
 //! (rating names, question states) belong to the views.
 
+pub use super::chapters::Chapters;
 use super::review::Review;
 use fencing_model::prediction::Guess;
 use fencing_model::Experiment;
@@ -254,7 +255,7 @@ pub enum ChapterState {
 pub struct Progress {
     pub version: u32,
     #[serde(default)]
-    pub chapters: BTreeMap<String, ChapterProgress>,
+    pub chapters: Chapters,
     /// Stored as `case/variant`, e.g. `fencing/no-fence,rollback-issuer`.
     #[serde(default)]
     pub runs: BTreeMap<Experiment, RunRecord>,
@@ -268,7 +269,7 @@ pub struct Progress {
 
 impl Default for Progress {
     fn default() -> Self {
-        Progress { version: SCHEMA_VERSION, chapters: BTreeMap::new(), runs: BTreeMap::new(), questions: BTreeMap::new(), predictions: Vec::new() }
+        Progress { version: SCHEMA_VERSION, chapters: Chapters::default(), runs: BTreeMap::new(), questions: BTreeMap::new(), predictions: Vec::new() }
     }
 }
 
@@ -387,9 +388,7 @@ impl Progress {
                 return Err(format!("题目 {id} 的评分点编号无效"));
             }
         }
-        if let Some((slug, _)) = self.chapters.iter().find(|(_, c)| !finite(c.opened_at) || c.read_at.is_some_and(|t| !finite(t))) {
-            return Err(format!("章节 {slug} 的记录时间无效"));
-        }
+        self.chapters.check()?;
         if let Some((e, _)) = self.runs.iter().find(|(_, r)| !finite(r.last_at)) {
             return Err(format!("实验 {e} 的运行时间无效"));
         }
@@ -411,14 +410,7 @@ impl Progress {
     /// the one that went on from the other wins, and when two tabs typed in parallel the later
     /// stays and the other's text is kept as a conflict; finished attempts from both are kept.
     pub fn merge(&mut self, other: &Progress) {
-        for (slug, theirs) in &other.chapters {
-            let mine = self.chapters.entry(slug.clone()).or_insert_with(|| theirs.clone());
-            mine.opened_at = mine.opened_at.min(theirs.opened_at);
-            mine.read_at = match (mine.read_at, theirs.read_at) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
-        }
+        self.chapters.merge(&other.chapters);
         // Counts only grow; the larger of two tabs' counts loses the least.
         for (key, theirs) in &other.runs {
             let mine = self.runs.entry(*key).or_default();
@@ -461,12 +453,9 @@ impl Progress {
     pub fn apply(&mut self, change: Change, at: Millis) {
         match change {
             Change::OpenChapter(slug) => {
-                self.chapters.entry(slug.to_string()).or_insert(ChapterProgress { opened_at: at, read_at: None });
+                self.chapters.open(slug, at);
             }
-            Change::FinishChapter(slug) => {
-                let c = self.chapters.entry(slug.to_string()).or_insert(ChapterProgress { opened_at: at, read_at: None });
-                c.read_at.get_or_insert(at);
-            }
+            Change::FinishChapter(slug) => self.chapters.finish(slug, at),
             Change::Draft { question, answer } => self.edit(question, at, |c| {
                 c.answer = answer;
                 c.wording = question.wording;
@@ -529,11 +518,7 @@ impl Progress {
 
     /// Where a chapter stands.
     pub fn chapter(&self, slug: &str) -> ChapterState {
-        match self.chapters.get(slug) {
-            None => ChapterState::Unopened,
-            Some(c) if c.read_at.is_none() => ChapterState::Opened,
-            Some(_) => ChapterState::Read,
-        }
+        self.chapters.chapter(slug)
     }
 
     /// A question's record; an untouched question has an empty one.

@@ -5,9 +5,10 @@
 //! loses focus or the page is hidden or left. Follows other tabs through the `storage` event
 //! and says plainly when saving fails.
 
-use super::layout::{self, Found};
+use super::layout::Found;
 use super::local::{self, read_raw, Local, StorageError};
-use super::progress::{parse, Attempt, Change, Loaded, Progress};
+use super::part::Part;
+use super::progress::{Change, Chapters, Progress};
 use leptos::prelude::*;
 use std::cell::OnceCell;
 use std::time::Duration;
@@ -64,9 +65,10 @@ pub struct Report {
     pub quarantined: bool,
 }
 
-#[derive(Clone, Copy)]
-pub struct Store {
-    progress: RwSignal<Progress>,
+/// A module's store of its part of the progress document (see `part`): `Store` keeps all of
+/// it, `ChapterStore` (the reading module) the chapters.
+pub struct Store<D: Part = Progress> {
+    progress: RwSignal<D>,
     status: RwSignal<Status>,
     /// Whether the browser keeps this site's data when space runs short (`None` until it said).
     pub persisted: RwSignal<Option<bool>>,
@@ -78,8 +80,19 @@ pub struct Store {
     asked: StoredValue<bool>,
 }
 
+// Hand-written: the derive would ask `D` to be `Copy` too.
+impl<D: Part> Clone for Store<D> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<D: Part> Copy for Store<D> {}
+
+pub type ChapterStore = Store<Chapters>;
+
 thread_local! {
     static STORE: OnceCell<Store> = const { OnceCell::new() };
+    static CHAPTERS: OnceCell<ChapterStore> = const { OnceCell::new() };
 }
 
 /// This tab's name in the drafts it writes (random per page load), so that a merge can tell
@@ -98,19 +111,25 @@ pub fn this_tab() -> &'static str {
     "render"
 }
 
-/// The page's one store. Islands hydrate separately and share no context: they share this.
+/// The module's store of the whole document. Islands hydrate separately and share no
+/// context: a module's islands share this.
 pub fn use_store() -> Store {
     STORE.with(|s| *s.get_or_init(Store::new))
 }
 
-impl Store {
+/// The reading module's store: the chapters alone.
+pub fn use_chapters() -> ChapterStore {
+    CHAPTERS.with(|s| *s.get_or_init(Store::new))
+}
+
+impl<D: Part> Store<D> {
     /// An empty store, owned by a root of its own so no island's cleanup disposes it.
-    fn new() -> Store {
+    fn new() -> Store<D> {
         // A new root becomes the current owner: the caller's is put back afterwards.
         let caller = Owner::current();
         let owner = Owner::new_root(None);
         let store = owner.with(|| Store {
-            progress: RwSignal::new(Progress::default()),
+            progress: RwSignal::new(D::default()),
             status: RwSignal::new(Status::Saved),
             persisted: RwSignal::new(None),
             unsaved: StoredValue::new((false, None)),
@@ -130,15 +149,26 @@ impl Store {
         if self.loaded.get_untracked() {
             return;
         }
-        let (progress, status) = timed("fencing-store-load", || match layout::load(&Local) {
-            Err(e) => (Progress::default(), Status::MemoryOnly(e)),
+        let (progress, status) = timed("fencing-store-load", || match D::load(&Local) {
+            Err(e) => (D::default(), Status::MemoryOnly(e)),
             Ok(Found { progress, newer: Some(version), .. }) => (progress, Status::ReadOnly { version }),
             Ok(Found { progress, unreadable, .. }) if unreadable.is_empty() => (progress, Status::Saved),
             Ok(Found { progress, unreadable, .. }) => {
                 // Keep the unreadable text aside before anything can overwrite it.
-                let raw = unreadable.iter().map(|u| u.raw.as_str()).collect::<Vec<_>>().join("\n");
+                // Each of the page's modules may find the same text: kept once, and what another
+                // module kept stays.
+                let mut kept = read_raw(QUARANTINE).ok().flatten().unwrap_or_default();
+                for u in &unreadable {
+                    if kept.contains(&u.raw) {
+                        continue;
+                    }
+                    if !kept.is_empty() {
+                        kept.push('\n');
+                    }
+                    kept.push_str(&u.raw);
+                }
                 let reason = unreadable.iter().map(|u| u.reason.as_str()).collect::<Vec<_>>().join("；");
-                match local::write_raw(QUARANTINE, &raw) {
+                match local::write_raw(QUARANTINE, &kept) {
                     Err(e) => (progress, Status::MemoryOnly(e)),
                     Ok(()) => (progress, Status::Quarantined { reason }),
                 }
@@ -147,20 +177,12 @@ impl Store {
         self.progress.set(progress);
         self.loaded.set(true);
         self.set_status(status);
-        self.read_persistence();
         let store = *self;
-        let head = local::key(layout::HEAD);
-        let attempts = local::key(layout::ATTEMPTS);
+        let namespace = local::key("");
         let _ = window_event_listener(leptos::ev::storage, move |ev| {
-            let (Some(key), Some(value)) = (ev.key(), ev.new_value()) else { return };
-            if key == head {
-                if let Loaded::Ok(theirs) = parse(Some(&value)) {
-                    store.progress.update(|p| p.merge(&theirs));
-                }
-            } else if let Some(id) = key.strip_prefix(&attempts) {
-                // Another tab rated: its attempt list is written before its head.
-                if let Ok(theirs) = serde_json::from_str::<Vec<Attempt>>(&value) {
-                    store.progress.update(|p| p.questions.entry(id.to_string()).or_default().add_attempts(&theirs));
+            if let (Some(key), Some(value)) = (ev.key(), ev.new_value()) {
+                if let Some(name) = key.strip_prefix(&namespace) {
+                    store.progress.update(|p| p.heard(name, &value));
                 }
             }
         });
@@ -196,7 +218,7 @@ impl Store {
     }
 
     /// The document as this tab knows it.
-    pub fn progress(&self) -> ReadSignal<Progress> {
+    pub fn progress(&self) -> ReadSignal<D> {
         self.progress.read_only()
     }
 
@@ -231,6 +253,48 @@ impl Store {
         }
     }
 
+    /// Re-read what other tabs saved (unless replacing), merge, change, write with read-back.
+    fn save(&self, change: impl FnOnce(&mut D), merge_stored: bool) {
+        timed("fencing-store-save", || self.save_now(change, merge_stored));
+    }
+
+    fn save_now(&self, change: impl FnOnce(&mut D), merge_stored: bool) {
+        let writable = !matches!(self.status.get_untracked(), Status::ReadOnly { .. });
+        let stored = self.progress.with_untracked(|mine| writable.then(|| D::stored(&Local, mine, merge_stored)));
+        self.progress.update(|doc| {
+            if let (Some(theirs), true) = (&stored, merge_stored) {
+                doc.merge_stored(theirs);
+            }
+            change(doc);
+        });
+        let Some(stored) = stored else { return };
+        match self.progress.with_untracked(|doc| doc.write(&mut Local, &stored)) {
+            Ok(()) => {
+                if matches!(self.status.get_untracked(), Status::MemoryOnly(_)) {
+                    self.set_status(Status::Saved);
+                }
+            }
+            Err(e) => self.set_status(Status::MemoryOnly(e)),
+        }
+    }
+
+    /// The unreadable text kept aside when loading failed, if any.
+    pub fn quarantined(&self) -> Option<String> {
+        read_raw(QUARANTINE).ok().flatten()
+    }
+
+    /// Forget the quarantined text (after the learner exported or dismissed it).
+    pub fn discard_quarantine(&self) {
+        let _ = local::remove(QUARANTINE);
+        if matches!(self.status.get_untracked(), Status::Quarantined { .. }) {
+            self.set_status(Status::Saved);
+        }
+    }
+}
+
+/// What only the whole document's store does: the progress page's import, reset and asking
+/// the browser to keep the data.
+impl Store {
     /// Bring an imported document in: merged with what is here, or replacing it.
     pub fn import(&self, doc: Progress, how: Import) {
         self.flush();
@@ -247,21 +311,9 @@ impl Store {
         self.save(|p| *p = Progress::default(), false);
     }
 
-    /// The unreadable text kept aside when loading failed, if any.
-    pub fn quarantined(&self) -> Option<String> {
-        read_raw(QUARANTINE).ok().flatten()
-    }
-
-    /// Forget the quarantined text (after the learner exported or dismissed it).
-    pub fn discard_quarantine(&self) {
-        let _ = local::remove(QUARANTINE);
-        if matches!(self.status.get_untracked(), Status::Quarantined { .. }) {
-            self.set_status(Status::Saved);
-        }
-    }
-
-    /// What the browser says now: does it keep this site's data even when space runs short?
-    fn read_persistence(&self) {
+    /// Ask what the browser says now: does it keep this site's data even when space runs short?
+    /// (`persisted` holds the answer.)
+    pub fn read_persistence(&self) {
         let persisted = self.persisted;
         leptos::task::spawn_local(async move {
             if let Ok(promise) = window().navigator().storage().persisted() {
@@ -287,30 +339,6 @@ impl Store {
         });
     }
 
-    /// Re-read what other tabs saved (unless replacing), merge, change, write with read-back.
-    fn save(&self, change: impl FnOnce(&mut Progress), merge_stored: bool) {
-        timed("fencing-store-save", || self.save_now(change, merge_stored));
-    }
-
-    fn save_now(&self, change: impl FnOnce(&mut Progress), merge_stored: bool) {
-        let writable = !matches!(self.status.get_untracked(), Status::ReadOnly { .. });
-        let stored = self.progress.with_untracked(|mine| writable.then(|| layout::stored(&Local, mine, merge_stored)));
-        self.progress.update(|doc| {
-            if let Some(theirs) = stored.as_ref().and_then(|s| s.progress.as_ref()) {
-                doc.merge(theirs);
-            }
-            change(doc);
-        });
-        let Some(stored) = stored else { return };
-        match self.progress.with_untracked(|doc| layout::write(&mut Local, doc, &stored)) {
-            Ok(()) => {
-                if matches!(self.status.get_untracked(), Status::MemoryOnly(_)) {
-                    self.set_status(Status::Saved);
-                }
-            }
-            Err(e) => self.set_status(Status::MemoryOnly(e)),
-        }
-    }
 }
 
 /// Run `f` as a User Timing measure named `name` (the browser's performance panel shows it;
