@@ -22,7 +22,7 @@ async function withStored(raw, path = 'self-test', more = {}) {
 
 test('corrupted data is quarantined, never deleted silently, and can be exported or dropped', async () => {
   const page = await withStored('{"version": 2, "questions": oops');
-  assert.match(await notice(page).textContent(), /本地记录无法读取.*原始内容已另存/);
+  assert.match(await notice(page).textContent(), /本地记录中有无法读取的内容.*原始内容已另存，未删除；其余记录照常使用/);
   assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.progress.quarantine')), '{"version": 2, "questions": oops');
   // Work goes on and is saved.
   await page.locator('#q1-answer').fill('照常作答');
@@ -41,7 +41,7 @@ test('an unreadable attempts list is kept aside; the other questions keep their 
   const head = JSON.stringify({ version: 6, questions: { q1: { current: { answer: '', revealed: false, ticked: [], updated_at: 1 } }, q2: { current: { answer: '', revealed: false, ticked: [], updated_at: 1 } } } });
   const broken = '[{"answer": 7}]';
   const page = await withStored(head, 'progress', { [`${KEY}.attempts.q1`]: JSON.stringify([attempt('保住的回答')]), [`${KEY}.attempts.q2`]: broken });
-  assert.match(await notice(page).textContent(), /本地记录无法读取（题目 q2 的历次作答无法读取：invalid type: integer `7`, expected a string/);
+  assert.match(await notice(page).textContent(), /本地记录中有无法读取的内容（题目 q2 的历次作答无法读取：invalid type: integer `7`, expected a string/);
   assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.progress.quarantine')), broken);
   // The notice may come from the page's other module first: wait for the table to fill.
   await page.waitForFunction(() => document.querySelector('.question-status tbody td:nth-child(3)')?.textContent === '1');

@@ -2,7 +2,8 @@
 # Mutation testing: how many wrong programs would the tests let through? cargo-mutants changes
 # one spot of the code at a time (a function returning a default, a flipped comparison, a
 # deleted statement…) and runs the tests; a mutant they do not notice is "missed". Scope: the
-# model crate, and the code of the stored document (progress, review schedule, import).
+# model crate, and the code of the stored document (progress, review schedule, import, its
+# storage layout and the parts modules keep).
 # Slow — hours on 2 cores — so not part of scripts/test.sh. Results land in mutants.out/.
 #
 #   scripts/mutants.sh                 everything in scope
@@ -21,4 +22,5 @@ export CARGO_PROFILE_DEV_DEBUG=0 CARGO_PROFILE_TEST_DEBUG=0
 # Two mutants at a time: the slowest tests (whole searches) run on one core each.
 cargo mutants --no-shuffle --jobs 2 --timeout 120 -p fencing-model -p fencing-app \
   -f 'crates/fencing-model/src/**' -f 'src/storage/progress.rs' -f 'src/storage/review.rs' -f 'src/storage/transfer.rs' \
+  -f 'src/storage/layout.rs' -f 'src/storage/part.rs' -f 'src/storage/chapters.rs' \
   -e 'crates/fencing-model/src/bench.rs' -e 'crates/fencing-model/src/bin/*' "$@"
