@@ -399,4 +399,13 @@ pub(crate) mod tests {
         assert_ne!(digest(q1), digest(&other));
         assert!(digest(q1).starts_with("20-"));
     }
+    #[test]
+    fn the_digest_is_part_of_the_stored_format() {
+        // Heads written by this version name their lists by these values; a changed function
+        // would make every stored digest differ, and every save re-read every list.
+        let a = |at: f64, answer: &str| Attempt { answer: answer.into(), ticked: vec![], rating: Rating::Full, at, wording: 2 };
+        assert_eq!(digest(&[a(1764600000000.0, "fence 挡旧写")]), "1-98107cbb2cf4e06b");
+        assert_eq!(digest(&[a(1.0, "甲"), a(2.0, "乙乙")]), "2-12086d483308ca36");
+        assert_eq!(digest(&[]), "0-0000000000000000");
+    }
 }
