@@ -224,6 +224,44 @@ fn the_lesson_commands_print_exactly_the_reviewed_text() {
     }
 }
 
+/// The model checker's report for each small preset and a scenario that uses every kind of
+/// step (several keys retried, a failed renewal, delayed writes), under each defect and the
+/// combinations that change a step: state counts, each shortest counterexample worded step by
+/// step, stuck states. One reviewed file (`explore-matrix.txt`, rewritten as above): any change
+/// to what a step does shows up in it.
+#[test]
+fn the_checker_reports_every_scenario_and_defect_as_reviewed() {
+    let dir = format!("{}/tests/golden", env!("CARGO_MANIFEST_DIR"));
+    let presets = format!("{}/presets", env!("CARGO_MANIFEST_DIR"));
+    let every_step = "acquire write:1:a write:2:b pause renew write:3:b;acquire write:1:b write:2:a";
+    let scenarios: Vec<(String, Vec<String>)> = ["lesson", "three-holders", "retry-after-failover"]
+        .iter()
+        .map(|p| (p.to_string(), vec!["--scenario".into(), format!("{presets}/{p}.json")]))
+        .chain([
+            ("every-step".into(), ["--clients", every_step, "--delay", "true", "--crash", "false"].map(String::from).to_vec()),
+            ("every-step-in-order".into(), ["--clients", every_step, "--delay", "false", "--crash", "true"].map(String::from).to_vec()),
+        ])
+        .collect();
+    let variants = ["correct", "no-fence", "split-authority", "rollback-issuer", "precheck", "no-fence,precheck", "split-authority,precheck"];
+    let mut out = String::new();
+    for (name, args) in &scenarios {
+        for variant in variants {
+            let mut all: Vec<&str> = vec!["explore"];
+            all.extend(args.iter().map(String::as_str));
+            all.extend(["--variant", variant]);
+            let run = lab(&all);
+            assert!(run.status.success(), "{name} {variant}: {}", String::from_utf8_lossy(&run.stderr));
+            out.push_str(&format!("==== {name} · {variant}\n{}\n", String::from_utf8(run.stdout).unwrap()));
+        }
+    }
+    let path = format!("{dir}/explore-matrix.txt");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &out).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("{path} is missing: run with UPDATE_GOLDEN=1"));
+    assert!(out == expected, "the checker's reports changed: run with UPDATE_GOLDEN=1 and read the diff");
+}
+
 #[test]
 fn each_preset_names_the_file_a_command_line_runs() {
     for preset in fencing_model::presets::PRESETS {

@@ -65,7 +65,9 @@ fn the_scaled_preset_reaches_a_million_states_within_the_cap() {
     assert!(run.complete && run.states >= 1_000_000 && run.states < DEFAULT_CAP, "{}", run.states);
     let mut search = fencing_model::checker::search(&preset("scaled").model, Defects::default(), DEFAULT_CAP);
     while !search.run(1 << 20) {}
-    assert!(search.bytes_per_state() <= 64.0, "{} bytes per state", search.bytes_per_state());
+    // The progress bar's memory figure: at least the states and parent links themselves.
+    let floor = (std::mem::size_of::<State>() + 4) as f64;
+    assert!((floor..=64.0).contains(&search.bytes_per_state()), "{} bytes per state", search.bytes_per_state());
 }
 
 #[test]
@@ -79,6 +81,51 @@ fn a_capped_search_says_so_and_still_reports_what_it_found() {
         case: fencing_model::CaseRun::Model(run),
     });
     assert!(text.contains("在上限 50000 个状态处停止，未穷尽"), "{text}");
+}
+
+/// What the page's progress bar and cap message read while the worker searches in slices.
+#[test]
+fn a_search_in_slices_reports_its_queue_and_whether_it_hit_the_cap() {
+    let s = preset("three-holders");
+    let mut search = fencing_model::checker::search(&s.model, Defects::default(), DEFAULT_CAP);
+    assert!(!search.run(10));
+    assert_eq!(search.queued(), search.states() - 10, "seen but not yet expanded");
+    assert_eq!(search.summary().queued, search.queued());
+    assert!(!search.complete() && !search.capped());
+    while !search.run(100) {}
+    let all = search.states();
+    assert!(search.complete() && !search.capped() && search.queued() == 0 && all == 314);
+    // Room for one more state than there are: complete. A cap of exactly every state stops
+    // before the last ones are expanded (their transitions could still break a property): capped.
+    for (cap, capped) in [(all + 1, false), (all, true), (50, true)] {
+        let mut search = fencing_model::checker::search(&s.model, Defects::default(), cap);
+        while !search.run(7) {}
+        assert_eq!((search.capped(), search.complete()), (capped, !capped), "cap {cap}");
+        assert_eq!(search.states(), cap.min(all));
+    }
+}
+
+/// The limits of a learner's scenario, each at its edge.
+#[test]
+fn a_scenario_is_refused_past_each_limit_and_accepted_at_it() {
+    let parse = |text: &str| Model::parse_programs(text, false, true).map(|_| ()).map_err(|e| e.why);
+    let refused = |text: &str, why: &str| {
+        let got = parse(text).expect_err(text);
+        assert!(got.contains(why), "{text}: {got}");
+    };
+    assert_eq!(parse("acquire pause acquire pause acquire pause;acquire"), Ok(()));
+    refused("acquire pause acquire pause acquire pause acquire;acquire", "程序须有 1 到 6 步");
+    refused(" ;acquire", "程序须有 1 到 6 步");
+    refused("write:1:a acquire;acquire", "在 acquire 之前就要写入或续租");
+    refused("pause renew acquire;acquire", "在 acquire 之前就要写入或续租");
+    refused("acquire;renew", "在 acquire 之前就要写入或续租");
+    assert_eq!(parse("pause acquire renew write:1:a;acquire"), Ok(()));
+    assert_eq!(parse("acquire write:1:a write:2:b write:3:c;acquire write:1:d write:2:e write:3:f"), Ok(()));
+    refused("acquire write:1:a write:2:b write:3:c write:4:g;acquire write:1:d write:2:e write:3:f", "合计最多 6 次写入，收到 7 次");
+    assert_eq!(parse("acquire write:1:abcdefghij-12345;acquire"), Ok(()));
+    for key in ["", "abcdefghij-123456", "a_b", "键"] {
+        refused(&format!("acquire write:1:{key};acquire"), "key 须为 1 到 16 个字母、数字或 -");
+    }
 }
 
 /// An independent oracle: plain breadth-first search with a std `HashSet`, level by level,

@@ -163,13 +163,3 @@ impl Model {
     }
 }
 
-impl fmt::Display for Op {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Op::Acquire => f.write_str("acquire"),
-            Op::Pause => f.write_str("pause"),
-            Op::Renew => f.write_str("renew"),
-            Op::Write { seq, key } => write!(f, "write:{seq}:#{key}"),
-        }
-    }
-}
