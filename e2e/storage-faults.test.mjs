@@ -41,6 +41,7 @@ test('an unreadable attempts list is kept aside; the other questions keep their 
   const head = JSON.stringify({ version: 6, questions: { q1: { current: { answer: '', revealed: false, ticked: [], updated_at: 1 } }, q2: { current: { answer: '', revealed: false, ticked: [], updated_at: 1 } } } });
   const broken = '[{"answer": 7}]';
   const page = await withStored(head, 'progress', { [`${KEY}.attempts.q1`]: JSON.stringify([attempt('保住的回答')]), [`${KEY}.attempts.q2`]: broken });
+  await page.waitForFunction(() => document.querySelector('.storage-notice')?.textContent.includes('题目 q2'));
   assert.match(await notice(page).textContent(), /本地记录中有无法读取的内容（题目 q2 的历次作答无法读取：invalid type: integer `7`, expected a string/);
   assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.progress.quarantine')), broken);
   // The notice may come from the page's other module first: wait for the table to fill.
