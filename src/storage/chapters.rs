@@ -3,7 +3,7 @@
 //! only this part (`Part for Chapters` in `part`), so the code for questions, predictions and
 //! attempts stays out of the module every page waits for.
 
-use super::progress::{ChapterProgress, ChapterState, Millis};
+use super::progress::{Change, ChapterProgress, ChapterState, Millis};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ops::{Deref, DerefMut};
@@ -36,14 +36,14 @@ impl Chapters {
         }
     }
 
-    /// The chapter was opened at `at` (the first opening counts).
-    pub fn open(&mut self, slug: &str, at: Millis) -> &mut ChapterProgress {
-        self.entry(slug.to_string()).or_insert(ChapterProgress { opened_at: at, read_at: None })
-    }
-
-    /// The chapter's end was on screen at `at` (the first time counts).
-    pub fn finish(&mut self, slug: &str, at: Millis) {
-        self.open(slug, at).read_at.get_or_insert(at);
+    /// A reading change at `at`: the chapter was opened, or its end was on screen (the first
+    /// time counts). Other changes are not this part's.
+    pub fn record(&mut self, change: &Change, at: Millis) {
+        let (Change::OpenChapter(slug) | Change::FinishChapter(slug)) = *change else { return };
+        let chapter = self.entry(slug.to_string()).or_insert(ChapterProgress { opened_at: at, read_at: None });
+        if matches!(change, Change::FinishChapter(_)) {
+            chapter.read_at.get_or_insert(at);
+        }
     }
 
     /// Times serde cannot check (an import, a stored head must pass this too).

@@ -260,11 +260,17 @@ pub(crate) mod tests {
         doc
     }
 
-    #[test]
-    fn attempts_lie_apart_from_the_head_and_load_back_whole() {
+    /// `years()` written to an empty store, and the document.
+    fn stored_years() -> (Memory, Progress) {
         let mut keys = Memory::default();
         let doc = years();
         write(&mut keys, &doc, &Stored::default()).unwrap();
+        (keys, doc)
+    }
+
+    #[test]
+    fn attempts_lie_apart_from_the_head_and_load_back_whole() {
+        let (keys, doc) = stored_years();
         assert_eq!(keys.items.keys().collect::<Vec<_>>(), ["progress", "progress.attempts.q1", "progress.attempts.q2"]);
         let head = &keys.items[HEAD];
         assert!(!head.contains("回答回答") && head.contains(&digest(&doc.questions["q1"].attempts)), "{head}");
@@ -326,9 +332,7 @@ pub(crate) mod tests {
 
     #[test]
     fn an_unreadable_list_is_reported_and_the_rest_loads() {
-        let mut keys = Memory::default();
-        let doc = years();
-        write(&mut keys, &doc, &Stored::default()).unwrap();
+        let (mut keys, doc) = stored_years();
         keys.items.insert("progress.attempts.q2".into(), "[{\"answer\": 7}]".into());
         let found = load(&keys).unwrap();
         assert_eq!(found.progress.questions["q1"].attempts, doc.questions["q1"].attempts);
@@ -348,9 +352,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_list_the_head_does_not_name_is_loaded_and_kept() {
-        let mut keys = Memory::default();
-        let mut doc = years();
-        write(&mut keys, &doc, &Stored::default()).unwrap();
+        let (mut keys, mut doc) = stored_years();
         // A rating whose list was written but whose head was not (the quota ran out between).
         let mut later = doc.clone();
         answered(&mut later, Q1, "头没写成", 9e6);
@@ -367,9 +369,7 @@ pub(crate) mod tests {
 
     #[test]
     fn reset_and_replace_remove_lists_no_question_holds() {
-        let mut keys = Memory::default();
-        let doc = years();
-        write(&mut keys, &doc, &Stored::default()).unwrap();
+        let (mut keys, _) = stored_years();
         let empty = Progress::default();
         let now = stored(&keys, &empty, false);
         write(&mut keys, &empty, &now).unwrap();

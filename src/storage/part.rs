@@ -136,14 +136,7 @@ impl Part for Chapters {
     }
 
     fn apply(&mut self, change: Change, at: Millis) {
-        match change {
-            Change::OpenChapter(slug) => {
-                self.open(slug, at);
-            }
-            Change::FinishChapter(slug) => self.finish(slug, at),
-            // Not this part's: the module that shows them keeps them.
-            _ => {}
-        }
+        self.record(&change, at);
     }
 }
 

@@ -452,10 +452,7 @@ impl Progress {
     /// Apply one of the learner's changes, stamped with the time it happened.
     pub fn apply(&mut self, change: Change, at: Millis) {
         match change {
-            Change::OpenChapter(slug) => {
-                self.chapters.open(slug, at);
-            }
-            Change::FinishChapter(slug) => self.chapters.finish(slug, at),
+            Change::OpenChapter(_) | Change::FinishChapter(_) => self.chapters.record(&change, at),
             Change::Draft { question, answer } => self.edit(question, at, |c| {
                 c.answer = answer;
                 c.wording = question.wording;
