@@ -242,7 +242,7 @@ fn the_checker_reports_every_scenario_and_defect_as_reviewed() {
             ("every-step-in-order".into(), ["--clients", every_step, "--delay", "false", "--crash", "true"].map(String::from).to_vec()),
         ])
         .collect();
-    let variants = ["correct", "no-fence", "split-authority", "rollback-issuer", "precheck", "no-fence,precheck", "split-authority,precheck"];
+    let variants = ["correct", "no-fence", "split-authority", "rollback-issuer", "precheck", "no-fence,precheck", "split-authority,precheck", "split-authority,rollback-issuer"];
     let mut out = String::new();
     for (name, args) in &scenarios {
         for variant in variants {

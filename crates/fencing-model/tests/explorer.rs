@@ -3,8 +3,8 @@
 //! scenarios, every defect caught by a small one, and the CLI printing what the report says.
 
 use fencing_model::checker::search::{Finding, Search};
-use fencing_model::checker::spec::{Model, Op};
-use fencing_model::checker::state::{Machine, State};
+use fencing_model::checker::spec::{Model, Op, MAX_WRITES};
+use fencing_model::checker::state::{Action, Machine, State, MAX_ACTIONS};
 use fencing_model::checker::{check, DEFAULT_CAP};
 use fencing_model::presets::PRESETS;
 use fencing_model::{Defect, Defects, Property, Scenario};
@@ -103,6 +103,9 @@ fn a_search_in_slices_reports_its_queue_and_whether_it_hit_the_cap() {
         assert_eq!((search.capped(), search.complete()), (capped, !capped), "cap {cap}");
         assert_eq!(search.states(), cap.min(all));
     }
+    // A parent link holds a state's number in 24 bits: a larger cap is held to what it can name.
+    let huge = fencing_model::checker::search(&s.model, Defects::default(), usize::MAX);
+    assert_eq!(huge.cap, (1 << 24) - 1);
 }
 
 /// The limits of a learner's scenario, each at its edge.
@@ -125,6 +128,34 @@ fn a_scenario_is_refused_past_each_limit_and_accepted_at_it() {
     assert_eq!(parse("acquire write:1:abcdefghij-12345;acquire"), Ok(()));
     for key in ["", "abcdefghij-123456", "a_b", "键"] {
         refused(&format!("acquire write:1:{key};acquire"), "key 须为 1 到 16 个字母、数字或 -");
+    }
+}
+
+/// `apply` takes only the moves a state offers (a paused client cannot step, a running one
+/// cannot resume, a finished one can only release): the search has no hidden moves.
+#[test]
+fn a_state_allows_exactly_the_actions_it_offers() {
+    let every_step = Model::parse_programs("acquire write:1:a pause renew write:2:b; acquire pause write:1:b; acquire", true, true).unwrap();
+    for model in [preset("three-holders").model, every_step] {
+        for defects in Defects::all_for(fencing_model::Case::Model) {
+            let machine = Machine::new(&model, defects);
+            let clients = model.clients.len() as u8;
+            let mut moves: Vec<Action> = (0..clients).flat_map(|c| [Action::Step(c), Action::Resume(c), Action::Release(c)]).collect();
+            moves.extend([Action::Step(clients), Action::Expire, Action::Crash, Action::Recover]);
+            moves.extend((0..MAX_WRITES as u8).map(Action::Deliver));
+            let (mut seen, mut queue, mut out) = (HashSet::from([State::default()]), vec![State::default()], Vec::new());
+            while let Some(s) = queue.pop() {
+                let mut offered = [Action::Expire; MAX_ACTIONS];
+                let n = machine.actions(&s, &mut offered);
+                let offered = &offered[..n];
+                for &action in &moves {
+                    assert!(machine.apply(&s, action).is_none() || offered.contains(&action), "{action:?} in {s:?}");
+                }
+                machine.successors(&s, &mut out);
+                queue.extend(out.iter().filter_map(|&(_, n, _)| seen.insert(n).then_some(n)));
+            }
+            assert!(seen.len() > 100, "{} states", seen.len());
+        }
     }
 }
 

@@ -322,7 +322,6 @@ impl Machine {
                 (n.owner, n.lease) = (c as u8 + 1, VALID);
                 let client = &mut n.clients[c];
                 client.pc += 1;
-                client.flags &= !MINTED;
                 if split {
                     (client.fence, client.grant) = (0, 0);
                     Event::Granted { client: c, fence: 0, grant: n.grants }
