@@ -134,7 +134,7 @@ fn a_scenario_is_refused_past_each_limit_and_accepted_at_it() {
 /// `apply` takes only the moves a state offers (a paused client cannot step, a running one
 /// cannot resume, a finished one can only release): the search has no hidden moves.
 #[test]
-fn a_state_allows_exactly_the_actions_it_offers() {
+fn apply_takes_only_the_actions_a_state_offers() {
     let every_step = Model::parse_programs("acquire write:1:a pause renew write:2:b; acquire pause write:1:b; acquire", true, true).unwrap();
     for model in [preset("three-holders").model, every_step] {
         for defects in Defects::all_for(fencing_model::Case::Model) {
