@@ -72,8 +72,12 @@ async function load(url, { live }) {
   }
   const perf = await page.evaluate(() => window.__perf);
   const longest = Math.max(0, ...perf.longtasks.filter(([start]) => start >= paints.fcp).map(([, d]) => d));
+  if (process.env.PERF_VERBOSE) {
+    // When each file arrived, and the long tasks: where the time to live goes.
+    const ends = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => `${e.name.split('/').pop()} ${Math.round(e.responseEnd)} ms`));
+    console.log(url, fetched.join(', '), '\n  arrived:', ends.join(', '), '\n  long tasks:', perf.longtasks.map(([t, d]) => `${Math.round(t)}+${Math.round(d)}`).join(' '), '\n  live:', Math.round(perf.live));
+  }
   await context.close();
-  if (process.env.PERF_VERBOSE) console.log(url, fetched.join(', '));
   return { ...paints, live: perf.live, responds, cls: perf.cls, longest, bytes };
 }
 
