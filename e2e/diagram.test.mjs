@@ -23,14 +23,40 @@ function kind(o) {
 const eventName = (e) => (e.client ? `${e.kind} ${e.client}` : e.kind);
 const drawn = (page) => page.locator('g.sd-step').evaluateAll((gs) => gs.map((g) => [g.dataset.event, g.dataset.outcome]));
 
+/** What a step must draw, from the model's JSON alone: the mark's class and its words. */
+function mark(s) {
+  const o = s.outcome;
+  const pair = ([f, q]) => `(${f},${q})`;
+  const token = (t) => (t.grant === null ? `${t.fence}（未绑定）` : `${t.fence}（授予#${t.grant}）`);
+  switch (o.kind) {
+    case 'granted': return ['.sd-grant', o.token ? `(${o.owner}, ${o.token.fence}, 授予#${o.grant})` : `(${o.owner}, 授予#${o.grant})`];
+    case 'minted': return [o.token.grant === null ? '.sd-unbound' : '.sd-grant', token(o.token)];
+    case 'paused': return ['.sd-pause', '暂停（仍持旧 token）'];
+    case 'resumed': return ['.sd-mark', '恢复'];
+    case 'expired': return ['.sd-mark', `判 ${s.event.client} 到期`];
+    case 'recovered': return ['.sd-mark', o.from_backup ? `旧备份恢复：发号器 ${o.issuer}` : `持久恢复：${o.issuer}`];
+    case 'checked': return ['.sd-check', o.compared ? `自查 ${pair(o.current)} ${o.passed ? '<' : '≥'} ${pair([o.token.fence, o.seq])} ${o.passed ? '✓' : '✗'}` : '自查：不比较'];
+    case 'accepted': return ['.sd-write', pair([o.token.fence, o.seq])];
+    case 'rejected': return ['.sd-reject-text', `${pair(o.current)} ≥ ${pair([o.token.fence, o.seq])}`];
+    default: return ['.sd-mark', null];
+  }
+}
+
 test('for each of the lesson\'s commands the picture draws every step of every interleaving, with its outcome', async () => {
   const page = await env.page(null);
-  for (const variant of ['correct', 'no-fence', 'split-authority', 'rollback-issuer']) {
+  // The lesson's four fencing commands, and precheck (its separate check step).
+  for (const variant of ['correct', 'no-fence', 'split-authority', 'rollback-issuer', 'precheck']) {
     const report = JSON.parse(fencingLab(['fencing', '--variant', variant, '--json']).output);
     for (const [i, trace] of report.traces.entries()) {
       await page.goto(env.url + `explore?variant=${variant}&i=${i + 1}`);
       await live(page);
       assert.deepEqual(await drawn(page), trace.steps.map((s) => [eventName(s.event), kind(s.outcome)]), `${variant} #${i + 1}`);
+      // Each step's column draws its event's mark with the model's words (not just a label).
+      for (const [n, s] of trace.steps.entries()) {
+        const [selector, words] = mark(s);
+        const text = await page.locator(`g.sd-step[data-step="${n + 1}"] ${selector}`).first().textContent();
+        if (words !== null) assert.ok(text.includes(words), `${variant} #${i + 1} step ${n + 1}: ${selector} says "${text}", not "${words}"`);
+      }
     }
   }
   const ops = JSON.parse(fencingLab(['fencing', '--case', 'operations', '--json']).output);
@@ -89,7 +115,10 @@ test('play steps once a second, pauses, and under reduced motion steps without t
     const play = page.locator('.play-btn');
     await play.click(); // at the end: plays from the start
     await page.waitForURL(/step=1(&|$)/);
+    const from = Date.now();
     await page.waitForURL(/step=3(&|$)/, { timeout: 5000 });
+    // Two steps at one a second (a busy machine may only make it later, never sooner).
+    assert.ok(Date.now() - from >= 1800, `two steps in ${Date.now() - from} ms`);
     await play.click();
     assert.equal(await play.getAttribute('aria-pressed'), 'false');
     const paused = new URL(page.url()).searchParams.get('step');

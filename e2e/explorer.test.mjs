@@ -54,7 +54,7 @@ test('the correct protocol shows A committing before B as safe (the key caveat)'
   // Named as the lesson names it, on the interleaving and at its step.
   assert.equal(await page.locator('.interleaving[aria-pressed="true"] .interleaving-tag').textContent(), '关键限定');
   assert.match(await rows.nth(6).locator('.note-tag').textContent(), /^关键限定：授予#1的写入在资源持久接受授予#2的新状态之前提交/);
-  assert.match(await page.locator('.bound-means').textContent(), /「绑定授予」指 token 由授予本身铸出/);
+  assert.match(await page.locator('.bound-means').textContent(), /「绑定授予」指 token 是某次授予在有效期内为自己取得的号/);
   await page.goto(env.url + 'explore?i=1');
   await live(page);
   assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /write A.*拒绝 41（授予#1）：\(max_fence,last_seq\)=\(42,1\) ≥ \(fence,seq\)=\(41,2\)/);

@@ -1,10 +1,10 @@
 // Offline and installable: after the first visit the service worker serves every route, the
 // WASM modules (the checker's worker too) and a reload of a deep link with the network off,
-// at the root and under a sub-path; a new deployment is offered, never applied until the
-// learner asks, and what was typed survives the switch.
+// at the root and under a sub-path, with the host gone; a new deployment is offered, never
+// applied until the learner asks, and what was typed survives the switch, in every tab.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DIST, live, start } from './harness.mjs';
@@ -19,10 +19,25 @@ async function controlled(page) {
     || new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))));
 }
 
-async function offlineTour(env, page) {
+/** Every page the build has: each route's directory with its index.html. */
+async function routes(dist) {
+  const all = await readdir(dist, { recursive: true });
+  return all.filter((f) => f.endsWith('/index.html')).map((f) => f.slice(0, -'index.html'.length)).sort();
+}
+
+async function offlineTour(env, page, dist) {
   await controlled(page);
+  // Offline, and the host has nothing: whatever still loads came from the offline copy.
+  const empty = await mkdtemp(join(tmpdir(), 'fencing-gone-'));
+  env.deploy(empty);
   await env.context.setOffline(true);
   try {
+    for (const path of ['', ...(await routes(dist))]) {
+      const response = await page.goto(env.url + path);
+      assert.ok(response.fromServiceWorker(), `/${path} from the offline copy`);
+      await live(page);
+      assert.ok((await page.locator('h1').first().textContent()).length > 0, `/${path} has its heading`);
+    }
     await page.goto(env.url + 'explore?case=model&variant=no-fence');
     await live(page);
     await page.locator('.search-extent').waitFor({ timeout: 30_000 });
@@ -39,40 +54,48 @@ async function offlineTour(env, page) {
     await page.locator('.lab-output').first().waitFor();
   } finally {
     await env.context.setOffline(false);
+    env.deploy(dist);
+    await rm(empty, { recursive: true, force: true });
   }
 }
 
 test('after the first visit the whole app works with the network off, deep links and the checker included', async () => {
   const page = await env.page('intro');
-  await offlineTour(env, page);
+  await offlineTour(env, page, DIST);
   assert.deepEqual(page.problems.filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED')), []);
 });
 
 test('under a sub-path too', async () => {
-  const sub = await start({ base: '/sub/', dist: resolve(DIST, '..', 'target/dist-sub') });
+  const dist = resolve(DIST, '..', 'target/dist-sub');
+  const sub = await start({ base: '/sub/', dist });
   try {
     const page = await sub.page('intro');
-    await offlineTour(sub, page);
+    await offlineTour(sub, page, dist);
     assert.ok((await page.evaluate(() => navigator.serviceWorker.controller.scriptURL)).endsWith('/sub/sw.js'));
   } finally {
     await sub.stop();
   }
 });
 
-test('a new deployment is offered, applied only when asked, and keeps what was typed', async () => {
-  // The next build: the same files, a service worker of another version.
+test('a new deployment is offered, applied only when asked, and keeps what was typed — in every tab', async () => {
+  // The next build: one page changed, and a service worker of another version.
   const next = await mkdtemp(join(tmpdir(), 'fencing-next-'));
   await cp(DIST, next, { recursive: true });
   const sw = await readFile(join(DIST, 'sw.js'), 'utf8');
   const [, build] = sw.match(/const CACHE = 'fencing-study-([0-9a-f]+)'/);
   await writeFile(join(next, 'sw.js'), sw.replaceAll(build, 'feedfacefeedface'));
-  await rm(join(next, 'sw.js.gz'), { force: true });
+  const selfTest = await readFile(join(DIST, 'self-test/index.html'), 'utf8');
+  await writeFile(join(next, 'self-test/index.html'), selfTest.replace('<head>', '<head><meta name="build" content="next">'));
+  for (const f of ['sw.js', 'self-test/index.html']) for (const ext of ['.gz', '.br']) await rm(join(next, f + ext), { force: true });
   try {
     const page = await env.page('self-test');
     await controlled(page);
     const box = page.locator('#q1-answer');
     await box.fill('owner 防误删，fence 挡旧写');
-    await page.evaluate(() => { window.beforeUpdate = true; });
+    // Another tab, in the middle of another answer.
+    const other = await env.page('self-test');
+    await other.locator('#q2-answer').fill('自查之后无条件写');
+    for (const p of [page, other]) await p.evaluate(() => { window.beforeUpdate = true; });
     env.deploy(next);
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
     const banner = page.locator('.update-banner');
@@ -85,8 +108,19 @@ test('a new deployment is offered, applied only when asked, and keeps what was t
     await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: '刷新' }).click()]);
     await live(page);
     assert.equal(await page.evaluate(() => window.beforeUpdate), undefined, 'the page reloaded');
-    assert.deepEqual(await page.evaluate(() => caches.keys()), ['fencing-study-feedfacefeedface']);
+    assert.equal(await page.locator('meta[name="build"]').getAttribute('content'), 'next', 'onto the new build');
     assert.equal(await page.locator('#q1-answer').inputValue(), 'owner 防误删，fence 挡旧写');
+    // The previous build's copy stays for the other tab, which is told and keeps its answer
+    // until its learner reloads.
+    assert.deepEqual((await page.evaluate(() => caches.keys())).sort(), [`fencing-study-${build}`, 'fencing-study-feedfacefeedface']);
+    const told = other.locator('.update-banner[data-switched]');
+    await told.waitFor({ timeout: 10_000 });
+    assert.equal(await other.evaluate(() => window.beforeUpdate), true);
+    assert.equal(await other.locator('#q2-answer').inputValue(), '自查之后无条件写');
+    await Promise.all([other.waitForEvent('load'), told.getByRole('button', { name: '刷新' }).click()]);
+    await live(other);
+    assert.equal(await other.locator('meta[name="build"]').getAttribute('content'), 'next');
+    assert.equal(await other.locator('#q2-answer').inputValue(), '自查之后无条件写');
   } finally {
     env.deploy(DIST);
     await rm(next, { recursive: true, force: true });

@@ -231,9 +231,9 @@ mod tests {
             .collect()
     }
 
-    /// Every sentence of the seed lesson is in the app's text, unchanged — except the lab's
-    /// Python commands, which this app replaces by its own `fencing-lab` twins, and the site
-    /// chrome around the lesson.
+    /// Every sentence of the seed lesson is in the app's text, unchanged — its commands too
+    /// (the Python ones stand beside their runnable `fencing-lab` twins); only the code
+    /// blocks' language labels and the site chrome around the lesson are left out.
     #[test]
     fn every_sentence_of_the_seed_lesson_is_present() {
         // The source lesson, kept in the repository (content/source/) so a plain clone tests it.

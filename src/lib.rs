@@ -11,7 +11,6 @@
 
 #![recursion_limit = "256"]
 
-#[cfg(feature = "ssr")]
 pub mod app;
 pub mod clock;
 pub mod content;

@@ -93,11 +93,14 @@ self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map((f) => new URL(f, scope)))));
 });
 
-// The previous build's copy goes once this one takes over.
+// Once this build takes over, the copies older than the previous one go. The previous one
+// stays: another tab may still show a page of that build and load its modules later (the
+// explorer's checker, say) until the learner reloads it.
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('fencing-study-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => keys.filter((k) => k.startsWith('fencing-study-') && k !== CACHE).slice(0, -1))
+      .then((old) => Promise.all(old.map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
 });
@@ -119,7 +122,11 @@ self.addEventListener('fetch', (event) => {
   if (event.request.method !== 'GET' || !inScope(url)) return;
   const path = decodeURIComponent(url.pathname.slice(scope.pathname.length));
   const file = event.request.mode === 'navigate' ? pageFile(path) : path;
-  if (!FILES.includes(file)) return;
+  // Not this build's: a file of the previous build, for a tab still on it, else the network.
+  if (!FILES.includes(file)) {
+    event.respondWith(caches.match(event.request).then((hit) => hit || fetch(event.request)));
+    return;
+  }
   const cached = () => caches.open(CACHE).then((cache) => cache.match(new URL(file, scope)));
   // An address that is no page of the site asks the host first (it answers 404), and gets
   // the cached not-found page only offline.

@@ -6,8 +6,8 @@ use crate::content::TOC;
 use crate::reading::nav::ChapterNav;
 use crate::reading::search_box::Search;
 use crate::route::Route;
-use crate::ui::frame::{MenuToggle, Shortcuts, StorageNotice};
-use crate::ui::theme::ThemeToggle;
+use super::frame::{MenuToggle, Shortcuts, StorageNotice};
+use super::theme::ThemeToggle;
 use leptos::prelude::*;
 
 #[component]

@@ -15,8 +15,9 @@ use leptos::html;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+/// Named for the day on the app's one clock (UTC, as the ISO date of the export's times).
 fn export_name() -> String {
-    let iso: String = js_sys::Date::new_0().to_iso_string().into();
+    let iso: String = js_sys::Date::new(&crate::clock::now().into()).to_iso_string().into();
     format!("fencing-study-progress-{}.json", &iso[..10])
 }
 
@@ -119,7 +120,8 @@ fn Predictions() -> impl IntoView {
     let summary = move || {
         p.with(|p| {
             let (n, hits) = (p.predictions.len(), p.predictions.iter().filter(|x| x.hit).count());
-            match (hits * 100).checked_div(n) {
+            // Rounded to the nearest percent (2 of 3 is 67%).
+            match (hits * 200 + n).checked_div(2 * n) {
                 None => "还没有预测。在「可运行实验」一章或实验台里，运行前点「先预测」，写下你的预期再看结果。".to_string(),
                 Some(rate) => format!("共预测 {n} 次，猜中 {hits} 次（命中率 {rate}%）。"),
             }

@@ -1,11 +1,7 @@
-//! Shared widgets, importing no learner activity: copy buttons, dialogs, the keyboard's rules,
-//! and the frame's islands on every page (theme, menu, storage notice, shortcuts).
+//! Shared widgets, a leaf importing no learner activity and no frame: copy buttons, dialogs,
+//! downloads, the keyboard's rules.
 
 pub mod copy;
 pub mod dialog;
 pub mod download;
-#[cfg(reading_islands)]
-pub mod frame;
 pub mod keys;
-#[cfg(reading_islands)]
-pub mod theme;

@@ -17,7 +17,7 @@ pub enum Property {
 }
 
 /// What "bound to a grant" means, in one sentence, where a verdict is shown.
-pub const BOUND_TO_A_GRANT: &str = "「绑定授予」指 token 由授予本身铸出：正确协议里，acquire 在同一个原子的串行裁决中递增 generation 并把它作为 token 返回；拆开发号时，模型只把持有者在自己的授予仍有效时取得的号记在该授予名下。token 此后是否仍在租期内，不影响它是否绑定。";
+pub const BOUND_TO_A_GRANT: &str = "「绑定授予」指 token 是某次授予在有效期内为自己取得的号：正确协议里它由 acquire 在同一个原子的串行裁决中递增 generation 铸出，拆开发号时则是持有者在自己的授予仍有效时向独立计数器取得的号，此后租期是否到期不影响绑定。";
 
 impl Property {
     pub const ALL: [Property; 2] = [Property::RevokedGenerationOverwrite, Property::UnauthorizedAccept];

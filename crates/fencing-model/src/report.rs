@@ -42,7 +42,8 @@ pub struct FencingRun {
     pub notes: Vec<Note>,
 }
 
-/// The operations case: one term's stream of business writes at the resource.
+/// The operations case: a stream of business writes at the resource, each under its own
+/// fence (which may span more than one term).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OperationsRun {
     pub operations: Vec<OpResult>,

@@ -9,7 +9,7 @@ pub mod spec;
 pub mod state;
 
 use crate::scenario::Defects;
-use crate::words::{grant, pair};
+use crate::words::{grant, lease, pair};
 use search::{Finding, Search};
 use serde::{Deserialize, Serialize};
 use spec::{client_name, Model};
@@ -143,11 +143,7 @@ fn words(machine: &Machine, model: &Model, issuer: u64, path: &[Action]) -> Vec<
             max_fence: fence(issuer, after.max_fence),
             last_seq: after.last_seq as u64,
             owner: (after.owner > 0).then(|| client_name(after.owner as usize - 1)),
-            lease: match after.lease {
-                1 => "valid",
-                2 => "expired",
-                _ => "-",
-            },
+            lease: lease(after.lease_state()),
             event,
         });
         s = after;

@@ -6,6 +6,7 @@
 
 use super::spec::{Model, Op, MAX_CLIENTS, MAX_WRITES};
 use crate::scenario::Defects;
+use crate::world::Lease;
 use bytemuck::{Pod, Zeroable};
 
 // A client's flags.
@@ -90,6 +91,15 @@ pub struct State {
 }
 
 impl State {
+    /// The authority's lease, as the rest of the model names it.
+    pub fn lease_state(&self) -> Lease {
+        match self.lease {
+            VALID => Lease::Valid,
+            EXPIRED => Lease::Expired,
+            _ => Lease::None,
+        }
+    }
+
     /// Writes in flight in one order, empty slots last, so that two states holding the same
     /// writes are equal (and hash alike) whatever order they were sent in.
     fn settle(&mut self) {
