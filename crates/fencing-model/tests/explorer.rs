@@ -3,7 +3,7 @@
 //! scenarios, every defect caught by a small one, and the CLI printing what the report says.
 
 use fencing_model::checker::search::{Finding, Search};
-use fencing_model::checker::spec::{Model, Op, MAX_WRITES};
+use fencing_model::checker::spec::{Model, Op, MAX_CLIENTS, MAX_OPS, MAX_WRITES};
 use fencing_model::checker::state::{Action, Machine, State, MAX_ACTIONS};
 use fencing_model::checker::{check, DEFAULT_CAP};
 use fencing_model::presets::PRESETS;
@@ -280,6 +280,35 @@ fn model() -> impl Strategy<Value = Model> {
             (writes <= 4 && model.validate().is_ok()).then_some(model)
         },
     )
+}
+
+/// Random scenarios at the limits — four clients, programs of up to six steps, up to six
+/// writes — many too large to search completely in a test.
+fn model_at_the_limits() -> impl Strategy<Value = Model> {
+    (prop::collection::vec(prop::collection::vec(op(), 1..=MAX_OPS), MAX_CLIENTS), any::<bool>(), any::<bool>()).prop_filter_map(
+        "a valid scenario",
+        |(mut clients, crash, delay)| {
+            for program in &mut clients {
+                program.insert(0, Op::Acquire);
+                program.truncate(MAX_OPS);
+            }
+            let model = Model { clients, crash, delay, keys: vec!["a".into(), "b".into(), "c".into()] };
+            model.validate().is_ok().then_some(model)
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// Up to the limits, as far as a cap of states lets a test search: nothing breaks.
+    #[test]
+    fn at_the_limits_the_correct_protocol_breaks_nothing_it_reaches(m in model_at_the_limits()) {
+        let run = check(&m, Defects::default(), 40, 200_000);
+        prop_assert!(run.states > 0);
+        let found: Vec<_> = run.findings.iter().filter(|f| f.path.is_some()).map(|f| f.name).collect();
+        prop_assert!(found.is_empty(), "{:?} in {}", found, m.programs());
+    }
 }
 
 proptest! {
