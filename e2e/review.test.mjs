@@ -105,7 +105,7 @@ test('a prediction before a lab command is judged against the run and explained 
 
   await page.goto(env.url + 'progress');
   await live(page);
-  assert.match(await page.locator('.prediction-summary').textContent(), /共预测 3 次，猜中 2 次（命中率 66%）/);
+  assert.match(await page.locator('.prediction-summary').textContent(), /共预测 3 次，猜中 2 次（命中率 67%）/);
   assert.match(await page.locator('.predictions').textContent(), /fencing · no-fence✗ 最近一次预测「两条性质都成立」/);
   // At phone width the long outcome list wraps instead of widening the page.
   await page.setViewportSize({ width: 390, height: 844 });
