@@ -23,6 +23,23 @@ function kind(o) {
 const eventName = (e) => (e.client ? `${e.kind} ${e.client}` : e.kind);
 const drawn = (page) => page.locator('g.sd-step').evaluateAll((gs) => gs.map((g) => [g.dataset.event, g.dataset.outcome]));
 
+/** Labels of the picture that overlap another or fall outside it (in the SVG's own units). */
+const crowded = (page) => page.evaluate(() => {
+  const svg = document.querySelector('svg.diagram');
+  const vb = svg.viewBox.baseVal;
+  const boxes = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim()).map((t) => {
+    const b = t.getBBox();
+    return { text: t.textContent, x0: b.x, x1: b.x + b.width, y0: b.y, y1: b.y + b.height };
+  });
+  const out = boxes.filter((b) => b.x0 < vb.x - 0.5 || b.x1 > vb.x + vb.width + 0.5 || b.y0 < -0.5 || b.y1 > vb.height + 0.5).map((b) => `cut off: ${b.text}`);
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      if (Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1) out.push(`${a.text} / ${b.text}`);
+    }
+  }
+  return out;
+});
+
 /** What a step must draw, from the model's JSON alone: the mark's class and its words. */
 function mark(s) {
   const o = s.outcome;
@@ -57,6 +74,7 @@ test('for each of the lesson\'s commands the picture draws every step of every i
         const text = await page.locator(`g.sd-step[data-step="${n + 1}"] ${selector}`).first().textContent();
         if (words !== null) assert.ok(text.includes(words), `${variant} #${i + 1} step ${n + 1}: ${selector} says "${text}", not "${words}"`);
       }
+      assert.deepEqual(await crowded(page), [], `${variant} #${i + 1}: labels overlap or are cut off`);
     }
   }
   const ops = JSON.parse(fencingLab(['fencing', '--case', 'operations', '--json']).output);
@@ -65,6 +83,7 @@ test('for each of the lesson\'s commands the picture draws every step of every i
   const outcomes = await page.locator('g.sd-step').evaluateAll((gs) => gs.map((g) => g.dataset.outcome));
   assert.deepEqual(outcomes, ops.operations.map((o) => o.outcome));
   assert.match(await page.locator('.sd-effects').textContent(), /效果数：2/);
+  assert.deepEqual(await crowded(page), []);
   assert.deepEqual(page.problems, []);
 });
 

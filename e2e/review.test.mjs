@@ -60,6 +60,8 @@ test('a rated question comes back when its box says, first, from an empty box', 
   // A second full recall doubles the interval: 4 days.
   await q3.getByRole('button', { name: /完整答出/ }).click();
   assert.match(await q3.locator('.q-state').textContent(), /下次复习：4 天后（12月13日）/);
+  // The page says when the ones not due come back.
+  assert.equal(await page.locator('.review-later').textContent(), '之后：第 3 题：4 天后（12月13日）。');
 
   await page.goto(env.url + 'progress');
   await live(page);
