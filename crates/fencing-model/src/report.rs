@@ -2,7 +2,7 @@
 //! and every violation with its counterexample; for the operations case each operation's
 //! outcome and the effects.
 
-use crate::checker::{self, ModelRun};
+use crate::checker::ModelRun;
 use crate::checks::{self, Note, ReusedFence};
 use crate::explore::{explore, Program, Step, Trace};
 use crate::operations::{self, OpResult};
@@ -88,7 +88,10 @@ pub fn run(scenario: &Scenario) -> Result<Report, ScenarioError> {
             let (operations, effects) = operations::run(scenario);
             CaseRun::Operations(OperationsRun { operations, effects })
         }
-        Case::Model => CaseRun::Model(checker::check(&scenario.model, scenario.defects, scenario.issuer, checker::DEFAULT_CAP)),
+        #[cfg(feature = "search")]
+        Case::Model => CaseRun::Model(crate::checker::check(&scenario.model, scenario.defects, scenario.issuer, crate::checker::DEFAULT_CAP)),
+        #[cfg(not(feature = "search"))]
+        Case::Model => return Err(ScenarioError::Model("model 案例的搜索在后台线程（Web Worker）里运行".into())),
     };
     Ok(Report { variant: scenario.defects.variant_name(), scenario: scenario.clone(), case })
 }
