@@ -98,7 +98,9 @@ test('search finds Chinese and Latin text, in the right chapters, and jumps ther
   assert.ok(await page.locator('.search-results').isHidden());
 
   // Keyboard: ↓ enters the hits, ↑ from the first returns to the box, Esc closes.
+  // A new page: its search fetches the index again before it lists hits, as a learner sees.
   await search.fill('op_seq');
+  await page.locator('.search-results a').first().waitFor();
   await search.press('ArrowDown');
   const focusedHit = () => page.evaluate(() => document.activeElement.closest('.search-results') !== null && document.activeElement.tagName);
   assert.equal(await focusedHit(), 'A');
