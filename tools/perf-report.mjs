@@ -9,7 +9,8 @@
 //     /explore, the first verdict are both in the prerendered HTML), for the app and for a
 //     static copy of the same rendered DOM with every script removed (the anchor);
 //   - live: the frame's module (`reading`: theme, search, menu) hydrated, and every island
-//     hydrated (`html[data-live]`), then a click on the theme toggle must change the theme;
+//     hydrated (the page's User Timing marks `fencing-live-reading` and `fencing-live`), then
+//     a click on the theme toggle must change the theme;
 //   - cumulative layout shift, and the longest main-thread task after the text was on screen;
 //   - first load: the bytes the browser fetched (gzip, from the network log) until idle.
 // Then Lighthouse 12 (mobile) on both routes of the app: performance and SEO scores.
@@ -29,17 +30,11 @@ const ms = (x) => `${Math.round(x)} ms`;
 const profile = await mkdtemp(join(tmpdir(), 'fencing-perf-'));
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS, headless: true });
 
-/** Watch paints, layout shifts, long tasks and hydration from the start of the document. */
+/** Watch paints, layout shifts and long tasks from the start of the document. */
 function observe() {
-  window.__perf = { cls: 0, longtasks: [], live: null, frame: null };
+  window.__perf = { cls: 0, longtasks: [] };
   new PerformanceObserver((l) => l.getEntries().forEach((e) => { if (!e.hadRecentInput) window.__perf.cls += e.value; })).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__perf.longtasks.push([e.startTime, e.duration]))).observe({ type: 'longtask', buffered: true });
-  // The document's root element is not the parser's <html> yet when this runs: watch it all.
-  new MutationObserver(() => {
-    const root = document.documentElement;
-    if (window.__perf.frame === null && root?.dataset.hydrated?.split(' ').includes('reading')) window.__perf.frame = performance.now();
-    if (window.__perf.live === null && root?.hasAttribute('data-live')) window.__perf.live = performance.now();
-  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-live', 'data-hydrated'] });
 }
 
 /** One load of `url` on the phone profile: the figures and the bytes fetched. */
@@ -72,7 +67,10 @@ async function load(url, { live }) {
     await page.locator('.theme-toggle').click();
     responds = (await page.evaluate(() => document.documentElement.dataset.theme)) !== before;
   }
-  const perf = await page.evaluate(() => window.__perf);
+  const perf = await page.evaluate(() => {
+    const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+    return { ...window.__perf, frame: at('fencing-live-reading'), live: at('fencing-live') };
+  });
   const longest = Math.max(0, ...perf.longtasks.filter(([start]) => start >= paints.fcp).map(([, d]) => d));
   if (process.env.PERF_VERBOSE) {
     // When each file arrived, and the long tasks: where the time to live goes.
