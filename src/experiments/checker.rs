@@ -4,14 +4,16 @@
 //! progress, cancels it (terminating the worker: immediate, whatever it is doing) and turns
 //! its final summary into the very report the CLI prints.
 
-use super::path_diagram::{announce, PathDiagram};
 use super::player::{follow_current_step, Player};
+use super::sequence::SequenceDiagram;
 use super::state::View;
+use super::trace::{announce, Marks, StepTable};
 use crate::ui::copy::CopyButton;
 use crate::ui::download::download;
-use fencing_model::checker::{self, ModelRun, PathStep, Summary};
+use fencing_model::checker::{self, FindingResult, ModelRun, Summary};
 use fencing_model::properties::BOUND_TO_A_GRANT;
-use fencing_model::{codec, render, scenario_file, CaseRun, Property, Report, Scenario};
+use fencing_model::words::{none_of, unfired, why};
+use fencing_model::{codec, render, scenario_file, CaseRun, Finding, Report, Scenario};
 use js_sys::Reflect;
 use leptos::prelude::*;
 use serde::Deserialize;
@@ -197,7 +199,7 @@ pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> 
 /// What the search has found so far, while it runs.
 #[component]
 fn FoundSoFar(summary: Summary) -> impl IntoView {
-    let found: Vec<String> = checker::search::Finding::ALL
+    let found: Vec<String> = Finding::ALL
         .iter()
         .zip(&summary.paths)
         .filter_map(|(f, p)| p.as_ref().map(|p| format!("{}（最短 {} 步）", f.name(), p.len())))
@@ -234,25 +236,25 @@ fn ModelReport(scenario: Scenario, run: ModelRun, progress: Progress, view: Memo
         <p class="search-extent" class:capped=!complete data-states=run.states data-complete=complete.to_string()>{extent}</p>
         <p class="search-speed" data-elapsed-ms=progress.elapsed_ms>{speed}</p>
         <ul class="verdicts">
-            {run.findings.iter().enumerate().map(|(i, f)| {
-                let ok = f.path.is_none();
-                let steps = f.path.as_ref().map_or(0, Vec::len);
-                let property = Property::ALL.into_iter().find(|p| p.name() == f.name);
-                let what = match property {
-                    Some(p) => format!("（{}）", p.promise()),
-                    None if f.name == "stuck" => "（本学习台补充：程序未走完却无事可做）".to_string(),
-                    None => "（本学习台补充：发号检查）".to_string(),
+            {Finding::ALL.into_iter().zip(run.findings.clone()).enumerate().map(|(i, (f, r))| {
+                let ok = r.path.is_none();
+                let steps = r.path.as_ref().map_or(0, Vec::len);
+                let what = match f {
+                    Finding::Broken(p) => format!("（{}）", p.promise()),
+                    _ => "（本学习台补充）".to_string(),
                 };
-                let verdict = match (ok, complete) {
-                    (true, true) => "成立：全部可达状态都满足".to_string(),
-                    (true, false) => "已访问的状态里未发现".to_string(),
-                    (false, _) => format!("违反：最短反例 {steps} 步"),
+                let verdict = match (ok, complete, f) {
+                    (true, true, Finding::Broken(_)) => "成立：全部可达状态都满足".to_string(),
+                    (true, true, _) => none_of(f, 0),
+                    (true, false, _) => "已访问的状态里未发现".to_string(),
+                    (false, _, Finding::Broken(_)) => format!("违反：最短反例 {steps} 步"),
+                    (false, _, _) => format!("发生：最短 {steps} 步"),
                 };
                 view! {
-                    <li class:ok=ok class:bad=!ok data-finding=f.name>
+                    <li class:ok=ok class:bad=!ok data-finding=r.name>
                         <span class="verdict-sign" aria-hidden="true">{if ok { "✓" } else { "✗" }}</span>
-                        <code>{f.name}</code>{what}"："<strong>{verdict}</strong>
-                        {property.filter(|_| !ok).map(|p| view! { <p class="why">{p.why()}</p> })}
+                        <code>{r.name}</code>{what}"："<strong>{verdict}</strong>
+                        {(!ok).then(|| view! { <p class="why">{why(f)}</p> })}
                         {(!ok).then(|| view! {
                             <button type="button" class="tool-btn" on:click=move |_| go.run(View { interleaving: i, step: None, ..view.get_untracked() })>
                                 {format!("查看最短反例（{steps} 步）")}
@@ -263,10 +265,8 @@ fn ModelReport(scenario: Scenario, run: ModelRun, progress: Progress, view: Memo
             }).collect_view()}
         </ul>
         <p class="bound-means">{BOUND_TO_A_GRANT}</p>
-        {move || chosen().map(|i| {
-            let f = run.findings[i].clone();
-            view! { <Counterexample name=f.name path=f.path.unwrap_or_default() scenario=scenario.clone() view=view go=go/> }
-        })}
+        {run.unfired.iter().map(|d| view! { <p class="unfired">{unfired(*d)}</p> }).collect_view()}
+        {move || chosen().map(|i| view! { <Counterexample found=run.findings[i].clone() scenario=scenario.clone() view=view go=go/> })}
         <p class="command">
             <span>"在命令行中重现："</span>
             <code class="cmd">{command}</code>
@@ -282,7 +282,8 @@ fn ModelReport(scenario: Scenario, run: ModelRun, progress: Progress, view: Memo
 
 /// One counterexample, step by step: the picture, the controls and, if asked, the table.
 #[component]
-fn Counterexample(name: &'static str, path: Vec<PathStep>, scenario: Scenario, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+fn Counterexample(found: FindingResult, scenario: Scenario, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+    let (name, path) = (found.name, found.path.clone().unwrap_or_default());
     let total = path.len();
     let step = Signal::derive(move || view.get().step.unwrap_or(total).clamp(1, total.max(1)));
     let player = Player::new(Signal::derive(move || total), step, Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })));
@@ -290,11 +291,12 @@ fn Counterexample(name: &'static str, path: Vec<PathStep>, scenario: Scenario, v
     let on_table = Callback::new(move |shown: bool| go.run(View { table: shown, ..view.get_untracked() }));
     follow_current_step(move || view.track());
     let pick = Callback::new(move |n: usize| player.pick(n));
+    let (model, defects) = (scenario.model.clone(), scenario.defects);
     let said = {
-        let path = path.clone();
-        move || path.get(step.get() - 1).map(|s| announce(s, step.get(), total)).unwrap_or_default()
+        let (path, keys) = (path.clone(), model.keys.clone());
+        move || path.get(step.get() - 1).map(|s| announce(s, step.get(), total, &keys, defects)).unwrap_or_default()
     };
-    let model = scenario.model.clone();
+    let marks = Marks { findings: vec![(total, name)], notes: vec![], key_steps: found.key_steps };
     view! {
         <h3>{format!("最短反例：{name}（{total} 步）")}</h3>
         {player.controls(table, on_table)}
@@ -302,33 +304,9 @@ fn Counterexample(name: &'static str, path: Vec<PathStep>, scenario: Scenario, v
         {move || {
             let at = step.get();
             view! {
-                <PathDiagram path=path.clone() step=at finding=name clients=model.clients.len() network=model.delay issuer=scenario.issuer keys=model.keys.clone() on_pick=pick/>
-                {table.get().then(|| view! { <PathTable path=path.clone() step=at/> })}
+                <SequenceDiagram steps=path.clone() step=at marks=marks.clone() clients=model.clients.len() network=model.delay keys=model.keys.clone() defects=defects on_pick=pick/>
+                {table.get().then(|| view! { <StepTable steps=path.clone() step=at marks=marks.clone() keys=model.keys.clone() defects=defects/> })}
             }
         }}
-    }
-}
-
-#[component]
-fn PathTable(path: Vec<PathStep>, step: usize) -> impl IntoView {
-    view! {
-        <div class="table-wrap" tabindex="0" role="region" aria-label="反例的步骤表">
-            <table class="steps path-steps">
-                <thead><tr><th scope="col">"#"</th><th scope="col">"动作"</th><th scope="col">"结果"</th><th scope="col">"max_fence"</th><th scope="col">"last_seq"</th><th scope="col">"owner"</th><th scope="col">"lease"</th></tr></thead>
-                <tbody>
-                    {path.into_iter().enumerate().map(|(i, s)| view! {
-                        <tr class:current={i + 1 == step} class:future={i + 1 > step}>
-                            <th scope="row">{i + 1}</th>
-                            <td><code>{s.action}</code></td>
-                            <td>{s.what}</td>
-                            <td>{s.max_fence}</td>
-                            <td>{s.last_seq}</td>
-                            <td>{s.owner.map_or("-".to_string(), String::from)}</td>
-                            <td>{s.lease}</td>
-                        </tr>
-                    }).collect_view()}
-                </tbody>
-            </table>
-        </div>
     }
 }

@@ -3,7 +3,8 @@
 //! It edits a text draft; only a draft that parses and validates becomes the shown view,
 //! so bad input is explained inline and the last good result stays on screen.
 
-use fencing_model::checker::spec::{client_name, MAX_CLIENTS};
+use fencing_model::machine::client_name;
+use fencing_model::machine::spec::MAX_CLIENTS;
 use fencing_model::codec::{ops_line, ops_rows, Inputs, Param};
 use fencing_model::presets::PRESETS;
 use fencing_model::{Case, Defect, Defects, Scenario, MAX_OPERATIONS};

@@ -4,9 +4,9 @@
 pub mod checker;
 pub mod diagram;
 pub mod editor;
-pub mod path_diagram;
 pub mod player;
 pub mod predict;
+pub mod sequence;
 pub mod session;
 pub mod state;
 pub mod trace;
@@ -16,15 +16,17 @@ use checker::ModelResult;
 use fencing_model::prediction::Guess;
 use predict::{PredictForm, PredictVerdict};
 use editor::Editor;
+use diagram::OperationsDiagram;
+use fencing_model::lab::LAB_FINDINGS;
 use fencing_model::properties::BOUND_TO_A_GRANT;
-use fencing_model::words::{harm, note_tag, op_note, reused_fence};
-use fencing_model::{render, Case, CaseRun, FencingRun, OperationsRun, Property, Report};
+use fencing_model::words::{harm, none_of, note, note_kind, op_note, reused_fence, tag, unfired, why};
+use fencing_model::{render, Case, CaseRun, Defects, FencingRun, Finding, OperationsRun, Property, Report};
 use leptos::prelude::*;
+use player::{follow_current_step, Player};
+use sequence::SequenceDiagram;
 use session::use_session;
 use state::View;
-use diagram::{OperationsDiagram, SequenceDiagram};
-use player::{follow_current_step, Player};
-use trace::{announce, StepTable};
+use trace::{announce, Marks, StepTable};
 
 #[cfg(feature = "ssr")]
 /// The explorer's page: prerendered with the lesson's default scenario, live as an island.
@@ -89,10 +91,11 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
         })
     };
     let (scenario, judged) = (report.scenario.clone(), report.clone());
+    let defects = report.scenario.defects;
     let body = match report.case {
         CaseRun::Fencing(run) => view! {
             <Verdicts run=run.clone() view=view go=go/>
-            <Interleavings run=run view=view go=go/>
+            <Interleavings run=run defects=defects view=view go=go/>
         }
         .into_any(),
         CaseRun::Operations(run) => view! { <OperationsTable run=run/> }.into_any(),
@@ -126,13 +129,14 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
 
 #[component]
 fn Verdicts(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+    let to = move |i: usize, step: usize| go.run(View { interleaving: i - 1, step: Some(step), ..view.get_untracked() });
     view! {
         <ul class="verdicts">
             {Property::ALL.into_iter().map(|p| {
-                let broken: Vec<usize> = run.violations_of(p).map(|v| v.interleaving).collect();
+                let broken: Vec<usize> = run.hits(Finding::Broken(p)).map(|v| v.interleaving).collect();
                 let ok = broken.is_empty();
-                // Violations are sorted shortest first: the first one of this property is its shortest counterexample.
-                let shortest = run.violations_of(p).next().map(|v| (v.interleaving, v.step));
+                // Findings are sorted shortest first: the first one of this property is its shortest counterexample.
+                let shortest = run.hits(Finding::Broken(p)).next().map(|v| (v.interleaving, v.step));
                 view! {
                     <li class:ok=ok class:bad=!ok>
                         <span class="verdict-sign" aria-hidden="true">{if ok { "✓" } else { "✗" }}</span>
@@ -140,7 +144,7 @@ fn Verdicts(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl IntoV
                         <strong>{if ok { format!("成立，{} 条交错均满足", run.interleavings) } else { format!("违反，见交错 {}", broken.iter().map(|i| i.to_string()).collect::<Vec<_>>().join("、")) }}</strong>
                         {(!ok).then(|| view! { <p class="why">{p.why()}</p> })}
                         {shortest.map(|(i, step)| view! {
-                            <button type="button" class="tool-btn" on:click=move |_| go.run(View { interleaving: i - 1, step: Some(step), ..view.get_untracked() })>
+                            <button type="button" class="tool-btn" on:click=move |_| to(i, step)>
                                 {format!("查看最短反例：交错 {i} 第 {step} 步")}
                             </button>
                         })}
@@ -149,6 +153,28 @@ fn Verdicts(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl IntoV
             }).collect_view()}
         </ul>
         <p class="bound-means">{BOUND_TO_A_GRANT}</p>
+        {run.unfired.iter().map(|d| view! { <p class="unfired">{unfired(*d)}</p> }).collect_view()}
+        <section class="liveness" aria-labelledby="liveness-title">
+            <h3 id="liveness-title">"活性"<span class="addition-tag">"本学习台补充，不属于课程的两条性质"</span></h3>
+            <ul class="verdicts">
+                {LAB_FINDINGS[2..].iter().map(|&f| {
+                    let first = run.hits(f).next().map(|h| (h.interleaving, h.step));
+                    view! {
+                        <li class:ok=first.is_none() class:bad=first.is_some() data-finding=f.name()>
+                            <code>{f.name()}</code>"："
+                            {match first {
+                                None => view! { <span>{none_of(f, run.interleavings)}</span> }.into_any(),
+                                Some((i, step)) => view! {
+                                    <strong>{format!("交错 {i} 第 {step} 步")}</strong>
+                                    <p class="why">{why(f)}</p>
+                                    <button type="button" class="tool-btn" on:click=move |_| to(i, step)>{format!("查看：交错 {i} 第 {step} 步")}</button>
+                                }.into_any(),
+                            }}
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+        </section>
         <IssuerCheck run=run.clone()/>
     }
 }
@@ -169,52 +195,65 @@ fn IssuerCheck(run: FencingRun) -> impl IntoView {
     }
 }
 
+/// What the picture and the table mark on interleaving `i` (1-based).
+fn marks_of(run: &FencingRun, i: usize) -> Marks {
+    let hits = run.findings.iter().filter(|h| h.interleaving == i);
+    let mut notes: Vec<(usize, &'static str, String)> = run.notes_on(i).map(|n| (n.step(), tag(note_kind(n)), note(n))).collect();
+    let mut findings = Vec::new();
+    for h in hits.clone() {
+        match h.property {
+            Some(p) => findings.push((h.step, p.name())),
+            None => notes.push((h.step, tag(h.finding), Finding::ALL.iter().find(|f| f.name() == h.finding).map_or(String::new(), |f| why(*f).to_string()))),
+        }
+    }
+    let mut key_steps: Vec<usize> = hits.flat_map(|h| h.key_steps.iter().copied()).collect();
+    key_steps.sort_unstable();
+    key_steps.dedup();
+    Marks { findings, notes, key_steps }
+}
+
 #[component]
-fn Interleavings(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+fn Interleavings(run: FencingRun, defects: Defects, view: Memo<View>, go: Callback<View>) -> impl IntoView {
     let prefix = run.prefix_len;
     let interleavings = run.interleavings;
-    let tags: Vec<Vec<&'static str>> = (1..=interleavings)
-        .map(|i| {
-            let mut t: Vec<&'static str> = run.notes_on(i).map(note_tag).collect();
-            t.dedup();
-            t
-        })
-        .collect();
-    let FencingRun { traces, violations, notes, .. } = run;
-    let chooser = traces.iter().enumerate().map(|(i, t)| {
-        let rest: Vec<String> = t.events[prefix..].iter().map(|e| e.to_string()).collect();
-        let bad = violations.iter().any(|v| v.interleaving == i + 1);
-        let tagged = tags[i].join("，");
+    let marks: Vec<Marks> = (1..=interleavings).map(|i| marks_of(&run, i)).collect();
+    let chooser = run.traces.iter().enumerate().map(|(i, t)| {
+        let bad = !marks[i].findings.is_empty();
+        let mut tags: Vec<&'static str> = marks[i].notes.iter().map(|(_, t, _)| *t).collect();
+        tags.dedup();
+        let tagged = tags.join("，");
         view! {
             <button type="button" class="tool-btn interleaving" class:bad=bad
                 aria-pressed=move || (view.get().interleaving == i).to_string()
                 on:click=move |_| go.run(View { interleaving: i, step: None, ..view.get_untracked() })>
                 <span>{format!("交错 {}", i + 1)}{if bad { " ⚠" } else { "" }}</span>
-                <small>{rest.join(" → ")}</small>
+                <small>{t.events[prefix..].join(" → ")}</small>
                 {(!tagged.is_empty()).then(|| view! { <small class="interleaving-tag">{tagged}</small> })}
             </button>
         }
     }).collect_view();
+    let traces = run.traces;
     let current = move || {
         let v = view.get();
-        let t = traces.get(v.interleaving).cloned().unwrap_or_else(|| traces[0].clone());
+        let i = v.interleaving.min(traces.len() - 1);
+        let t = traces[i].clone();
         let total = t.steps.len();
         let step = v.step.unwrap_or(total).clamp(1, total);
-        (v, t, total, step)
+        (v, i, t, total, step)
     };
     let player = {
         let (c1, c2) = (current.clone(), current.clone());
         Player::new(
-            Signal::derive(move || c1().2),
-            Signal::derive(move || c2().3),
+            Signal::derive(move || c1().3),
+            Signal::derive(move || c2().4),
             Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })),
         )
     };
     let said = {
         let current = current.clone();
         move || {
-            let (_, t, total, step) = current();
-            announce(&t.steps[step - 1], step, total)
+            let (_, _, t, total, step) = current();
+            announce(&t.steps[step - 1], step, total, &[], defects)
         }
     };
     let pick = Callback::new(move |n: usize| player.pick(n));
@@ -228,12 +267,11 @@ fn Interleavings(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl 
         // The live region stays in place so screen readers announce each change of its text.
         <p class="announce" aria-live="polite">{said}</p>
         {move || {
-            let (v, t, _, step) = current();
-            let bad: Vec<_> = violations.iter().filter(|x| x.interleaving == v.interleaving + 1).cloned().collect();
-            let said: Vec<_> = notes.iter().filter(|n| n.interleaving() == v.interleaving + 1).copied().collect();
+            let (v, i, t, _, step) = current();
+            let m = marks[i].clone();
             view! {
-                <SequenceDiagram trace=t.clone() step=step violations=bad.clone() notes=said.clone() on_pick=pick/>
-                {v.table.then(|| view! { <StepTable trace=t step=step violations=bad notes=said/> })}
+                <SequenceDiagram steps=t.steps.clone() step=step marks=m.clone() clients=2 network=false keys=vec![] defects=defects on_pick=pick/>
+                {v.table.then(|| view! { <StepTable steps=t.steps step=step marks=m keys=vec![] defects=defects/> })}
             }
         }}
     }

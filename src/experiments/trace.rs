@@ -1,46 +1,58 @@
-//! One interleaving, step by step: lanes for A, the authority, B and the resource, the state
-//! after each step with changed fields marked (by a sign and bold, not by colour alone).
-//! The token that wrote the resource's value is shown with its grant — the checker's
-//! knowledge — and split authority's counter as a value of its own.
+//! A path step by step, as a table — one of the lab's interleavings or a counterexample:
+//! what each step did, and the resource's and the authority's state after it with changed
+//! fields marked (by a sign and bold, not by colour alone); the findings, notes and key
+//! steps of the path marked where they happen. The token that wrote the resource's value is
+//! shown with its grant — the checker's knowledge — and split authority's counter as a value
+//! of its own.
 
-use fencing_model::words::{self, lease, note, opt, outcome};
-use fencing_model::{Client, Event, Note, Outcome, Step, Trace, Violation, World};
+use fencing_model::words::{self, lease, opt};
+use fencing_model::{Defects, Step, View};
 use leptos::prelude::*;
 
-#[derive(Clone, Copy, PartialEq)]
-enum Lane {
-    A,
-    Authority,
-    B,
-    Resource,
+/// What to mark on a path's steps (1-based).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Marks {
+    /// A finding made at a step: a property broken, or the checker's finding at its path's end.
+    pub findings: Vec<(usize, &'static str)>,
+    /// A note or a liveness finding, by its short tag and its sentence.
+    pub notes: Vec<(usize, &'static str, String)>,
+    pub key_steps: Vec<usize>,
 }
 
-fn lane(e: Event) -> Lane {
-    match e {
-        Event::Acquire(_) | Event::Expire(_) | Event::Recover | Event::Mint(_) => Lane::Authority,
-        // precheck's check reads the resource's row, outside the write's transaction.
-        Event::Write(_) | Event::Check(_) => Lane::Resource,
-        Event::Pause(Client::A) | Event::Resume(Client::A) => Lane::A,
-        Event::Pause(Client::B) | Event::Resume(Client::B) => Lane::B,
+impl Marks {
+    pub fn broken_at(&self, n: usize) -> bool {
+        self.findings.iter().any(|(s, _)| *s == n)
+    }
+
+    pub fn findings_at(&self, n: usize) -> Vec<&'static str> {
+        self.findings.iter().filter(|(s, _)| *s == n).map(|(_, f)| *f).collect()
+    }
+
+    pub fn tags_at(&self, n: usize) -> Vec<&'static str> {
+        let mut t: Vec<&'static str> = self.notes.iter().filter(|(s, _, _)| *s == n).map(|(_, t, _)| *t).collect();
+        t.dedup();
+        t
+    }
+
+    pub fn key(&self, n: usize) -> bool {
+        self.key_steps.contains(&n)
     }
 }
 
 /// The state fields shown per step, as (name, value) pairs: the resource's, then the
 /// authority's (with split authority's counter last).
-fn fields(w: &World) -> Vec<(&'static str, String)> {
-    let r = &w.resource;
-    let a = &w.authority;
+fn fields(v: &View) -> Vec<(&'static str, String)> {
     let mut f = vec![
-        ("max_fence", r.max_fence.to_string()),
-        ("last_seq", r.last_seq.to_string()),
-        ("value", opt(&r.value)),
-        ("writer", opt(&r.writer)),
-        ("token", r.committed.map_or("-".to_string(), words::token)),
-        ("generation", a.generation.to_string()),
-        ("owner", opt(&a.owner)),
-        ("lease", lease(a.lease).to_string()),
+        ("max_fence", v.max_fence.to_string()),
+        ("last_seq", v.last_seq.to_string()),
+        ("value", opt(&v.value)),
+        ("writer", opt(&v.writer)),
+        ("token", v.token.map_or("-".to_string(), words::token)),
+        ("generation", v.generation.to_string()),
+        ("owner", opt(&v.owner)),
+        ("lease", lease(v.lease).to_string()),
     ];
-    if let Some(c) = w.counter {
+    if let Some(c) = v.counter {
         f.push(("counter", c.to_string()));
     }
     f
@@ -49,20 +61,10 @@ fn fields(w: &World) -> Vec<(&'static str, String)> {
 /// How many of `fields` belong to the resource.
 const RESOURCE_FIELDS: usize = 5;
 
-/// The two state columns of the step table.
-#[derive(Clone, Copy)]
-enum Part {
-    Resource,
-    Authority,
-}
-
-fn state_cell(now: &World, before: Option<&World>, part: Part) -> impl IntoView {
+fn state_cell(now: &View, before: Option<&View>, resource: bool) -> impl IntoView {
     let now = fields(now);
     let before = before.map(fields);
-    let range = match part {
-        Part::Resource => 0..RESOURCE_FIELDS,
-        Part::Authority => RESOURCE_FIELDS..now.len(),
-    };
+    let range = if resource { 0..RESOURCE_FIELDS } else { RESOURCE_FIELDS..now.len() };
     now[range.clone()]
         .iter()
         .enumerate()
@@ -78,49 +80,47 @@ fn state_cell(now: &World, before: Option<&World>, part: Part) -> impl IntoView 
         .collect_view()
 }
 
-/// Step `n` (1-based) as the live region reads it.
-pub fn announce(step: &Step, n: usize, total: usize) -> String {
-    format!("第 {n}/{total} 步：{} —— {}", step.event, outcome(step.event, &step.outcome))
+/// Step `n` (1-based) as the live region and the picture's text alternative read it.
+pub fn announce(step: &Step, n: usize, total: usize, keys: &[String], d: Defects) -> String {
+    format!("第 {n}/{total} 步：{} —— {}", step.action, words::event(&step.event, keys, d))
 }
 
 #[component]
-pub fn StepTable(trace: Trace, step: usize, violations: Vec<Violation>, notes: Vec<Note>) -> impl IntoView {
-    let total = trace.steps.len();
-    let split = trace.steps.first().is_some_and(|s| s.after.counter.is_some());
-    let rows = trace.steps.iter().enumerate().map(|(i, s)| {
-        let n = i + 1;
-        let before = i.checked_sub(1).map(|j| &trace.steps[j].after);
-        let bad: Vec<&'static str> = violations.iter().filter(|v| v.step == n).map(|v| v.property.name()).collect();
-        let said: Vec<String> = notes.iter().filter(|x| x.step() == n).map(note).collect();
-        let l = lane(s.event);
-        let text = outcome(s.event, &s.outcome);
-        let rejected = matches!(s.outcome, Outcome::Rejected { .. });
-        let cell = move |this: Lane| {
-            (l == this).then(|| view! { <span class="ev"><strong>{s.event.to_string()}</strong><span class="ev-out" class:rejected=rejected>{text.clone()}</span></span> })
-        };
-        view! {
-            <tr class:current={n == step} class:future={n > step} class:violating={!bad.is_empty()}
-                aria-current=if n == step { Some("step") } else { None }>
-                <th scope="row">{n}</th>
-                <td>{cell(Lane::A)}</td>
-                <td>{cell(Lane::Authority)}</td>
-                <td>{cell(Lane::B)}</td>
-                <td>{cell(Lane::Resource)}
-                    {(!bad.is_empty()).then(|| view! { <span class="violation-tag">"⚠ 违例："{bad.join("、")}</span> })}
-                    {said.into_iter().map(|text| view! { <span class="note-tag">{text}</span> }).collect_view()}
-                </td>
-                <td class="state">{state_cell(&s.after, before, Part::Resource)}</td>
-                <td class="state">{state_cell(&s.after, before, Part::Authority)}</td>
-            </tr>
-        }
-    }).collect_view();
+pub fn StepTable(steps: Vec<Step>, step: usize, marks: Marks, keys: Vec<String>, defects: Defects) -> impl IntoView {
+    let total = steps.len();
+    let rows = steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let n = i + 1;
+            let before = i.checked_sub(1).map(|j| &steps[j].after);
+            let bad = marks.findings_at(n);
+            let said: Vec<String> = marks.notes.iter().filter(|(at, _, _)| *at == n).map(|(_, _, text)| text.clone()).collect();
+            let rejected = matches!(s.event, fencing_model::Event::Rejected { .. });
+            let key = marks.key(n);
+            view! {
+                <tr class:current={n == step} class:future={n > step} class:violating={!bad.is_empty()} class:key=key
+                    aria-current=if n == step { Some("step") } else { None }>
+                    <th scope="row">{n}{key.then(|| view! { <span class="key-sign" aria-hidden="true">" ◆"</span><span class="visually-hidden">"（关键步骤）"</span> })}</th>
+                    <td><code>{s.action.clone()}</code></td>
+                    <td>
+                        <span class="ev-out" class:rejected=rejected>{words::event(&s.event, &keys, defects)}</span>
+                        {(!bad.is_empty()).then(|| view! { <span class="violation-tag">"⚠ "{bad.join("、")}</span> })}
+                        {said.into_iter().map(|text| view! { <span class="note-tag">{text}</span> }).collect_view()}
+                    </td>
+                    <td class="state">{state_cell(&s.after, before, true)}</td>
+                    <td class="state">{state_cell(&s.after, before, false)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
     view! {
-        <div class="table-wrap steps" tabindex="0" role="region" aria-label="交错的每一步">
+        <div class="table-wrap steps" tabindex="0" role="region" aria-label="每一步">
             <table>
-                <caption class="visually-hidden">{format!("共 {total} 步；当前第 {step} 步，之后的步骤尚未发生")}</caption>
+                <caption class="visually-hidden">{format!("共 {total} 步；当前第 {step} 步，之后的步骤尚未发生；◆ 标出关键步骤")}</caption>
                 <thead><tr>
-                    <th scope="col">"步"</th><th scope="col">"A"</th><th scope="col">"授权权威 / 发号"</th><th scope="col">"B"</th><th scope="col">"资源"</th>
-                    <th scope="col">"资源状态"</th><th scope="col">{if split { "授权状态 / 独立计数器" } else { "授权状态" }}</th>
+                    <th scope="col">"步"</th><th scope="col">"动作"</th><th scope="col">"结果"</th>
+                    <th scope="col">"资源状态"</th><th scope="col">{if defects.split_authority { "授权状态 / 独立计数器" } else { "授权状态" }}</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
             </table>

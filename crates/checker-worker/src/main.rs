@@ -18,7 +18,7 @@ const EVERY_MS: f64 = 100.0;
 #[wasm_bindgen]
 pub fn check(query: &str, cap: u32, progress: &js_sys::Function) -> Result<String, String> {
     let scenario = codec::from_query(query).map_err(|e| e.to_string())?;
-    let mut search = checker::search(&scenario.model, scenario.defects, cap as usize);
+    let mut search = checker::search(&scenario.model, scenario.defects, scenario.issuer, cap as usize);
     let start = js_sys::Date::now();
     let mut last = start;
     let report = |s: &Summary, elapsed: f64| serde_json::json!({ "summary": s, "elapsed_ms": elapsed }).to_string();

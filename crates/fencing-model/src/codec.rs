@@ -6,7 +6,7 @@
 //! operations case the lesson's operation list follows the issuer (its first term is
 //! `issuer + 1`) unless `ops` gives the list itself.
 
-use crate::checker::spec::Model;
+use crate::machine::spec::Model;
 use crate::scenario::{lesson_operations, Case, Defects, Operation, Scenario};
 use std::fmt;
 

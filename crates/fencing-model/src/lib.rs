@@ -1,20 +1,24 @@
 //! The fencing event model of the lesson 租约和 fencing：把旧持有者挡在资源提交处.
 //!
-//! Scenario in, report out: `scenario` says what runs (and `codec` reads and writes it in
-//! every form: CLI flags, URL query, the page's editor), `world` holds the authority, the
-//! resource and the clients and applies the lesson's events as indivisible transitions,
-//! `explore` enumerates every interleaving of the lab's partial order, `properties` judges
-//! each trace and `checks` reports what lies beside the two properties, `operations` runs a
-//! stream of business writes, `report` gathers the result, `words` words each fact once and
-//! `render` prints the report — the same bytes for the CLI and the page. No web dependency.
+//! Scenario in, report out. `scenario` says what runs (and `codec` reads and writes it in
+//! every form: CLI flags, URL query, the page's editor); `machine` is the protocol, written
+//! once, each event one indivisible transition; `findings` judges its transitions and states
+//! (the lesson's two properties and what lies beside them); `lab` runs the machine under the
+//! lesson's schedule (every interleaving after a fixed prefix), `search` over every reachable
+//! state (`checker` for the explorer's own scenarios); `path` replays a path into the steps
+//! a report shows; `operations` runs a stream of business writes; `report` gathers the
+//! result, `words` words each fact once and `render` prints the report — the same bytes for
+//! the CLI and the page. No web dependency.
 
 pub mod bench;
 pub mod checker;
-pub mod checks;
 pub mod cli;
 pub mod codec;
-pub mod explore;
+pub mod findings;
+pub mod lab;
+pub mod machine;
 pub mod operations;
+pub mod path;
 pub mod prediction;
 pub mod presets;
 pub mod properties;
@@ -22,13 +26,15 @@ pub mod render;
 pub mod report;
 pub mod scenario;
 pub mod scenario_file;
+pub mod search;
 pub mod words;
-pub mod world;
 
-pub use explore::{explore, Program, Step, Trace};
+pub use findings::Finding;
+pub use lab::{FencingRun, Hit, Note, ReusedFence, Trace};
+pub use machine::state::Lease;
+pub use machine::Event;
 pub use operations::{OpOutcome, OpResult};
+pub use path::{Step, Token, View};
 pub use properties::Property;
-pub use report::{run, CaseRun, FencingRun, OperationsRun, Report, Violation};
-pub use scenario::{Case, Client, Defect, Defects, Experiment, Operation, Scenario, ScenarioError, MAX_OPERATIONS};
-pub use checks::{Note, ReusedFence};
-pub use world::{Event, Guard, Lease, Outcome, Token, World};
+pub use report::{run, CaseRun, OperationsRun, Report};
+pub use scenario::{Case, Defect, Defects, Experiment, Operation, Scenario, ScenarioError, MAX_OPERATIONS};

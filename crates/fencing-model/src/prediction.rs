@@ -2,6 +2,7 @@
 //! properties breaks (fencing case), or each operation's outcome (operations case) — how a
 //! guess is scored against the run, and the lesson's sentences that explain the outcome.
 
+use crate::findings::Finding;
 use crate::operations::OpOutcome;
 use crate::properties::Property;
 use crate::report::{CaseRun, Report};
@@ -23,7 +24,7 @@ impl Guess {
     pub fn actual(report: &Report) -> Option<Guess> {
         match &report.case {
             CaseRun::Fencing(run) => {
-                Some(Guess::Fencing { broken: Property::ALL.into_iter().filter(|p| run.violations_of(*p).next().is_some()).collect() })
+                Some(Guess::Fencing { broken: Property::ALL.into_iter().filter(|p| run.hits(Finding::Broken(*p)).next().is_some()).collect() })
             }
             CaseRun::Operations(run) => Some(Guess::Operations { outcomes: run.operations.iter().map(|o| o.outcome).collect() }),
             CaseRun::Model(_) => None,

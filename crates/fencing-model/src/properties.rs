@@ -1,9 +1,7 @@
-//! The two safety properties the lab checks, judged over a trace with the checker's
-//! omniscient knowledge of which grant each token came from — knowledge the resource does not
-//! have: it sees only fence numbers.
+//! The lesson's two safety properties, named and worded; `findings` defines when a transition
+//! breaks one, with the checker's knowledge of which grant each token came from — knowledge
+//! the resource does not have: it sees only fence numbers.
 
-use crate::explore::Trace;
-use crate::world::Outcome;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -47,26 +45,6 @@ impl Property {
                 "资源接受了一个未绑定授予的 token：没有哪次授予铸出这个号，它的写入却产生了效果。"
             }
         }
-    }
-
-    /// The index of the first step of `trace` that violates this property.
-    pub fn first_violation(self, trace: &Trace) -> Option<usize> {
-        // The newest grant whose write the resource has accepted so far.
-        let mut newest: Option<usize> = None;
-        for (i, step) in trace.steps.iter().enumerate() {
-            let Outcome::Accepted { token, .. } = step.outcome else { continue };
-            let broken = match self {
-                // Only bound tokens have a place in the grant order; unbound ones are the
-                // other property's business.
-                Property::RevokedGenerationOverwrite => matches!((newest, token.grant), (Some(n), Some(g)) if g < n),
-                Property::UnauthorizedAccept => token.grant.is_none(),
-            };
-            if broken {
-                return Some(i);
-            }
-            newest = newest.max(token.grant);
-        }
-        None
     }
 }
 

@@ -4,22 +4,6 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The two clients of the lab. Order matters only for display.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Client {
-    A,
-    B,
-}
-
-impl fmt::Display for Client {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Client::A => "A",
-            Client::B => "B",
-        })
-    }
-}
-
 /// Which experiment of the lesson runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -69,8 +53,8 @@ pub enum Defect {
     SplitAuthority,
     /// The authority recovers its issuer from an old backup.
     RollbackIssuer,
-    /// The resource's comparison becomes its own step and the write a later, unconditional
-    /// one (a service that SELECTs and checks, leaves the transaction, then UPDATEs).
+    /// The resource's comparison becomes a step of its own before an unconditional write
+    /// (check-then-act: SELECT and compare, leave the transaction, then UPDATE).
     Precheck,
 }
 
@@ -100,7 +84,7 @@ impl Defect {
             Defect::NoFence => "关闭资源检查：资源不比较 token，照单全收",
             Defect::SplitAuthority => "拆开发号与授予：token 来自独立自增服务，不绑定授予",
             Defect::RollbackIssuer => "恢复旧 issuer：授权权威从旧备份恢复发号器到初始值",
-            Defect::Precheck => "调用前自查（本学习台补充）：先单独一步比较 (max_fence, last_seq) < (fence, seq)，离开事务后再无条件写入",
+            Defect::Precheck => "先检查后写入（本学习台补充）：资源的比较 (max_fence, last_seq) < (fence, seq) 成了写入之前单独的一步，写入本身无条件",
         }
     }
 
@@ -110,7 +94,7 @@ impl Defect {
             Defect::NoFence => "「资源在真正修改业务状态的原子边界拒绝它」——关掉这道检查，旧持有者的写入照样落地。",
             Defect::SplitAuthority => "「资源即使正确拒绝小 token，也会接受未绑定有效授予的 43。问题是授予协议，换成更大的整数不能修复。」",
             Defect::RollbackIssuer => "「资源无法区分两个 41 所属的任期，旧 A 的较大 op_seq 甚至可能覆盖 B。」",
-            Defect::Precheck => "「调用前自查不能替代此处检查」；原子边界包含检查与业务效果，「不能 SELECT 检查后离开事务再 UPDATE」。",
+            Defect::Precheck => "「调用前自查不能替代此处检查」；原子边界包含检查与业务效果，「不能 SELECT 检查后离开事务再 UPDATE」。客户端只自查自己的租约、资源不比较，在资源处就等于 no-fence。",
         }
     }
 
@@ -267,7 +251,7 @@ pub struct Scenario {
     pub operations: Vec<Operation>,
     /// The model case's clients and environment.
     #[serde(default)]
-    pub model: crate::checker::spec::Model,
+    pub model: crate::machine::spec::Model,
 }
 
 /// Largest number a scenario may hold: stays exact in JavaScript and leaves room to count up.

@@ -15,7 +15,7 @@
 //! is `true`/`false`, a number a number, and `title` names the scenario. Every error names
 //! the line it is about.
 
-use crate::checker::spec::Model;
+use crate::machine::spec::Model;
 use crate::codec::{CodecError, Inputs, Param};
 use crate::scenario::{Case, Scenario};
 use serde_json::value::RawValue;

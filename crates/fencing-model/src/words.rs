@@ -1,9 +1,15 @@
-//! How the model words each fact, in one place: the text report and the page's tables both
-//! call these, so a fact reads the same wherever it is shown.
+//! How the model words each fact, in one place: the lab's and the explorer's text reports and
+//! the page's tables, diagrams and announcements all call these, so a fact reads the same
+//! wherever it is shown.
 
-use crate::checks::{Note, ReusedFence};
+use crate::findings::Finding;
+use crate::lab::{Hit, Note, ReusedFence};
+use crate::machine::state::Lease;
+use crate::machine::Event;
 use crate::operations::{OpOutcome, OpResult};
-use crate::world::{Event, Guard, Lease, Outcome, Token};
+use crate::path::Token;
+use crate::properties::Property;
+use crate::scenario::{Defect, Defects};
 
 /// An optional value, `-` when absent.
 pub fn opt<T: ToString>(v: &Option<T>) -> String {
@@ -25,7 +31,7 @@ pub fn pair((f, s): (u64, u64)) -> String {
 }
 
 /// A grant by its number in true order.
-pub fn grant(n: usize) -> String {
+pub fn grant(n: u8) -> String {
     format!("授予#{n}")
 }
 
@@ -38,41 +44,59 @@ pub fn token(t: Token) -> String {
     }
 }
 
-/// One Chinese phrase for what a transition did.
-pub fn outcome(event: Event, o: &Outcome) -> String {
-    let who = opt(&event.client());
-    match *o {
-        Outcome::Granted { owner, token: Some(t), .. } => format!("原子授予 owner={owner}，token {}", token(t)),
-        Outcome::Granted { owner, grant: g, token: None } => format!("{} 给 owner={owner}（不发 token）", grant(g)),
-        Outcome::Refused { owner } => format!("拒绝：{owner} 的租约仍有效"),
-        Outcome::Minted { token: t } => format!("独立发号 {}", token(t)),
-        Outcome::Paused => format!("{who} 暂停"),
-        Outcome::Resumed => format!("{who} 恢复，仍持旧 token"),
-        Outcome::Expired => format!("授权权威判 {who} 的租约到期"),
-        Outcome::NoEffect => "无效果".to_string(),
-        Outcome::Recovered { issuer, from_backup: false } => format!("持久恢复：发号器仍为 {issuer}"),
-        Outcome::Recovered { issuer, from_backup: true } => format!("从旧备份恢复：发号器回到 {issuer}"),
-        Outcome::Checked { compared: false, .. } => "自查：不比较 token".to_string(),
-        Outcome::Checked { token: t, seq, current, passed, .. } => {
-            let incoming = pair((t.fence, seq));
-            if passed {
-                format!("事务外自查通过：{} < {incoming}", pair(current))
-            } else {
-                format!("事务外自查未通过：{} ≥ {incoming}", pair(current))
+/// The token an event carries (fence 0: none).
+fn held(fence: u64, g: u8) -> Option<String> {
+    (fence != 0).then(|| token(Token { fence, grant: (g != 0).then_some(g) }))
+}
+
+/// One Chinese phrase for what a transition did. `keys` names the business operations
+/// (the lab's have no names, and none is shown).
+pub fn event(e: &Event<u64, char>, keys: &[String], defects: Defects) -> String {
+    let key = |k: u8| keys.get(k as usize).filter(|k| !k.is_empty()).map_or(String::new(), |k| format!(" key={k}"));
+    let t = |fence, g| held(fence, g).unwrap_or_default();
+    match *e {
+        Event::Granted { client, fence: 0, grant: g } => format!("{} 给 owner={client}（不发 token）", grant(g)),
+        Event::Granted { client, fence, grant: g } => format!("原子授予 owner={client}，token {}", t(fence, g)),
+        Event::Holds { client } => format!("{client} 已持有有效租约"),
+        Event::Minted { client, fence, grant: g } => format!("{client} 向独立计数器取号：{}", t(fence, g)),
+        Event::Paused { client, fence, grant: g } => match held(fence, g) {
+            Some(tok) => format!("{client} 暂停，持 {tok}"),
+            None => format!("{client} 暂停（未持 token）"),
+        },
+        Event::Resumed { client, fence, grant: g } => match held(fence, g) {
+            Some(tok) => format!("{client} 恢复，仍持 {tok}"),
+            None => format!("{client} 恢复（未持 token）"),
+        },
+        Event::Released { client } => format!("{client} 完成并释放租约"),
+        Event::Renewed { client, ok: true } => format!("{client} 续租成功"),
+        Event::Renewed { client, ok: false } => format!("{client} 续租失败，停止工作"),
+        Event::Expired { client } => format!("授权权威判 {client} 的租约到期"),
+        Event::Crashed => "授权权威崩溃".into(),
+        Event::Recovered { issuer, from_backup: false } => format!("持久恢复：发号器仍为 {issuer}"),
+        Event::Recovered { issuer, from_backup: true } => format!("从旧备份恢复：发号器回到 {issuer}"),
+        Event::Checked { compared: false, .. } => "资源单独一步的比较已关闭：不比较 token".into(),
+        Event::Checked { fence, seq, current, passed, .. } => {
+            let (sign, verdict) = if passed { ("<", "通过") } else { ("≥", "不通过") };
+            format!("资源在写入前单独比较：{} {sign} {}，{verdict}", pair(current), pair((fence, seq)))
+        }
+        Event::Skipped { client, .. } => format!("比较未通过：{client} 不写入"),
+        Event::Sent { client, fence, grant: g, seq, key: k } => format!("{client} 发出写入 {} seq={seq}{}（在网络中）", t(fence, g), key(k)),
+        Event::Accepted { client, fence, grant: g, seq, key: k, previous, unconditional } => {
+            let what = format!("{client} 的 {} seq={seq}{}", t(fence, g), key(k));
+            match (unconditional, defects.no_fence) {
+                (false, _) => format!("资源接受 {what}：{} < {}", pair(previous), pair((fence, seq))),
+                (true, true) => format!("资源接受 {what}：不比较 token，覆盖 {}", pair(previous)),
+                (true, false) => format!("资源无条件写入 {what}，覆盖 {}（比较在前一步）", pair(previous)),
             }
         }
-        Outcome::Accepted { token: t, seq, previous, guard: Guard::Atomic } => {
-            format!("接受 {}：{} < {}", token(t), pair(previous), pair((t.fence, seq)))
-        }
-        Outcome::Accepted { token: t, seq, guard: Guard::Unchecked, .. } => format!("接受 {} seq={seq}（未检查 token）", token(t)),
-        Outcome::Accepted { token: t, seq, previous, guard: Guard::EarlierCheck } => {
-            format!("无条件写入 {} seq={seq}，覆盖 {}（不再比较）", token(t), pair(previous))
-        }
-        Outcome::Rejected { token: t, seq, current } => {
-            format!("拒绝 {}：(max_fence,last_seq)={} ≥ (fence,seq)={}，影响 0 行", token(t), pair(current), pair((t.fence, seq)))
-        }
-        Outcome::Skipped => format!("{who} 自查未通过，不写"),
-        Outcome::NotReady => format!("{who} 无法执行"),
+        Event::Rejected { client, fence, grant: g, seq, key: k, current } => format!(
+            "资源拒绝 {client} 的 {} seq={seq}{}：(max_fence,last_seq)={} ≥ (fence,seq)={}，影响 0 行",
+            t(fence, g),
+            key(k),
+            pair(current),
+            pair((fence, seq))
+        ),
+        Event::Duplicate { client, key: k } => format!("{} 已执行过：返回原结果给 {client}，不重复效果", key(k).trim_start()),
     }
 }
 
@@ -87,11 +111,30 @@ pub fn op_note(r: &OpResult) -> String {
     }
 }
 
-/// The short tag an interleaving carries for a note.
-pub fn note_tag(n: &Note) -> &'static str {
+/// The model's assumptions, in the report's head.
+pub fn assumptions(delay: bool) -> String {
+    let network = if delay { "写入在网络中可任意延迟、任意次序送达（不丢失、不重复）" } else { "写入即时送达" };
+    format!(
+        "模型假设：租约只在持有者暂停时到期；恢复从持久状态读回发号器（rollback-issuer 则从旧备份读回初始值）；{network}；授权权威宕机期间，授予、续租、释放与到期判定都等它恢复。"
+    )
+}
+
+/// The short tag an interleaving carries for a note or a finding.
+pub fn tag(name: &str) -> &'static str {
+    match name {
+        "key-caveat" => "关键限定",
+        "seq-decided" => "op_seq 定胜负",
+        "locked_out" => "持有者被挡",
+        "lost_operation" => "操作丢失",
+        _ => "",
+    }
+}
+
+/// A note's kind, as `tag` takes it.
+pub fn note_kind(n: &Note) -> &'static str {
     match n {
-        Note::KeyCaveat { .. } => "关键限定",
-        Note::LostWrite { .. } => "合法写入被拒",
+        Note::KeyCaveat { .. } => "key-caveat",
+        Note::SeqDecided { .. } => "seq-decided",
     }
 }
 
@@ -103,10 +146,83 @@ pub fn note(n: &Note) -> String {
             grant(g),
             grant(newer)
         ),
-        Note::LostWrite { grant: g, .. } => format!(
-            "活性：当前{}的合法写入没有落地，两条性质都不标记它——这里的安全是用一次丢失的写入换来的。",
-            grant(g)
+        Note::SeqDecided { grant: g, over, .. } => format!(
+            "{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 接受了它：这次成功靠的是 op_seq 较大，而不是授予较新。",
+            grant(g),
+            grant(over)
         ),
+    }
+}
+
+/// Why a finding matters, in one sentence.
+pub fn why(f: Finding) -> &'static str {
+    match f {
+        Finding::Broken(p) => p.why(),
+        Finding::UnboundOverwrite => "未绑定授予的 token 的写入覆盖了某次授予已提交的结果。",
+        Finding::ReusedFence => "同一个 fence 发给了第二次授予：资源只看数字，分不清这个号属于哪个任期。",
+        Finding::LockedOut => {
+            "当前授予的持有者在资源处被拒：资源保存的是较早授予的结果，它带着这个 fence 无法再覆盖——当前持有者被挡在门外，资源保留着过期任期的结果。"
+        }
+        Finding::LostOperation => {
+            "一次在持有有效租约时发出的写入没有生效（同键的重试也没有），程序却已走完：调用方不能把它当作成功（课程：「不能把丢失 seq1 叫成功」）。"
+        }
+        Finding::Stuck => "有客户端的程序没走完，却没有任何事件能发生。",
+    }
+}
+
+/// Why this violation happened, from its step and what the resource held before it; `None`
+/// where the property's sentence says it all.
+pub fn cause(p: Property, e: &Event<u64, char>, overwritten: Option<Token>, defects: Defects) -> Option<String> {
+    let Event::Accepted { fence, previous, unconditional, .. } = *e else { return None };
+    match p {
+        Property::RevokedGenerationOverwrite if unconditional && defects.no_fence => Some("资源不比较 token：过期持有者的写入照样落地。".into()),
+        Property::RevokedGenerationOverwrite if unconditional => {
+            Some("比较是写入之前单独的一步（先检查后写入）：比较通过之后资源已经变了，写入本身却不再比较。".into())
+        }
+        Property::RevokedGenerationOverwrite => {
+            let older = overwritten.and_then(|t| t.grant).map_or(String::new(), grant);
+            let this = match *e {
+                Event::Accepted { grant: g, .. } => grant(g),
+                _ => String::new(),
+            };
+            (previous.0 == fence).then(|| {
+                format!(
+                    "在资源看来 {} → {} 是前进；倒退的是授予次序（{older} → {this}），只有发号一方分得清。",
+                    pair(previous),
+                    pair((fence, match *e { Event::Accepted { seq, .. } => seq, _ => 0 }))
+                )
+            })
+        }
+        Property::UnauthorizedAccept => Some(match overwritten {
+            Some(t) if t.grant.is_some() => format!(
+                "它覆盖了 {} 已提交的结果；未绑定的 token 在授予次序里没有位置，所以这算 unauthorized_accept，而不是 revoked_generation_overwrite。",
+                token(t)
+            ),
+            _ => "这里没有哪次授予已提交的结果被覆盖：在资源看来，这与正确协议下过期持有者在新持有者提交之前写入（关键限定）无异；违反性质的是这个号不绑定任何授予。".into(),
+        }),
+    }
+}
+
+/// A defect that never fired, in one sentence.
+pub fn unfired(d: Defect) -> String {
+    let what = match d {
+        Defect::RollbackIssuer => "没有一次恢复让发号器回退",
+        Defect::SplitAuthority => "没有谁在失去租约之后向计数器取号",
+        Defect::NoFence => "没有哪次比较本会拒绝的写入被资源接受",
+        Defect::Precheck => "没有哪次写入在比较通过之后、资源已变时被无条件写入",
+    };
+    format!("{}：本场景中它的缺陷步骤从未发生（{what}），「成立」不说明它无害。", d.name())
+}
+
+/// What a liveness finding not found means, over `n` interleavings or every reachable state.
+pub fn none_of(f: Finding, n: usize) -> String {
+    let over = if n == 0 { "全部可达状态".to_string() } else { format!("{n} 条交错") };
+    match f {
+        Finding::LockedOut => format!("未发生（{over}）：当前授予的持有者从未因较早授予的结果被拒"),
+        Finding::LostOperation => format!("未发生（{over}）：持有有效租约时发出的写入，最终都有同键的写入生效"),
+        Finding::ReusedFence => format!("未发生（{over}）：每个 fence 只发给了一次授予"),
+        Finding::Stuck => format!("未发生（{over}）：没有卡住的状态"),
+        _ => format!("未发生（{over}）"),
     }
 }
 
@@ -131,10 +247,16 @@ pub fn harm(r: &ReusedFence) -> String {
         .harm
         .iter()
         .enumerate()
-        .map(|(i, step)| match step {
-            Some(s) => format!("交错 {} 到达（第 {s} 步）", i + 1),
+        .map(|(i, h)| match h {
+            Some(Hit { finding: "locked_out", step, .. }) => format!("交错 {} 到达（第 {step} 步：当前持有者被挡在门外，资源保留过期任期的结果）", i + 1),
+            Some(Hit { step, .. }) => format!("交错 {} 到达（第 {step} 步：旧任期覆盖了新任期的结果）", i + 1),
             None => format!("交错 {} 未到达", i + 1),
         })
         .collect();
-    format!("危害是否到达资源（较早授予的写入在较新授予之后被接受）：{}", each.join("；"))
+    format!("危害是否到达资源：{}", each.join("；"))
+}
+
+/// Key steps as a chain: 第 1 步 acquire A → 第 4 步 recover → ….
+pub fn chain(key_steps: &[usize], names: &[String]) -> String {
+    key_steps.iter().map(|&k| format!("第 {k} 步 {}", names.get(k - 1).map_or("", String::as_str))).collect::<Vec<_>>().join(" → ")
 }

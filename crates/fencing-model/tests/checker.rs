@@ -1,7 +1,7 @@
 //! The checker over all defect combinations and random scenarios: the correct protocol never
 //! violates, every defect is caught, nothing panics.
 
-use fencing_model::{run, Case, CaseRun, Defect, Defects, FencingRun, Operation, OperationsRun, Property, Scenario};
+use fencing_model::{run, Case, CaseRun, Defect, Defects, FencingRun, Finding, Operation, OperationsRun, Property, Scenario};
 use proptest::prelude::*;
 
 fn fencing(s: &Scenario) -> FencingRun {
@@ -11,6 +11,10 @@ fn fencing(s: &Scenario) -> FencingRun {
     }
 }
 
+fn broken(r: &FencingRun) -> bool {
+    r.findings.iter().any(|h| h.property.is_some())
+}
+
 #[test]
 fn all_eight_combinations_run_and_each_defect_is_caught() {
     let all = Defects::all_for(Case::Fencing);
@@ -18,16 +22,12 @@ fn all_eight_combinations_run_and_each_defect_is_caught() {
     for defects in all {
         let r = fencing(&Scenario::lesson(Case::Fencing, defects));
         let name = defects.variant_name();
-        let has = |p| r.violations_of(p).next().is_some();
+        let has = |p| r.hits(Finding::Broken(p)).next().is_some();
         if !defects.precheck {
             let expected_interleavings = if defects.split_authority { 2 } else { 3 };
             assert_eq!(r.interleavings, expected_interleavings, "{name}");
         }
-        if defects == Defects::default() {
-            assert!(r.violations.is_empty());
-        } else {
-            assert!(!r.violations.is_empty(), "{name} must be caught");
-        }
+        assert_eq!(broken(&r), defects != Defects::default(), "{name} must be caught, the correct protocol never");
         if defects.split_authority {
             assert!(has(Property::UnauthorizedAccept), "{name}");
         }
@@ -41,7 +41,7 @@ fn all_eight_combinations_run_and_each_defect_is_caught() {
 fn shortest_counterexample_comes_first() {
     for defects in Defects::all_for(Case::Fencing) {
         let r = fencing(&Scenario::lesson(Case::Fencing, defects));
-        assert!(r.violations.windows(2).all(|w| w[0].step <= w[1].step), "{}", defects.variant_name());
+        assert!(r.findings.windows(2).all(|w| w[0].step <= w[1].step), "{}", defects.variant_name());
     }
 }
 
@@ -74,7 +74,7 @@ proptest! {
         let s = Scenario { issuer, op_seq_a: a, op_seq_b: b, ..Scenario::lesson(Case::Fencing, Defects::default()) };
         let r = fencing(&s);
         prop_assert_eq!(r.interleavings, 3);
-        prop_assert!(r.violations.is_empty());
+        prop_assert!(r.findings.is_empty());
     }
 
     #[test]
@@ -100,17 +100,18 @@ proptest! {
         // The resource cannot tell two 41s apart: only a larger op_seq for old A lets it overwrite.
         let s = Scenario { op_seq_a: a, op_seq_b: b, ..Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true)) };
         let r = fencing(&s);
-        prop_assert_eq!(!r.violations.is_empty(), a > b);
+        prop_assert_eq!(broken(&r), a > b);
         // The reused fence is reported either way: the issuer failed whether or not it showed.
         prop_assert_eq!(r.reused_fences.len(), 1);
     }
 
     #[test]
-    fn harm_of_a_reused_fence_is_exactly_the_first_property_breaking(a in 1u64..5, b in 1u64..5, d in defects()) {
+    fn harm_of_a_reused_fence_is_exactly_an_overwrite_or_a_holder_locked_out(a in 1u64..5, b in 1u64..5, d in defects()) {
         let s = Scenario { op_seq_a: a, op_seq_b: b, ..Scenario::lesson(Case::Fencing, d) };
         let r = fencing(&s);
         for reused in &r.reused_fences {
-            let broken: Vec<bool> = (1..=r.interleavings).map(|i| r.violations_of(Property::RevokedGenerationOverwrite).any(|v| v.interleaving == i)).collect();
+            let harmed = |i| [Finding::Broken(Property::RevokedGenerationOverwrite), Finding::LockedOut].into_iter().any(|f| r.hits(f).any(|v| v.interleaving == i));
+            let broken: Vec<bool> = (1..=r.interleavings).map(harmed).collect();
             prop_assert_eq!(reused.harm.iter().map(Option::is_some).collect::<Vec<_>>(), broken);
         }
         // Only the rolled-back issuer hands a fence out twice.

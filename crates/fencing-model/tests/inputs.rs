@@ -79,6 +79,6 @@ fn an_equal_fence_and_op_seq_is_refused_strictly() {
     // whichever writes second is refused — by the resource, and by precheck's own check.
     let s = codec::from_query("variant=precheck,rollback-issuer&op-seq=1,1").unwrap();
     let text = fencing_model::render::text(&fencing_model::run(&s).unwrap());
-    assert!(text.contains("事务外自查未通过：(41,1) ≥ (41,1)"), "{text}");
-    assert!(!text.contains("事务外自查通过：(41,1) < (41,1)"));
+    assert!(text.contains("资源在写入前单独比较：(41,1) ≥ (41,1)，不通过"), "{text}");
+    assert!(!text.contains("(41,1) < (41,1)"));
 }

@@ -3,9 +3,10 @@
 //! prints JSON with the distinct states, each run's wall time and the median rate
 //! (distinct states of a complete search / wall time).
 
-use fencing_model::checker::spec::Model as Spec;
-use fencing_model::checker::state::{Action, Machine, State, MAX_ACTIONS};
 use fencing_model::checker::{search, DEFAULT_CAP};
+use fencing_model::machine::spec::Model as Spec;
+use fencing_model::machine::state::{Action, State, MAX_ACTIONS};
+use fencing_model::machine::Machine;
 use fencing_model::presets::PRESETS;
 use fencing_model::Defects;
 use stateright::{Checker, Model, Property};
@@ -54,14 +55,14 @@ fn main() {
     let (mut states, mut peer_states, mut bytes) = (0, 0, 0.0);
     for _ in 0..runs {
         let t = Instant::now();
-        let mut s = search(spec, Defects::default(), DEFAULT_CAP);
+        let mut s = search(spec, Defects::default(), 40, DEFAULT_CAP);
         while !s.run(1 << 16) {}
         ours.push(t.elapsed().as_secs_f64() * 1000.0);
         assert!(s.complete());
         (states, bytes) = (s.states(), s.bytes_per_state());
 
         let t = Instant::now();
-        let checker = Peer(Machine::new(spec, Defects::default())).checker().threads(1).spawn_bfs().join();
+        let checker = Peer(Machine::new(spec, Defects::default(), 40)).checker().threads(1).spawn_bfs().join();
         peer.push(t.elapsed().as_secs_f64() * 1000.0);
         checker.assert_properties();
         peer_states = checker.unique_state_count();

@@ -2,12 +2,13 @@
 //! the same bytes. Field names stay the lesson's identifiers; explanations are Chinese.
 //! Columns are padded by display width, so Chinese labels line up in a terminal.
 
-use crate::explore::Step;
+use crate::findings::Finding;
+use crate::lab::{FencingRun, LAB_FINDINGS};
+use crate::path::Step;
 use crate::properties::{Property, BOUND_TO_A_GRANT};
-use crate::report::{CaseRun, FencingRun, OperationsRun, Report};
+use crate::report::{CaseRun, OperationsRun, Report};
 use crate::scenario::{Defect, Defects, Scenario};
-use crate::words::{self, harm, lease, note, note_tag, op_note, opt, outcome, reused_fence};
-use crate::world::Event;
+use crate::words::{self, assumptions, cause, chain, harm, lease, none_of, note, note_kind, op_note, opt, reused_fence, tag, unfired, why};
 use std::fmt::Write;
 
 mod model;
@@ -27,6 +28,10 @@ pub fn text(report: &Report) -> String {
     match &report.case {
         CaseRun::Fencing(run) => {
             let _ = writeln!(out, "场景：issuer={}，A.op_seq={}，B.op_seq={}；资源条件 {}", s.issuer, s.op_seq_a, s.op_seq_b, condition(s.defects));
+            if s.op_seq_a > s.op_seq_b {
+                let _ = writeln!(out, "（A 的 op_seq 较大：资源按 (fence, op_seq) 的字典序比较，fence 较小时较大的 op_seq 无害，fence 被重用时就有害。）");
+            }
+            let _ = writeln!(out, "{}", assumptions(false));
             defects(&mut out, s);
             fencing(&mut out, s.defects, run);
         }
@@ -37,8 +42,9 @@ pub fn text(report: &Report) -> String {
         CaseRun::Model(run) => {
             model::scenario(&mut out, s);
             let _ = writeln!(out, "资源条件 {}", condition(s.defects));
+            let _ = writeln!(out, "{}", assumptions(s.model.delay));
             defects(&mut out, s);
-            model::run(&mut out, run);
+            model::run(&mut out, s, run);
         }
     }
     out
@@ -48,8 +54,8 @@ pub fn text(report: &Report) -> String {
 fn condition(d: Defects) -> &'static str {
     match (d.no_fence, d.precheck) {
         (true, false) => "关闭（不检查 token）",
-        (true, true) => "关闭（不检查 token；写入前的自查也不比较）",
-        (false, true) => "(max_fence, last_seq) < (fence, seq) 在写入前单独一步自查，写入本身无条件",
+        (true, true) => "关闭（不检查 token；写入前单独的那一步也不比较）",
+        (false, true) => "(max_fence, last_seq) < (fence, seq) 是写入之前单独的一步，写入本身无条件（先检查后写入）",
         (false, false) => "(max_fence, last_seq) < (fence, seq)，与写入同一事务",
     }
 }
@@ -101,16 +107,16 @@ type Column = (&'static str, usize, bool, fn(&Step) -> String);
 
 fn columns(split: bool) -> Vec<Vec<Column>> {
     let resource: Vec<Column> = vec![
-        ("max_fence", 9, true, |s| s.after.resource.max_fence.to_string()),
-        ("last_seq", 8, true, |s| s.after.resource.last_seq.to_string()),
-        ("value", 8, false, |s| opt(&s.after.resource.value)),
-        ("writer", 6, false, |s| opt(&s.after.resource.writer)),
-        ("token", 12, false, |s| s.after.resource.committed.map_or("-".to_string(), words::token)),
+        ("max_fence", 9, true, |s| s.after.max_fence.to_string()),
+        ("last_seq", 8, true, |s| s.after.last_seq.to_string()),
+        ("value", 8, false, |s| opt(&s.after.value)),
+        ("writer", 6, false, |s| opt(&s.after.writer)),
+        ("token", 12, false, |s| s.after.token.map_or("-".to_string(), words::token)),
     ];
     let authority: Vec<Column> = vec![
-        ("generation", 10, true, |s| s.after.authority.generation.to_string()),
-        ("owner", 5, false, |s| opt(&s.after.authority.owner)),
-        ("lease", 7, false, |s| lease(s.after.authority.lease).to_string()),
+        ("generation", 10, true, |s| s.after.generation.to_string()),
+        ("owner", 5, false, |s| opt(&s.after.owner)),
+        ("lease", 7, false, |s| lease(s.after.lease).to_string()),
     ];
     // Split authority's independent counter is a service of its own, apart from the grant.
     let counter: Vec<Column> = vec![("counter", 7, true, |s| opt(&s.after.counter))];
@@ -121,33 +127,42 @@ fn columns(split: bool) -> Vec<Vec<Column>> {
     }
 }
 
-fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
-    let Some(first) = run.traces.first() else { return };
-    let prefix: Vec<String> = first.events[..run.prefix_len].iter().map(Event::to_string).collect();
-    let _ = writeln!(out, "固定前缀：{}", prefix.join(" → "));
-    let _ = writeln!(out, "交错数：{}", run.interleavings);
-    let _ = writeln!(out, "（token 后的「授予#n」是检查器的知识：资源只看到 fence 数字。）");
+/// The one step table, for the lab's interleavings and the explorer's paths: a row per step,
+/// key steps marked `*`.
+pub(crate) fn step_table(out: &mut String, steps: &[Step], keys: &[String], d: Defects, key_steps: &[usize]) {
     let groups = columns(d.split_authority);
     let row = |n: &str, event: &str, cells: Vec<Vec<String>>, result: &str| {
         let groups: Vec<String> = cells.into_iter().map(|g| g.join(" ")).collect();
-        format!("{} {} | {} | {}", rpad(n, 4), pad(event, 10), groups.join(" | "), result)
+        format!("{} {} | {} | {}", rpad(n, 5), pad(event, 10), groups.join(" | "), result)
     };
     let header: Vec<Vec<String>> = groups.iter().map(|g| g.iter().map(|(h, w, right, _)| align(h, *w, *right)).collect()).collect();
+    let _ = writeln!(out, "{}", row("#", "event", header, "结果"));
+    for (i, step) in steps.iter().enumerate() {
+        let cells = groups.iter().map(|g| g.iter().map(|(_, w, right, value)| align(&value(step), *w, *right)).collect()).collect();
+        let n = if key_steps.contains(&(i + 1)) { format!("*{}", i + 1) } else { (i + 1).to_string() };
+        let _ = writeln!(out, "{}", row(&n, &step.action, cells, &words::event(&step.event, keys, d)));
+    }
+}
+
+fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
+    let Some(first) = run.traces.first() else { return };
+    let _ = writeln!(out, "固定前缀：{}", first.events[..run.prefix_len].join(" → "));
+    let why_count = if d.split_authority { "（A 恢复后的 mint 排在 B 的写入之后：课程反例的次序）" } else { "" };
+    let _ = writeln!(out, "交错数：{}{why_count}", run.interleavings);
+    let _ = writeln!(out, "（token 后的「授予#n」是检查器的知识：资源只看到 fence 数字。行号前的 * 标出本交错发现的关键步骤。）");
     for (i, trace) in run.traces.iter().enumerate() {
-        let rest: Vec<String> = trace.events[run.prefix_len..].iter().map(Event::to_string).collect();
-        let mut tags: Vec<&str> = run.notes_on(i + 1).map(note_tag).collect();
+        let n = i + 1;
+        let mut tags: Vec<&str> = run.notes_on(n).map(|x| tag(note_kind(x))).collect();
+        tags.extend(run.findings.iter().filter(|h| h.interleaving == n).map(|h| tag(h.finding)).filter(|t| !t.is_empty()));
         tags.dedup();
         let tags = if tags.is_empty() { String::new() } else { format!("（{}）", tags.join("，")) };
-        let _ = writeln!(out, "\n交错 {}：{}{tags}", i + 1, rest.join(" → "));
-        let _ = writeln!(out, "{}", row("#", "event", header.clone(), "结果"));
-        for (n, step) in trace.steps.iter().enumerate() {
-            let cells = groups.iter().map(|g| g.iter().map(|(_, w, right, value)| align(&value(step), *w, *right)).collect()).collect();
-            let _ = writeln!(out, "{}", row(&(n + 1).to_string(), &step.event.to_string(), cells, &outcome(step.event, &step.outcome)));
-        }
+        let _ = writeln!(out, "\n交错 {n}：{}{tags}", trace.events[run.prefix_len..].join(" → "));
+        let keys: Vec<usize> = run.findings.iter().filter(|h| h.interleaving == n).flat_map(|h| h.key_steps.iter().copied()).collect();
+        step_table(out, &trace.steps, &[], d, &keys);
     }
     let _ = writeln!(out, "\n性质检查：");
     for p in Property::ALL {
-        let broken = run.violations_of(p).count();
+        let broken = run.hits(Finding::Broken(p)).count();
         let verdict = if broken == 0 {
             format!("成立（{} 条交错均满足）", run.interleavings)
         } else {
@@ -156,15 +171,38 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
         let _ = writeln!(out, "  {}（{}）：{}", p.name(), p.promise(), verdict);
     }
     let _ = writeln!(out, "  {BOUND_TO_A_GRANT}");
-    if run.violations.is_empty() {
+    for &u in &run.unfired {
+        let _ = writeln!(out, "  {}", unfired(u));
+    }
+    let violations: Vec<_> = run.findings.iter().filter(|h| h.property.is_some()).collect();
+    if violations.is_empty() {
         let _ = writeln!(out, "结论：无违例。");
     }
-    for (i, v) in run.violations.iter().enumerate() {
-        let _ = writeln!(out, "\n违例 {}：{} —— 交错 {} 第 {} 步（{}）", i + 1, v.property.name(), v.interleaving, v.step, v.events[v.step - 1]);
-        let _ = writeln!(out, "  原因：{}", v.property.why());
-        let _ = writeln!(out, "  counterexample.events: {}", v.events.join(", "));
-        let values: Vec<String> = v.steps.iter().map(|st| format!("{}={}", st.event, opt(&st.after.resource.value))).collect();
+    for (i, v) in violations.iter().enumerate() {
+        let trace = &run.traces[v.interleaving - 1];
+        let p = v.property.unwrap_or(Property::RevokedGenerationOverwrite);
+        let _ = writeln!(out, "\n违例 {}：{} —— 交错 {} 第 {} 步（{}）", i + 1, p.name(), v.interleaving, v.step, trace.events[v.step - 1]);
+        let _ = writeln!(out, "  原因：{}", p.why());
+        let overwritten = v.step.checked_sub(2).and_then(|k| trace.steps[k].after.token);
+        if let Some(c) = cause(p, &trace.steps[v.step - 1].event, overwritten, d) {
+            let _ = writeln!(out, "  {c}");
+        }
+        let _ = writeln!(out, "  关键步骤：{}", chain(&v.key_steps, &trace.events));
+        let _ = writeln!(out, "  counterexample.events: {}", trace.events[..v.step].join(", "));
+        let values: Vec<String> = trace.steps[..v.step].iter().map(|st| format!("{}={}", st.action, opt(&st.after.value))).collect();
         let _ = writeln!(out, "  每步资源值: {}", values.join(", "));
+    }
+    let _ = writeln!(out, "\n活性（本学习台补充，不属于课程的两条性质）：");
+    for f in &LAB_FINDINGS[2..] {
+        let hits: Vec<_> = run.hits(*f).collect();
+        if hits.is_empty() {
+            let _ = writeln!(out, "  {}：{}", f.name(), none_of(*f, run.interleavings));
+        }
+        for h in hits {
+            let trace = &run.traces[h.interleaving - 1];
+            let _ = writeln!(out, "  {}：交错 {} 第 {} 步 —— {}", f.name(), h.interleaving, h.step, why(*f));
+            let _ = writeln!(out, "    关键步骤：{}", chain(&h.key_steps, &trace.events));
+        }
     }
     let _ = writeln!(out, "\n发号检查（本学习台补充，不属于课程的两条性质）：");
     if run.reused_fences.is_empty() {

@@ -1,12 +1,14 @@
 //! The explorer's report as text: the scenario, how far the search went, a verdict per
-//! finding, and each counterexample as a table of its steps. No timing: the page and the CLI
+//! finding, and each counterexample as the one step table. No timing: the page and the CLI
 //! print the same bytes for the same scenario.
 
-use super::{pad, rpad};
-use crate::checker::spec::client_name;
-use crate::checker::{FindingResult, ModelRun, PathStep};
+use super::step_table;
+use crate::checker::{FindingResult, ModelRun};
+use crate::findings::Finding;
+use crate::machine::client_name;
 use crate::properties::{Property, BOUND_TO_A_GRANT};
-use crate::scenario::Scenario;
+use crate::scenario::{Defects, Scenario};
+use crate::words::{cause, chain, none_of, unfired, why};
 use std::fmt::Write;
 
 /// The scenario: environment switches, then each client's program.
@@ -22,7 +24,8 @@ pub(super) fn scenario(out: &mut String, s: &Scenario) {
 }
 
 /// The search's extent, the verdicts, then every counterexample.
-pub(super) fn run(out: &mut String, run: &ModelRun) {
+pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun) {
+    let d = s.defects;
     if run.complete {
         let _ = writeln!(out, "搜索：广度优先，遍历全部可达状态——{} 个不同状态，{} 次转移", run.states, run.transitions);
     } else {
@@ -34,55 +37,45 @@ pub(super) fn run(out: &mut String, run: &ModelRun) {
     }
     let holds = if run.complete { "成立（全部可达状态）" } else { "未发现违例（未穷尽）" };
     let _ = writeln!(out, "\n性质检查：");
-    for (p, f) in Property::ALL.into_iter().zip(&run.findings) {
-        let verdict = f.path.as_ref().map_or(holds.to_string(), |path| format!("违反，最短反例 {} 步", path.len()));
+    for p in Property::ALL {
+        let path = run.finding(Finding::Broken(p)).and_then(|f| f.path.as_ref());
+        let mut verdict = path.map_or(holds.to_string(), |path| format!("违反，最短反例 {} 步", path.len()));
+        if let (Property::UnauthorizedAccept, Some(over)) = (p, run.finding(Finding::UnboundOverwrite).and_then(|f| f.path.as_ref())) {
+            verdict.push_str(&format!("；覆盖已提交结果的最短反例 {} 步", over.len()));
+        }
         let _ = writeln!(out, "  {}（{}）：{verdict}", p.name(), p.promise());
     }
     let _ = writeln!(out, "  {BOUND_TO_A_GRANT}");
-    let _ = writeln!(out, "\n发号检查与卡住（本学习台补充，不属于课程的两条性质）：");
-    let none = |what: &str| if run.complete { what.to_string() } else { format!("{what}（未穷尽）") };
-    for f in &run.findings[2..] {
-        let verdict = match &f.path {
-            None if f.name == "stuck" => none("没有卡住的状态"),
-            None => none("每个 fence 只发给了一次授予"),
+    for &u in &run.unfired {
+        let _ = writeln!(out, "  {}", unfired(u));
+    }
+    let _ = writeln!(out, "\n发号检查、活性与卡住（本学习台补充，不属于课程的两条性质）：");
+    for f in [Finding::ReusedFence, Finding::LockedOut, Finding::LostOperation, Finding::Stuck] {
+        let verdict = match run.finding(f).and_then(|r| r.path.as_ref()) {
             Some(path) => format!("发生，最短 {} 步", path.len()),
+            None if run.complete => none_of(f, 0),
+            None => format!("{}（未穷尽）", none_of(f, 0)),
         };
-        let _ = writeln!(out, "  {}：{verdict}", f.name);
+        let _ = writeln!(out, "  {}：{verdict}", f.name());
     }
-    for f in run.findings.iter().filter(|f| f.path.is_some()) {
-        counterexample(out, f);
-    }
-}
-
-/// Why each finding matters, in one sentence.
-fn why(name: &str) -> &'static str {
-    match name {
-        "revoked_generation_overwrite" => Property::RevokedGenerationOverwrite.why(),
-        "unauthorized_accept" => Property::UnauthorizedAccept.why(),
-        "reused_fence" => "同一个 fence 发给了第二次授予：资源只看数字，分不清这个号属于哪个任期。",
-        _ => "有客户端的程序没走完，却没有任何事件能发生。",
+    for f in Finding::ALL {
+        if let Some(r) = run.finding(f).filter(|r| r.path.is_some()) {
+            counterexample(out, s, d, f, r);
+        }
     }
 }
 
-fn counterexample(out: &mut String, f: &FindingResult) {
-    let Some(path) = &f.path else { return };
-    let _ = writeln!(out, "\n反例：{}（最短，{} 步）", f.name, path.len());
-    let _ = writeln!(out, "  原因：{}", why(f.name));
-    let _ = writeln!(out, "{} {} | max_fence last_seq owner lease   | 结果", rpad("#", 4), pad("动作", 18));
-    for (n, step) in path.iter().enumerate() {
-        let _ = writeln!(out, "{}", row(n + 1, step));
+fn counterexample(out: &mut String, s: &Scenario, d: Defects, f: Finding, r: &FindingResult) {
+    let Some(path) = &r.path else { return };
+    let _ = writeln!(out, "\n反例：{}（最短，{} 步）", r.name, path.len());
+    let _ = writeln!(out, "  原因：{}", why(f));
+    if let (Finding::Broken(p), Some(last)) = (f, path.last()) {
+        let overwritten = path.len().checked_sub(2).and_then(|k| path[k].after.token);
+        if let Some(c) = cause(p, &last.event, overwritten, d) {
+            let _ = writeln!(out, "  {c}");
+        }
     }
-}
-
-fn row(n: usize, step: &PathStep) -> String {
-    format!(
-        "{} {} | {} {} {} {} | {}",
-        rpad(&n.to_string(), 4),
-        pad(&step.action, 18),
-        rpad(&step.max_fence.to_string(), 9),
-        rpad(&step.last_seq.to_string(), 8),
-        pad(&step.owner.map_or("-".to_string(), String::from), 5),
-        pad(step.lease, 7),
-        step.what
-    )
+    let names: Vec<String> = path.iter().map(|st| st.action.clone()).collect();
+    let _ = writeln!(out, "  关键步骤：{}", chain(&r.key_steps, &names));
+    step_table(out, path, &s.model.keys, d, &r.key_steps);
 }

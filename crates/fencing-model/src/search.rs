@@ -8,30 +8,11 @@
 //! fixed-size chunks, so storage grows without copying and never holds more than one
 //! partly filled chunk: what a search needs is close to its states times their size.
 
-use super::state::{Action, Machine, State};
-use crate::properties::Property;
+use crate::findings::{fired, Finding};
+use crate::machine::state::{Action, State};
+use crate::machine::{Event, Machine};
 use hashbrown::HashTable;
 use std::hash::Hasher;
-
-/// What the search looks for, each reported with the shortest path to it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Finding {
-    /// One of the lesson's two properties broken.
-    Broken(Property),
-    /// A fence issued to a second grant (the issuer-side check).
-    ReusedFence,
-    /// A reachable state where a program is unfinished and nothing can happen.
-    Stuck,
-}
-
-impl Finding {
-    pub const ALL: [Finding; 4] = [
-        Finding::Broken(Property::RevokedGenerationOverwrite),
-        Finding::Broken(Property::UnauthorizedAccept),
-        Finding::ReusedFence,
-        Finding::Stuck,
-    ];
-}
 
 /// The shortest way found to a finding: the actions from the initial state.
 pub type Path = Vec<Action>;
@@ -81,7 +62,9 @@ pub struct Search {
     pub transitions: u64,
     found: Vec<(Finding, Path)>,
     pub cap: usize,
-    buffer: Vec<(Action, State, super::state::Event)>,
+    /// The defects whose defective step some transition took (`findings::fired`).
+    pub fired: u8,
+    buffer: Vec<(Action, State, Event)>,
 }
 
 /// A fast, fixed hash of a state (the same on every platform and run), over its bytes.
@@ -114,6 +97,7 @@ impl Search {
             transitions: 0,
             found: Vec::new(),
             cap: cap.clamp(1, MAX_CAP),
+            fired: 0,
             buffer: Vec::with_capacity(16),
         }
     }
@@ -157,18 +141,18 @@ impl Search {
         let s = *self.arena.state(at);
         let mut out = std::mem::take(&mut self.buffer);
         self.machine.successors(&s, &mut out);
-        if out.is_empty() && self.machine.unfinished(&s) {
-            self.record(Finding::Stuck, at, None);
+        for f in [Finding::LostOperation, Finding::Stuck] {
+            if f.holds_in(&self.machine, &s, out.is_empty()) {
+                self.record(f, at, None);
+            }
         }
         for &(action, n, event) in &out {
             self.transitions += 1;
-            let hits = [
-                (Finding::Broken(Property::RevokedGenerationOverwrite), event.overwrites(&s)),
-                (Finding::Broken(Property::UnauthorizedAccept), event.unbound_effect()),
-                (Finding::ReusedFence, event.reuses_fence(&s)),
-            ];
-            for (finding, _) in hits.into_iter().filter(|(_, hit)| *hit) {
-                self.record(finding, at, Some(action));
+            self.fired |= fired(self.machine.defects, &s, &event);
+            for f in Finding::ALL {
+                if f.on_transition() && f.made_by(&s, &event) {
+                    self.record(f, at, Some(action));
+                }
             }
             self.visit(at, action, n);
         }

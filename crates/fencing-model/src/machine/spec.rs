@@ -1,6 +1,7 @@
-//! What a learner-built scenario says: two to four clients, each with its own program, and
-//! what the authority and the network may do. Plain data with one text form, which the
-//! scenario codec uses for the URL, the CLI and scenario files alike.
+//! The machine's programs: two to four clients, each with its own program, and what the
+//! authority and the network may do. A learner-built scenario is plain data with one text
+//! form, which the scenario codec uses for the URL, the CLI and scenario files alike; the
+//! lab builds the lesson's programs directly (`lab::model`).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -21,10 +22,14 @@ const _: () = assert!(MAX_WRITES <= 8);
 pub enum Op {
     /// Ask the authority for the lease; waits while another client holds a valid one.
     Acquire,
+    /// split-authority: take a number from the independent counter now (the lab's A does,
+    /// before pausing and again after resuming). A learner's program has no such step: its
+    /// write takes a number first when it has none.
+    Mint,
     /// Stop for a while (a GC pause, a slow disk): the lease may expire meanwhile.
     Pause,
-    /// Write to the resource with this op_seq, as the business operation `key` (a retry
-    /// repeats its key).
+    /// Write to the resource as the business operation `key` (a retry repeats its key), with
+    /// the op_seq of this rank (`Model::seqs`: only the order of op_seqs matters).
     Write { seq: u8, key: u8 },
     /// Renew the lease: only the matching owner may; a client whose renewal fails stops.
     Renew,
@@ -40,8 +45,11 @@ pub struct Model {
     pub crash: bool,
     /// The network may delay writes: each is sent, then delivered later, in any order.
     pub delay: bool,
-    /// The keys' names, by index.
+    /// The keys' names, by index (the lab's are empty: its writes are not business operations).
     pub keys: Vec<String>,
+    /// The op_seq values in increasing order: `Op::Write`'s seq is a 1-based rank into them.
+    #[serde(default)]
+    pub seqs: Vec<u64>,
 }
 
 impl Default for Model {
@@ -74,9 +82,19 @@ fn overall(why: String) -> ProgramError {
     ProgramError { client: None, why }
 }
 
-/// The name of client `i`: A, B, C, D.
-pub fn client_name(i: usize) -> char {
-    (b'A' + i as u8) as char
+pub use super::client_name;
+
+/// Distinct op_seq values in increasing order.
+pub fn ranks(values: impl IntoIterator<Item = u64>) -> Vec<u64> {
+    let mut seqs: Vec<u64> = values.into_iter().collect();
+    seqs.sort_unstable();
+    seqs.dedup();
+    seqs
+}
+
+/// The 1-based rank of `value` among `seqs`.
+pub fn rank(seqs: &[u64], value: u64) -> u8 {
+    seqs.iter().position(|v| *v == value).map_or(0, |i| i as u8 + 1)
 }
 
 impl Model {
@@ -112,9 +130,22 @@ impl Model {
                     .collect::<Result<Vec<_>, _>>()
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let model = Model { clients, crash, delay, keys };
+        let model = Model::ranked(clients, crash, delay, keys);
         model.validate()?;
         Ok(model)
+    }
+
+    /// Programs whose writes carry op_seq values (at most 99), with the values replaced by
+    /// their ranks.
+    fn ranked(mut clients: Vec<Vec<Op>>, crash: bool, delay: bool, keys: Vec<String>) -> Model {
+        let values = clients.iter().flatten().filter_map(|op| if let Op::Write { seq, .. } = op { Some(*seq as u64) } else { None });
+        let seqs = ranks(values);
+        for op in clients.iter_mut().flatten() {
+            if let Op::Write { seq, .. } = op {
+                *seq = rank(&seqs, *seq as u64);
+            }
+        }
+        Model { clients, crash, delay, keys, seqs }
     }
 
     /// The limits that keep a scenario's state space finite and its state small.
@@ -155,7 +186,8 @@ impl Model {
             Op::Acquire => "acquire".into(),
             Op::Pause => "pause".into(),
             Op::Renew => "renew".into(),
-            Op::Write { seq, key } => format!("write:{seq}:{}", self.keys[key as usize]),
+            Op::Mint => "mint".into(),
+            Op::Write { seq, key } => format!("write:{}:{}", self.seqs[seq as usize - 1], self.keys[key as usize]),
         }
     }
 }

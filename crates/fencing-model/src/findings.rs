@@ -1,0 +1,104 @@
+//! What the checker judges, each defined once — over a transition (the state before it and
+//! what it did) or over a state — and used alike by the lab's interleavings and the
+//! explorer's search: the lesson's two properties, and this app's additions beside them (an
+//! unbound token over a committed result, the issuer-side reused fence, two liveness
+//! findings, a state where nothing can happen), and whether each defect switched on ever fired.
+
+use crate::machine::state::State;
+use crate::machine::{Event, Machine};
+use crate::properties::Property;
+use crate::scenario::{Defect, Defects};
+
+/// What the checker looks for, each reported with the shortest path to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Finding {
+    /// One of the lesson's two properties broken.
+    Broken(Property),
+    /// unauthorized_accept where the unbound token's write replaced a grant's committed result.
+    UnboundOverwrite,
+    /// A grant given a fence not above every fence an earlier grant was given.
+    ReusedFence,
+    /// The holder of the lease in force refused at the resource because of an older grant's
+    /// result: with that fence it can never commit over it.
+    LockedOut,
+    /// Nothing more can reach the resource, and a write made while its client held the lease
+    /// in force never took effect (no write of its key ever landed).
+    LostOperation,
+    /// A program unfinished and nothing can happen.
+    Stuck,
+}
+
+impl Finding {
+    pub const ALL: [Finding; 7] = [
+        Finding::Broken(Property::RevokedGenerationOverwrite),
+        Finding::Broken(Property::UnauthorizedAccept),
+        Finding::UnboundOverwrite,
+        Finding::ReusedFence,
+        Finding::LockedOut,
+        Finding::LostOperation,
+        Finding::Stuck,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Finding::Broken(p) => p.name(),
+            Finding::UnboundOverwrite => "unbound_overwrite",
+            Finding::ReusedFence => "reused_fence",
+            Finding::LockedOut => "locked_out",
+            Finding::LostOperation => "lost_operation",
+            Finding::Stuck => "stuck",
+        }
+    }
+
+    /// Whether this finding is judged on a transition (else on a state).
+    pub fn on_transition(self) -> bool {
+        !matches!(self, Finding::LostOperation | Finding::Stuck)
+    }
+
+    /// Whether the transition from `before` that did `e` makes this finding.
+    pub fn made_by(self, before: &State, e: &Event) -> bool {
+        match (self, *e) {
+            // Only bound tokens have a place in the grant order; unbound ones are the other
+            // property's business.
+            (Finding::Broken(Property::RevokedGenerationOverwrite), Event::Accepted { grant, .. }) => grant != 0 && before.newest > grant,
+            (Finding::Broken(Property::UnauthorizedAccept), Event::Accepted { grant, .. }) => grant == 0,
+            (Finding::UnboundOverwrite, Event::Accepted { grant, .. }) => grant == 0 && before.newest > 0,
+            (Finding::ReusedFence, Event::Granted { fence, grant, .. } | Event::Minted { fence, grant, .. }) => {
+                fence != 0 && grant != 0 && fence <= before.max_issued
+            }
+            (Finding::LockedOut, Event::Rejected { client, grant, .. } | Event::Checked { client, grant, passed: false, .. }) => {
+                grant != 0 && grant == before.grants && before.holds(client) && before.newest < grant
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether state `s` is this finding (for the findings judged on a state); `stuck` also
+    /// needs to know that `s` has no successor.
+    pub fn holds_in(self, machine: &Machine, s: &State, no_successor: bool) -> bool {
+        match self {
+            Finding::LostOperation => machine.finished(s) && s.refused != 0,
+            Finding::Stuck => no_successor && machine.unfinished(s),
+            _ => false,
+        }
+    }
+}
+
+/// The defects switched on whose defective step this transition is: a recovery that moved
+/// the issuer back (rollback-issuer), a number taken from the counter without the lease in
+/// force (split-authority), a write accepted that the resource's comparison would have
+/// refused (no-fence, precheck). As a bit set over `Defect::ALL`.
+pub fn fired(defects: Defects, before: &State, e: &Event) -> u8 {
+    let bit = |d: Defect| if defects.has(d) { 1u8 << Defect::ALL.iter().position(|x| *x == d).unwrap_or(0) } else { 0 };
+    match *e {
+        Event::Recovered { issuer, from_backup: true } if issuer < before.generation.max(before.counter) => bit(Defect::RollbackIssuer),
+        Event::Minted { grant: 0, .. } => bit(Defect::SplitAuthority),
+        Event::Accepted { fence, seq, previous, unconditional: true, .. } if previous >= (fence, seq) => bit(Defect::NoFence) | bit(Defect::Precheck),
+        _ => 0,
+    }
+}
+
+/// The defects in a bit set of `fired`.
+pub fn defects_in(bits: u8) -> impl Iterator<Item = Defect> {
+    Defect::ALL.into_iter().enumerate().filter(move |(i, _)| bits & (1 << i) != 0).map(|(_, d)| d)
+}

@@ -1,0 +1,258 @@
+//! The lesson's lab: the one machine run under the lesson's schedule. Two clients, A with
+//! the larger op_seq (the lesson's 旧 A 的较大 op_seq); a fixed prefix — acquire A → pause A →
+//! expire A → recover (the lesson's 持久恢复: crash and recovery shown as one event) →
+//! acquire B — then every complete interleaving of B's write against A's resume and write,
+//! in a fixed order (B's moves tried first), each judged step by step.
+
+use crate::findings::{fired, Finding};
+use crate::machine::spec::{rank, ranks, Model, Op};
+use crate::machine::state::Action;
+use crate::machine::{Event, Machine};
+use crate::path::{key_steps, lost_write_refused, replay, steps, Move, Step};
+use crate::properties::Property;
+use crate::scenario::{Defect, Scenario};
+use serde::Serialize;
+
+const A: u8 = 0;
+const B: u8 = 1;
+/// Under split-authority, A's program is acquire, mint, pause, mint, write: its second mint,
+/// after resuming, waits for B's write (`B_DONE`), as in the lesson's counterexample.
+const A_SECOND_MINT: u8 = 3;
+const B_DONE: u8 = 3;
+
+/// The lesson's programs. With grant and mint split, each acquire is followed by a mint, and
+/// A mints again after resuming ("A 恢复后才调用独立自增服务取得 43").
+pub fn machine(s: &Scenario) -> Machine {
+    let split = s.defects.split_authority;
+    let seqs = ranks([s.op_seq_a, s.op_seq_b]);
+    let write = |seq, key| Op::Write { seq: rank(&seqs, seq), key };
+    let minted = |ops: &[Op]| ops.iter().flat_map(|&op| if op == Op::Mint && !split { None } else { Some(op) }).collect::<Vec<_>>();
+    let a = minted(&[Op::Acquire, Op::Mint, Op::Pause, Op::Mint, write(s.op_seq_a, 0)]);
+    let b = minted(&[Op::Acquire, Op::Mint, write(s.op_seq_b, 1)]);
+    // The lab's writes are not business operations: their keys have no names to show.
+    let model = Model { clients: vec![a, b], crash: true, delay: false, keys: vec![String::new(); 2], seqs };
+    Machine::new(&model, s.defects, s.issuer)
+}
+
+/// The fixed prefix, as the machine's actions.
+fn prefix(split: bool) -> Vec<Action> {
+    use Action::*;
+    let mint = |c| if split { vec![Step(c)] } else { vec![] };
+    [vec![Step(A)], mint(A), vec![Step(A), Expire, Crash, Recover, Step(B)], mint(B)].concat()
+}
+
+/// Every complete interleaving after the prefix, as the machine's moves (crash folded into
+/// the recovery that follows it).
+pub fn interleavings(machine: &Machine) -> Vec<Vec<Move>> {
+    let split = machine.defects.split_authority;
+    let start = replay(machine, &prefix(split));
+    let mut out = Vec::new();
+    extend(machine, split, &mut start.clone(), &mut out);
+    out.into_iter().map(|moves| moves.into_iter().filter(|m| m.event != Event::Crashed).collect()).collect()
+}
+
+fn extend(machine: &Machine, split: bool, moves: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
+    let s = moves.last().map(|m| m.after).unwrap_or_default();
+    if !machine.unfinished(&s) {
+        out.push(moves.clone());
+        return;
+    }
+    for c in [B, A] {
+        let action = if s.paused(c as usize) { Action::Resume(c) } else { Action::Step(c) };
+        let waits = split && action == Action::Step(A) && s.clients[A as usize].pc == A_SECOND_MINT && s.clients[B as usize].pc < B_DONE;
+        if waits {
+            continue;
+        }
+        if let Some((after, event)) = machine.apply(&s, action) {
+            moves.push(Move { action, before: s, event, after });
+            extend(machine, split, moves, out);
+            moves.pop();
+        }
+    }
+}
+
+/// One interleaving: its steps, from the first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Trace {
+    /// `counterexample.events`' names, one per step.
+    pub events: Vec<String>,
+    pub steps: Vec<Step>,
+}
+
+/// A finding in one interleaving (1-based numbers), with its key steps.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Hit {
+    pub finding: &'static str,
+    /// The property, for the lesson's two.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub property: Option<Property>,
+    pub interleaving: usize,
+    pub step: usize,
+    pub key_steps: Vec<usize>,
+}
+
+/// A grant as a finding names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Issued {
+    pub grant: u8,
+    pub owner: char,
+    /// 1-based step.
+    pub step: usize,
+}
+
+/// A fence given to a second grant: the resource cannot tell their writes apart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReusedFence {
+    pub fence: u64,
+    pub first: Issued,
+    pub second: Issued,
+    /// Per interleaving: the harm that reached the resource, if any.
+    pub harm: Vec<Option<Hit>>,
+}
+
+/// A remark on one step that is no finding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Note {
+    /// The lesson's 关键限定: an older grant's write accepted before the resource accepted
+    /// any write of a newer grant, whose larger fence can still land over it.
+    KeyCaveat { interleaving: usize, step: usize, grant: u8, newer: u8 },
+    /// A write accepted over another grant's result with the same fence: its op_seq, not
+    /// its grant, decided.
+    SeqDecided { interleaving: usize, step: usize, grant: u8, over: u8 },
+}
+
+impl Note {
+    pub fn interleaving(&self) -> usize {
+        match *self {
+            Note::KeyCaveat { interleaving, .. } | Note::SeqDecided { interleaving, .. } => interleaving,
+        }
+    }
+
+    pub fn step(&self) -> usize {
+        match *self {
+            Note::KeyCaveat { step, .. } | Note::SeqDecided { step, .. } => step,
+        }
+    }
+}
+
+/// Every interleaving, judged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FencingRun {
+    pub interleavings: usize,
+    /// Steps before the first interleaving choice.
+    pub prefix_len: usize,
+    pub traces: Vec<Trace>,
+    /// Each property's first break in each interleaving, shortest first.
+    pub findings: Vec<Hit>,
+    pub reused_fences: Vec<ReusedFence>,
+    pub notes: Vec<Note>,
+    /// Defects switched on whose defective step never happened in any interleaving.
+    pub unfired: Vec<Defect>,
+}
+
+impl FencingRun {
+    /// The hits of one finding, shortest first.
+    pub fn hits(&self, f: Finding) -> impl Iterator<Item = &Hit> {
+        self.findings.iter().filter(move |h| h.finding == f.name())
+    }
+
+    pub fn notes_on(&self, interleaving: usize) -> impl Iterator<Item = &Note> {
+        self.notes.iter().filter(move |n| n.interleaving() == interleaving)
+    }
+}
+
+/// The lab's findings: the two properties, and the holder locked out and the lost operation.
+pub const LAB_FINDINGS: [Finding; 4] =
+    [Finding::Broken(Property::RevokedGenerationOverwrite), Finding::Broken(Property::UnauthorizedAccept), Finding::LockedOut, Finding::LostOperation];
+
+/// Run the lab for `s`.
+pub fn run(s: &Scenario) -> FencingRun {
+    let machine = machine(s);
+    let all = interleavings(&machine);
+    let mut findings = Vec::new();
+    let mut notes = Vec::new();
+    let mut fired_bits = 0;
+    for (t, moves) in all.iter().enumerate() {
+        let interleaving = t + 1;
+        let hit = |f: Finding, at: usize| Hit {
+            finding: f.name(),
+            property: if let Finding::Broken(p) = f { Some(p) } else { None },
+            interleaving,
+            step: at + 1,
+            key_steps: key_steps(moves, f, at).into_iter().map(|k| k + 1).collect(),
+        };
+        for f in LAB_FINDINGS {
+            let at = if f.on_transition() {
+                moves.iter().position(|m| f.made_by(&m.before, &m.event))
+            } else {
+                let last = moves.last().map(|m| m.after).unwrap_or_default();
+                f.holds_in(&machine, &last, false).then(|| lost_write_refused(moves).unwrap_or(moves.len() - 1))
+            };
+            findings.extend(at.map(|at| hit(f, at)));
+        }
+        fired_bits |= moves.iter().fold(0, |bits, m| bits | fired(machine.defects, &m.before, &m.event));
+        notes.extend(notes_of(moves, interleaving));
+    }
+    findings.sort_by_key(|h| h.step);
+    let traces: Vec<Trace> = all
+        .iter()
+        .map(|moves| {
+            let steps = steps(&machine, moves);
+            Trace { events: steps.iter().map(|s| s.action.clone()).collect(), steps }
+        })
+        .collect();
+    let reused_fences = reused(&machine, &all, &findings);
+    let fired: Vec<Defect> = crate::findings::defects_in(fired_bits).collect();
+    FencingRun {
+        interleavings: all.len(),
+        prefix_len: prefix(s.defects.split_authority).len() - 1,
+        traces,
+        findings,
+        reused_fences,
+        notes,
+        unfired: s.defects.iter().filter(|d| !fired.contains(d)).collect(),
+    }
+}
+
+/// The key caveat and op_seq-decided writes in one interleaving.
+fn notes_of(moves: &[Move], interleaving: usize) -> Vec<Note> {
+    let mut fence_of = [0u8; 8];
+    let mut committed_grant = 0u8;
+    let mut out = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        match m.event {
+            Event::Granted { fence, grant, .. } | Event::Minted { fence, grant, .. } if grant != 0 && fence != 0 => fence_of[grant as usize] = fence,
+            Event::Accepted { fence, grant, previous, .. } => {
+                let newer = m.before.grants;
+                let can_land = fence_of[newer as usize] == 0 || fence_of[newer as usize] > fence;
+                if grant != 0 && grant < newer && m.before.newest < newer && can_land {
+                    out.push(Note::KeyCaveat { interleaving, step: i + 1, grant, newer });
+                }
+                if committed_grant != 0 && grant > committed_grant && previous.0 == fence {
+                    out.push(Note::SeqDecided { interleaving, step: i + 1, grant, over: committed_grant });
+                }
+                committed_grant = grant;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The reused fence: the first grant given a fence an earlier grant had, with the harm each
+/// interleaving let reach the resource (an overwrite of the newer term, or its holder
+/// locked out).
+fn reused(machine: &Machine, all: &[Vec<Move>], findings: &[Hit]) -> Vec<ReusedFence> {
+    let Some(moves) = all.first() else { return vec![] };
+    let issued = |i: usize| match machine.decode(moves[i].event) {
+        Event::Granted { client, fence, grant } | Event::Minted { client, fence, grant } => Some((fence, Issued { grant, owner: client, step: i + 1 })),
+        _ => None,
+    };
+    let Some(at) = moves.iter().position(|m| Finding::ReusedFence.made_by(&m.before, &m.event)) else { return vec![] };
+    let Some((fence, second)) = issued(at) else { return vec![] };
+    let Some((_, first)) = (0..at).filter_map(issued).find(|(f, i)| *f == fence && i.grant != 0) else { return vec![] };
+    let harmful = [Finding::Broken(Property::RevokedGenerationOverwrite).name(), Finding::LockedOut.name()];
+    let harm = (1..=all.len()).map(|t| findings.iter().find(|h| h.interleaving == t && harmful.contains(&h.finding)).cloned()).collect();
+    vec![ReusedFence { fence, first, second, harm }]
+}

@@ -1,0 +1,371 @@
+//! The lesson's protocol as one machine, in stateright's shape: an initial state
+//! (`State::default()`), the actions a state offers (`actions`), the next state and what
+//! happened (`apply`). Every event is one indivisible transition: a client's next step
+//! (acquire, mint, the resource's separate check, write or send, pause, renew), resume,
+//! release, the authority's expiry, crash and recovery, and the delivery of a delayed write.
+//! The lab runs it under the lesson's schedule (`lab`), the explorer searches every state
+//! (`search`); `findings` judges its transitions. As in the lesson, the resource compares
+//! numbers only: which grant a token came from is the checker's knowledge.
+
+pub mod spec;
+pub mod state;
+
+use crate::scenario::Defects;
+use serde::Serialize;
+use spec::{Model, Op};
+use state::*;
+
+/// What a transition did. `N` is how numbers are held (relative fences and op_seq ranks in
+/// the machine, the lesson's numbers once decoded), `C` how a client is named (its index,
+/// then its letter). A fence of 0 is no token; a grant of 0 is bound to none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Event<N = u8, C = usize> {
+    Granted { client: C, fence: N, grant: u8 },
+    /// Re-entrant acquire by the client already holding the lease.
+    Holds { client: C },
+    Minted { client: C, fence: N, grant: u8 },
+    Paused { client: C, fence: N, grant: u8 },
+    Resumed { client: C, fence: N, grant: u8 },
+    Released { client: C },
+    Renewed { client: C, ok: bool },
+    Expired { client: C },
+    Crashed,
+    Recovered { issuer: N, from_backup: bool },
+    /// precheck: the resource's comparison as a step of its own, before the write.
+    Checked { client: C, fence: N, grant: u8, seq: N, current: (N, N), passed: bool, compared: bool },
+    /// precheck: the comparison failed, so the client does not write.
+    Skipped { client: C, key: u8 },
+    Sent { client: C, fence: N, grant: u8, seq: N, key: u8 },
+    Accepted { client: C, fence: N, grant: u8, seq: N, key: u8, previous: (N, N), unconditional: bool },
+    Rejected { client: C, fence: N, grant: u8, seq: N, key: u8, current: (N, N) },
+    Duplicate { client: C, key: u8 },
+}
+
+impl<N: Copy, C: Copy> Event<N, C> {
+    pub fn client(&self) -> Option<C> {
+        use Event::*;
+        match *self {
+            Granted { client, .. } | Holds { client } | Minted { client, .. } | Paused { client, .. } | Resumed { client, .. } => Some(client),
+            Released { client } | Renewed { client, .. } | Expired { client } | Checked { client, .. } | Skipped { client, .. } => Some(client),
+            Sent { client, .. } | Accepted { client, .. } | Rejected { client, .. } | Duplicate { client, .. } => Some(client),
+            Crashed | Recovered { .. } => None,
+        }
+    }
+}
+
+/// The name of client `i`: A, B, C, D.
+pub fn client_name(i: usize) -> char {
+    (b'A' + i as u8) as char
+}
+
+/// A scenario compiled for the machine: programs as arrays, switches as booleans, and what
+/// decodes its numbers (the issuer, each op_seq rank's value, each key's name).
+#[derive(Clone, Debug)]
+pub struct Machine {
+    pub programs: Vec<Vec<Op>>,
+    pub defects: Defects,
+    pub crash: bool,
+    pub delay: bool,
+    pub issuer: u64,
+    pub seqs: Vec<u64>,
+    pub keys: Vec<String>,
+}
+
+impl Machine {
+    pub fn new(model: &Model, defects: Defects, issuer: u64) -> Machine {
+        Machine {
+            programs: model.clients.clone(),
+            defects,
+            crash: model.crash,
+            delay: model.delay,
+            issuer,
+            seqs: model.seqs.clone(),
+            keys: model.keys.clone(),
+        }
+    }
+
+    /// A fence in the lesson's numbers (0 stays 0: no token).
+    pub fn fence(&self, rel: u8) -> u64 {
+        if rel == 0 {
+            0
+        } else {
+            self.issuer + rel as u64
+        }
+    }
+
+    /// An op_seq's value (rank 0 is the resource's initial 0).
+    pub fn seq(&self, rank: u8) -> u64 {
+        rank.checked_sub(1).map_or(0, |r| self.seqs[r as usize])
+    }
+
+    /// An event with the lesson's numbers and the clients' letters.
+    pub fn decode(&self, e: Event) -> Event<u64, char> {
+        use Event::*;
+        let (f, q, who) = (|r| self.fence(r), |r| self.seq(r), client_name);
+        let pair = |(a, b): (u8, u8)| (f(a), q(b));
+        match e {
+            Granted { client, fence, grant } => Granted { client: who(client), fence: f(fence), grant },
+            Holds { client } => Holds { client: who(client) },
+            Minted { client, fence, grant } => Minted { client: who(client), fence: f(fence), grant },
+            Paused { client, fence, grant } => Paused { client: who(client), fence: f(fence), grant },
+            Resumed { client, fence, grant } => Resumed { client: who(client), fence: f(fence), grant },
+            Released { client } => Released { client: who(client) },
+            Renewed { client, ok } => Renewed { client: who(client), ok },
+            Expired { client } => Expired { client: who(client) },
+            Crashed => Crashed,
+            Recovered { issuer, from_backup } => Recovered { issuer: self.issuer + issuer as u64, from_backup },
+            Checked { client, fence, grant, seq, current, passed, compared } => {
+                Checked { client: who(client), fence: f(fence), grant, seq: q(seq), current: pair(current), passed, compared }
+            }
+            Skipped { client, key } => Skipped { client: who(client), key },
+            Sent { client, fence, grant, seq, key } => Sent { client: who(client), fence: f(fence), grant, seq: q(seq), key },
+            Accepted { client, fence, grant, seq, key, previous, unconditional } => {
+                Accepted { client: who(client), fence: f(fence), grant, seq: q(seq), key, previous: pair(previous), unconditional }
+            }
+            Rejected { client, fence, grant, seq, key, current } => {
+                Rejected { client: who(client), fence: f(fence), grant, seq: q(seq), key, current: pair(current) }
+            }
+            Duplicate { client, key } => Duplicate { client: who(client), key },
+        }
+    }
+
+    fn done(&self, s: &State, c: usize) -> bool {
+        s.clients[c].flags & STOPPED != 0 || s.clients[c].pc as usize >= self.programs[c].len()
+    }
+
+    /// Whether some client's program has not finished.
+    pub fn unfinished(&self, s: &State) -> bool {
+        (0..self.programs.len()).any(|c| !self.done(s, c))
+    }
+
+    /// Every program finished and no write left in flight: nothing more can reach the resource.
+    pub fn finished(&self, s: &State) -> bool {
+        !self.unfinished(s) && s.flying() == 0
+    }
+
+    /// Every transition enabled in `s`, in a fixed order: each client in turn, then the
+    /// authority, then deliveries.
+    pub fn successors(&self, s: &State, out: &mut Vec<(Action, State, Event)>) {
+        out.clear();
+        let mut actions = [Action::Expire; MAX_ACTIONS];
+        let n = self.actions(s, &mut actions);
+        out.extend(actions[..n].iter().filter_map(|&a| self.apply(s, a).map(|(next, e)| (a, next, e))));
+    }
+
+    /// The actions that may be enabled in `s` (each client's one next move, the authority's,
+    /// each delivery), written into `out`; how many. `apply` decides whether each is.
+    pub fn actions(&self, s: &State, out: &mut [Action; MAX_ACTIONS]) -> usize {
+        let mut n = 0;
+        let mut push = |a: Action| {
+            out[n] = a;
+            n += 1;
+        };
+        for c in 0..self.programs.len() {
+            push(if self.done(s, c) {
+                Action::Release(c as u8)
+            } else if s.paused(c) {
+                Action::Resume(c as u8)
+            } else {
+                Action::Step(c as u8)
+            });
+        }
+        for a in [Action::Expire, Action::Crash, Action::Recover] {
+            push(a);
+        }
+        for i in 0..s.flying() {
+            push(Action::Deliver(i as u8));
+        }
+        n
+    }
+
+    /// The state after `action` in `s`, and what it did; `None` if it is not enabled. While
+    /// the authority is down, none of its operations happens: they wait for its recovery.
+    pub fn apply(&self, s: &State, action: Action) -> Option<(State, Event)> {
+        let mut n = *s;
+        let down = s.crash == DOWN;
+        match action {
+            Action::Step(c) => self.step(s, c as usize),
+            Action::Resume(c) => {
+                let c = c as usize;
+                if self.done(s, c) || !s.paused(c) {
+                    return None;
+                }
+                n.clients[c].flags &= !PAUSED;
+                let me = s.clients[c];
+                Some((n, Event::Resumed { client: c, fence: me.fence, grant: me.grant }))
+            }
+            Action::Release(c) => {
+                let c = c as usize;
+                if down || !self.done(s, c) || !s.holds(c) || s.paused(c) {
+                    return None;
+                }
+                (n.owner, n.lease) = (0, NO_LEASE);
+                Some((n, Event::Released { client: c }))
+            }
+            // The authority judges a lease expired only while its holder is paused: a running
+            // holder renews in time.
+            Action::Expire => {
+                if down || s.lease != VALID || s.owner == 0 || !s.paused(s.owner as usize - 1) {
+                    return None;
+                }
+                n.lease = EXPIRED;
+                Some((n, Event::Expired { client: s.owner as usize - 1 }))
+            }
+            Action::Crash => {
+                if !self.crash || s.crash != RUNNING {
+                    return None;
+                }
+                n.crash = DOWN;
+                Some((n, Event::Crashed))
+            }
+            Action::Recover => {
+                if !down {
+                    return None;
+                }
+                n.crash = RECOVERED;
+                let from_backup = self.defects.rollback_issuer;
+                if from_backup {
+                    // The issuer comes back as the old backup had it: the scenario's start.
+                    (n.generation, n.counter) = (0, 0);
+                }
+                let issuer = if self.defects.split_authority { n.counter } else { n.generation };
+                Some((n, Event::Recovered { issuer, from_backup }))
+            }
+            Action::Deliver(i) => {
+                let m = *s.in_flight.get(i as usize).filter(|m| !m.is_empty())?;
+                n.in_flight[i as usize] = Message::default();
+                n.settle();
+                let e = commit(&mut n, m.client(), m.0[1], m.0[2], m.0[3], m.key(), m.unconditional(), m.valid());
+                Some((n, e))
+            }
+        }
+    }
+
+    /// A client's next step of its program, if it can take one now.
+    fn step(&self, s: &State, c: usize) -> Option<(State, Event)> {
+        if c >= self.programs.len() || self.done(s, c) || s.paused(c) {
+            return None;
+        }
+        let mut n = *s;
+        let me = s.clients[c];
+        let (split, down) = (self.defects.split_authority, s.crash == DOWN);
+        let event = match self.programs[c][me.pc as usize] {
+            // The serial decision waits while the authority is down or another client's lease is valid.
+            Op::Acquire if down || (s.lease == VALID && !s.holds(c)) => return None,
+            Op::Acquire if s.holds(c) => {
+                n.clients[c].pc += 1;
+                Event::Holds { client: c }
+            }
+            Op::Acquire => {
+                n.grants += 1;
+                (n.owner, n.lease) = (c as u8 + 1, VALID);
+                let client = &mut n.clients[c];
+                client.pc += 1;
+                if split {
+                    (client.fence, client.grant) = (0, 0);
+                    Event::Granted { client: c, fence: 0, grant: n.grants }
+                } else {
+                    n.generation += 1;
+                    (client.fence, client.grant) = (n.generation, n.grants);
+                    n.max_issued = n.max_issued.max(n.generation);
+                    Event::Granted { client: c, fence: n.generation, grant: n.grants }
+                }
+            }
+            Op::Mint => {
+                n.clients[c].pc += 1;
+                mint(&mut n, c)
+            }
+            Op::Pause => {
+                n.clients[c].pc += 1;
+                n.clients[c].flags |= PAUSED;
+                Event::Paused { client: c, fence: me.fence, grant: me.grant }
+            }
+            Op::Renew if down => return None,
+            Op::Renew => {
+                let ok = s.holds(c);
+                if ok {
+                    n.clients[c].pc += 1;
+                } else {
+                    n.clients[c].flags |= STOPPED;
+                }
+                Event::Renewed { client: c, ok }
+            }
+            // A write with no number yet takes one from the independent counter first.
+            Op::Write { .. } if split && me.flags & MINTED == 0 => mint(&mut n, c),
+            Op::Write { seq, .. } if self.defects.precheck && me.flags & (CHECKED | FAILED_CHECK) == 0 => {
+                let current = (s.max_fence, s.last_seq);
+                let compared = !self.defects.no_fence;
+                let passed = !compared || current < (me.fence, seq);
+                n.clients[c].flags |= if passed { CHECKED } else { FAILED_CHECK };
+                Event::Checked { client: c, fence: me.fence, grant: me.grant, seq, current, passed, compared }
+            }
+            Op::Write { key, .. } if me.flags & FAILED_CHECK != 0 => {
+                n.clients[c].pc += 1;
+                n.clients[c].flags &= !(FAILED_CHECK | MINTED);
+                if s.holds(c) {
+                    n.refused |= 1 << key & !n.applied;
+                }
+                Event::Skipped { client: c, key }
+            }
+            Op::Write { seq, key } => {
+                let unconditional = self.defects.no_fence || me.flags & CHECKED != 0;
+                n.clients[c].pc += 1;
+                n.clients[c].flags &= !(CHECKED | MINTED);
+                if self.delay {
+                    let slot = n.in_flight.iter().position(|m| m.is_empty())?;
+                    n.in_flight[slot] = Message::new(c, unconditional, key, s.holds(c) && n.applied & (1 << key) == 0, me.fence, me.grant, seq);
+                    n.settle();
+                    Event::Sent { client: c, fence: me.fence, grant: me.grant, seq, key }
+                } else {
+                    commit(&mut n, c, me.fence, me.grant, seq, key, unconditional, s.holds(c))
+                }
+            }
+        };
+        Some((n, event))
+    }
+}
+
+/// split-authority's independent counter: it increments for anyone who asks. The number
+/// counts as the caller's grant only if the caller holds the lease in force now; a number
+/// taken after losing it belongs to no grant.
+fn mint(n: &mut State, c: usize) -> Event {
+    n.counter += 1;
+    let grant = if n.holds(c) { n.grants } else { 0 };
+    if grant != 0 {
+        n.max_issued = n.max_issued.max(n.counter);
+    }
+    let client = &mut n.clients[c];
+    (client.fence, client.grant) = (n.counter, grant);
+    client.flags |= MINTED;
+    Event::Minted { client: c, fence: n.counter, grant }
+}
+
+/// The resource's transaction: business identity first (a key already applied returns its
+/// result, no second effect), then `(max_fence, last_seq) < (fence, seq)` unless nothing
+/// compares (no-fence) or the comparison was an earlier step (precheck), then the write.
+/// `valid`: the write was made while its client held the lease in force (ghost).
+#[allow(clippy::too_many_arguments)]
+fn commit(n: &mut State, client: usize, fence: u8, grant: u8, seq: u8, key: u8, unconditional: bool, valid: bool) -> Event {
+    if n.applied & (1 << key) != 0 {
+        return Event::Duplicate { client, key };
+    }
+    let current = (n.max_fence, n.last_seq);
+    if !unconditional && current >= (fence, seq) {
+        if valid {
+            n.refused |= 1 << key;
+        }
+        return Event::Rejected { client, fence, grant, seq, key, current };
+    }
+    (n.max_fence, n.last_seq) = (fence, seq);
+    n.newest = n.newest.max(grant);
+    n.applied |= 1 << key;
+    n.refused &= !n.applied;
+    // Whether a write of an applied key was sent while valid no longer matters: forget it,
+    // so that states differing only in that are one.
+    for m in n.in_flight.iter_mut().filter(|m| !m.is_empty() && n.applied & (1 << m.key()) != 0) {
+        m.0[0] &= !64;
+    }
+    n.settle();
+    Event::Accepted { client, fence, grant, seq, key, previous: current, unconditional }
+}

@@ -1,0 +1,208 @@
+//! A path through the machine, replayed: each move with the state before and after it, the
+//! steps as the report shows them (the transition's name, what it did in the lesson's numbers,
+//! the state after it), and a finding's key steps — its causal chain by provenance.
+
+use crate::findings::Finding;
+use crate::machine::state::{Action, Lease, Message, State};
+use crate::machine::{client_name, Event, Machine};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// One transition of a path, in the machine's own terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub action: Action,
+    pub before: State,
+    pub event: Event,
+    pub after: State,
+}
+
+/// Replay `path` from the initial state; stops at the first action not enabled (a path the
+/// search found never has one).
+pub fn replay(machine: &Machine, path: &[Action]) -> Vec<Move> {
+    let mut s = State::default();
+    let mut out = Vec::with_capacity(path.len());
+    for &action in path {
+        let Some((after, event)) = machine.apply(&s, action) else { break };
+        out.push(Move { action, before: s, event, after });
+        s = after;
+    }
+    out
+}
+
+/// A token with the grant it came from, which only the checker knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Token {
+    pub fence: u64,
+    /// The grant's number in true order (1 for the first), or none for a number no grant minted.
+    pub grant: Option<u8>,
+}
+
+/// The resource and the authority after a step, in the lesson's numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    pub max_fence: u64,
+    pub last_seq: u64,
+    /// The committed value, its writer and the token it was written with.
+    pub value: Option<String>,
+    pub writer: Option<char>,
+    pub token: Option<Token>,
+    pub generation: u64,
+    pub owner: Option<char>,
+    pub lease: Lease,
+    /// split-authority's independent counter, a service of its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counter: Option<u64>,
+}
+
+/// One step as the report shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The transition: `acquire A`, `mint A`, `check B`, `write B`, `deliver B`, `expire A`, `recover`.
+    pub action: String,
+    pub event: Event<u64, char>,
+    pub after: View,
+}
+
+/// A transition's name, from what it did.
+pub fn action_name(action: Action, e: &Event<u64, char>) -> String {
+    let verb = match (action, e) {
+        (Action::Deliver(_), _) => "deliver",
+        (_, Event::Granted { .. } | Event::Holds { .. }) => "acquire",
+        (_, Event::Minted { .. }) => "mint",
+        (_, Event::Paused { .. }) => "pause",
+        (_, Event::Resumed { .. }) => "resume",
+        (_, Event::Released { .. }) => "release",
+        (_, Event::Renewed { .. }) => "renew",
+        (_, Event::Expired { .. }) => "expire",
+        (_, Event::Crashed) => "crash",
+        (_, Event::Recovered { .. }) => "recover",
+        (_, Event::Checked { .. }) => "check",
+        _ => "write",
+    };
+    match e.client() {
+        Some(c) => format!("{verb} {c}"),
+        None => verb.to_string(),
+    }
+}
+
+/// The steps of `moves` as the report shows them.
+pub fn steps(machine: &Machine, moves: &[Move]) -> Vec<Step> {
+    let mut committed: Option<(char, Token)> = None;
+    moves
+        .iter()
+        .map(|m| {
+            let event = machine.decode(m.event);
+            if let Event::Accepted { client, fence, grant, .. } = event {
+                committed = Some((client, Token { fence, grant: (grant != 0).then_some(grant) }));
+            }
+            let s = &m.after;
+            let after = View {
+                max_fence: machine.fence(s.max_fence),
+                last_seq: machine.seq(s.last_seq),
+                value: committed.map(|(c, _)| format!("result-{c}")),
+                writer: committed.map(|(c, _)| c),
+                token: committed.map(|(_, t)| t),
+                generation: machine.issuer + s.generation as u64,
+                owner: (s.owner > 0).then(|| client_name(s.owner as usize - 1)),
+                lease: s.lease_state(),
+                counter: machine.defects.split_authority.then_some(machine.issuer + s.counter as u64),
+            };
+            Step { action: action_name(m.action, &event), event, after }
+        })
+        .collect()
+}
+
+/// The last step that refused a write whose key, at the path's end, was wanted and never
+/// took effect (a lost operation's refusal).
+pub fn lost_write_refused(moves: &[Move]) -> Option<usize> {
+    let end = moves.last()?.after;
+    let lost = end.refused;
+    moves.iter().rposition(|m| matches!(m.event, Event::Rejected { key, .. } | Event::Skipped { key, .. } if lost & (1 << key) != 0))
+}
+
+/// Where each value a step may read came from: the set of (0-based) steps it depends on.
+#[derive(Default, Clone)]
+struct Sources {
+    issuer: BTreeSet<usize>,
+    max_issued: BTreeSet<usize>,
+    token: [BTreeSet<usize>; 4],
+    check: [BTreeSet<usize>; 4],
+    resource: BTreeSet<usize>,
+    newest: BTreeSet<usize>,
+    flying: Vec<(Message, BTreeSet<usize>)>,
+}
+
+/// The key steps (0-based, in order) of `finding` made at move `at`: the step itself, the
+/// steps that produced the values it compared (its token's grant or mint, the committed
+/// write it was compared with or overwrote and that write's grant) and, transitively, the
+/// steps that produced the values those read — values read, not steps that only enabled
+/// another. For a finding of a state, `at` is the step that refused the lost write (or the
+/// last step).
+pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
+    let mut src = Sources::default();
+    let mut chain = BTreeSet::new();
+    for (i, m) in moves.iter().enumerate().take(at + 1) {
+        let mut own = BTreeSet::from([i]);
+        let c = m.event.client().unwrap_or(0);
+        let mut read = |set: &BTreeSet<usize>| own.extend(set.iter().copied());
+        match m.event {
+            Event::Granted { fence: 0, .. } => {}
+            Event::Granted { .. } | Event::Minted { .. } => read(&src.issuer),
+            Event::Recovered { .. } => {}
+            Event::Checked { .. } | Event::Rejected { .. } | Event::Accepted { .. } | Event::Sent { .. } | Event::Skipped { .. } => {
+                if let Action::Deliver(k) = m.action {
+                    let sent = m.before.in_flight[k as usize];
+                    if let Some(p) = src.flying.iter().position(|(msg, _)| *msg == sent) {
+                        read(&src.flying.remove(p).1);
+                    }
+                } else {
+                    read(&src.token[c]);
+                    read(&src.check[c]);
+                }
+                if !matches!(m.event, Event::Sent { .. } | Event::Skipped { .. } | Event::Accepted { unconditional: true, .. }) {
+                    read(&src.resource);
+                }
+            }
+            _ => {}
+        }
+        if i == at {
+            let extra = match finding {
+                Finding::Broken(_) | Finding::UnboundOverwrite => &src.newest,
+                Finding::ReusedFence => &src.max_issued,
+                _ => &BTreeSet::new(),
+            };
+            chain = own.iter().chain(extra).copied().collect();
+            break;
+        }
+        // What the step produced.
+        match m.event {
+            Event::Granted { fence: 0, .. } => {}
+            Event::Granted { .. } | Event::Minted { .. } => {
+                src.issuer = own.clone();
+                src.token[c] = own.clone();
+                if m.after.max_issued > m.before.max_issued {
+                    src.max_issued = own.clone();
+                }
+            }
+            Event::Recovered { from_backup: true, .. } => src.issuer = own.clone(),
+            Event::Checked { .. } => src.check[c] = own.clone(),
+            Event::Sent { .. } => {
+                let new = m.after.in_flight.iter().find(|x| !m.before.in_flight.contains(x)).copied();
+                src.flying.push((new.unwrap_or_default(), own.clone()));
+                src.check[c].clear();
+            }
+            Event::Accepted { .. } => {
+                src.resource = own.clone();
+                if m.after.newest > m.before.newest {
+                    src.newest = own.clone();
+                }
+                if !matches!(m.action, Action::Deliver(_)) {
+                    src.check[c].clear();
+                }
+            }
+            _ => {}
+        }
+    }
+    chain.into_iter().collect()
+}
