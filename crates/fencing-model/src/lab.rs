@@ -117,9 +117,9 @@ pub enum Note {
     /// The lesson's 关键限定: an older grant's write accepted before the resource accepted
     /// any write of a newer grant, whose larger fence can still land over it.
     KeyCaveat { interleaving: usize, step: usize, grant: u8, newer: u8 },
-    /// A write accepted over another grant's result with the same fence: its op_seq, not
-    /// its grant, decided.
-    SeqDecided { interleaving: usize, step: usize, grant: u8, over: u8 },
+    /// A write compared with another grant's result of the same fence, accepted or refused:
+    /// its op_seq, not its grant, decided.
+    SeqDecided { interleaving: usize, step: usize, grant: u8, over: u8, accepted: bool },
 }
 
 impl Note {
@@ -192,7 +192,7 @@ pub fn run(s: &Scenario) -> FencingRun {
             findings.extend(at.map(|at| hit(f, at)));
         }
         fired_bits |= moves.iter().fold(0, |bits, m| bits | fired(machine.defects, &m.before, &m.event));
-        notes.extend(notes_of(moves, interleaving));
+        notes.extend(notes_of(moves, interleaving, s.defects.no_fence));
     }
     findings.sort_by_key(|h| h.step);
     let traces: Vec<Trace> = all
@@ -215,8 +215,9 @@ pub fn run(s: &Scenario) -> FencingRun {
     }
 }
 
-/// The key caveat and op_seq-decided writes in one interleaving.
-fn notes_of(moves: &[Move], interleaving: usize) -> Vec<Note> {
+/// The key caveat and op_seq-decided writes in one interleaving (no key caveat where nothing
+/// compares: without the fence check the resource accepts anything).
+fn notes_of(moves: &[Move], interleaving: usize, no_fence: bool) -> Vec<Note> {
     let mut fence_of = [0u8; 8];
     let mut committed_grant = 0u8;
     let mut out = Vec::new();
@@ -226,13 +227,16 @@ fn notes_of(moves: &[Move], interleaving: usize) -> Vec<Note> {
             Event::Accepted { fence, grant, previous, .. } => {
                 let newer = m.before.grants;
                 let can_land = fence_of[newer as usize] == 0 || fence_of[newer as usize] > fence;
-                if grant != 0 && grant < newer && m.before.newest < newer && can_land {
+                if !no_fence && grant != 0 && grant < newer && m.before.newest < newer && can_land {
                     out.push(Note::KeyCaveat { interleaving, step: i + 1, grant, newer });
                 }
                 if committed_grant != 0 && grant > committed_grant && previous.0 == fence {
-                    out.push(Note::SeqDecided { interleaving, step: i + 1, grant, over: committed_grant });
+                    out.push(Note::SeqDecided { interleaving, step: i + 1, grant, over: committed_grant, accepted: true });
                 }
                 committed_grant = grant;
+            }
+            Event::Rejected { fence, grant, current, .. } if committed_grant != 0 && grant != 0 && grant != committed_grant && current.0 == fence => {
+                out.push(Note::SeqDecided { interleaving, step: i + 1, grant, over: committed_grant, accepted: false });
             }
             _ => {}
         }

@@ -126,6 +126,8 @@ pub fn lost_write_refused(moves: &[Move]) -> Option<usize> {
 struct Sources {
     issuer: BTreeSet<usize>,
     max_issued: BTreeSet<usize>,
+    /// The lease in force: whether a number taken now is bound to a grant.
+    lease: BTreeSet<usize>,
     token: [BTreeSet<usize>; 4],
     check: [BTreeSet<usize>; 4],
     resource: BTreeSet<usize>,
@@ -148,8 +150,12 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
         let mut read = |set: &BTreeSet<usize>| own.extend(set.iter().copied());
         match m.event {
             Event::Granted { fence: 0, .. } => {}
-            Event::Granted { .. } | Event::Minted { .. } => read(&src.issuer),
-            Event::Recovered { .. } => {}
+            Event::Granted { .. } => read(&src.issuer),
+            Event::Minted { .. } => {
+                read(&src.issuer);
+                read(&src.lease);
+            }
+            Event::Checked { compared: false, .. } => {}
             Event::Checked { .. } | Event::Rejected { .. } | Event::Accepted { .. } | Event::Sent { .. } | Event::Skipped { .. } => {
                 if let Action::Deliver(k) = m.action {
                     let sent = m.before.in_flight[k as usize];
@@ -170,6 +176,7 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
             let extra = match finding {
                 Finding::Broken(_) | Finding::UnboundOverwrite => &src.newest,
                 Finding::ReusedFence => &src.max_issued,
+                Finding::LockedOut => &src.lease,
                 _ => &BTreeSet::new(),
             };
             chain = own.iter().chain(extra).copied().collect();
@@ -177,8 +184,12 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
         }
         // What the step produced.
         match m.event {
-            Event::Granted { fence: 0, .. } => {}
+            Event::Granted { fence: 0, .. } => src.lease = own.clone(),
+            Event::Expired { .. } | Event::Released { .. } => src.lease = own.clone(),
             Event::Granted { .. } | Event::Minted { .. } => {
+                if matches!(m.event, Event::Granted { .. }) {
+                    src.lease = own.clone();
+                }
                 src.issuer = own.clone();
                 src.token[c] = own.clone();
                 if m.after.max_issued > m.before.max_issued {
@@ -186,9 +197,11 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
                 }
             }
             Event::Recovered { from_backup: true, .. } => src.issuer = own.clone(),
-            Event::Checked { .. } => src.check[c] = own.clone(),
+            Event::Checked { compared: true, .. } => src.check[c] = own.clone(),
             Event::Sent { .. } => {
-                let new = m.after.in_flight.iter().find(|x| !m.before.in_flight.contains(x)).copied();
+                // The one message more in flight after than before (equal messages may be there already).
+                let count = |s: &State, x: &Message| s.in_flight.iter().filter(|y| *y == x).count();
+                let new = m.after.in_flight.iter().find(|x| count(&m.after, x) > count(&m.before, x)).copied();
                 src.flying.push((new.unwrap_or_default(), own.clone()));
                 src.check[c].clear();
             }

@@ -15,7 +15,7 @@ pub enum Property {
 }
 
 /// What "bound to a grant" means, in one sentence, where a verdict is shown.
-pub const BOUND_TO_A_GRANT: &str = "「绑定授予」指 token 是某次授予在有效期内为自己取得的号：正确协议里它由 acquire 在同一个原子的串行裁决中递增 generation 铸出，拆开发号时则是持有者在自己的授予仍有效时向独立计数器取得的号，此后租期是否到期不影响绑定。";
+pub const BOUND_TO_A_GRANT: &str = "（本学习台补充）「绑定授予」指 token 是在某次授予的有效期内、为该授予取得的号：正确协议里它由 acquire 在同一个原子的串行裁决中递增 generation 铸出，拆开发号时则是持有者在自己的授予仍有效时向独立计数器取得的号，此后租期是否到期不影响绑定。";
 
 impl Property {
     pub const ALL: [Property; 2] = [Property::RevokedGenerationOverwrite, Property::UnauthorizedAccept];
@@ -42,7 +42,7 @@ impl Property {
                 "较新授予的业务写入已被资源持久接受，较早授予的写入随后又覆盖了它：旧持有者覆盖了较新任期的结果。"
             }
             Property::UnauthorizedAccept => {
-                "资源接受了一个未绑定授予的 token：没有哪次授予铸出这个号，它的写入却产生了效果。"
+                "资源接受了一个未绑定授予的 token：这个号不是在某次授予的有效期内、为该授予取得的，它的写入却产生了效果。"
             }
         }
     }

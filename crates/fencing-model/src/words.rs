@@ -64,17 +64,23 @@ pub fn event(e: &Event<u64, char>, keys: &[String], defects: Defects) -> String 
             None => format!("{client} 暂停（未持 token）"),
         },
         Event::Resumed { client, fence, grant: g } => match held(fence, g) {
-            Some(tok) => format!("{client} 恢复，仍持 {tok}"),
+            Some(tok) => format!("{client} 恢复，手里仍是 {tok}"),
             None => format!("{client} 恢复（未持 token）"),
         },
-        Event::Released { client } => format!("{client} 完成并释放租约"),
+        Event::Released { client } => format!("{client} 的程序走完，释放租约"),
         Event::Renewed { client, ok: true } => format!("{client} 续租成功"),
         Event::Renewed { client, ok: false } => format!("{client} 续租失败，停止工作"),
         Event::Expired { client } => format!("授权权威判 {client} 的租约到期"),
         Event::Crashed => "授权权威崩溃".into(),
-        Event::Recovered { issuer, from_backup: false } => format!("持久恢复：发号器仍为 {issuer}"),
-        Event::Recovered { issuer, from_backup: true } => format!("从旧备份恢复：发号器回到 {issuer}"),
-        Event::Checked { compared: false, .. } => "资源单独一步的比较已关闭：不比较 token".into(),
+        Event::Recovered { issuer, from_backup } => {
+            let what = if defects.split_authority { "独立计数器" } else { "发号器" };
+            if from_backup {
+                format!("从旧备份恢复：{what}回到 {issuer}")
+            } else {
+                format!("持久恢复：{what}仍为 {issuer}")
+            }
+        }
+        Event::Checked { compared: false, .. } => "写入前的单独比较已关闭：不比较 token".into(),
         Event::Checked { fence, seq, current, passed, .. } => {
             let (sign, verdict) = if passed { ("<", "通过") } else { ("≥", "不通过") };
             format!("资源在写入前单独比较：{} {sign} {}，{verdict}", pair(current), pair((fence, seq)))
@@ -115,7 +121,7 @@ pub fn op_note(r: &OpResult) -> String {
 pub fn assumptions(delay: bool) -> String {
     let network = if delay { "写入在网络中可任意延迟、任意次序送达（不丢失、不重复）" } else { "写入即时送达" };
     format!(
-        "模型假设：租约只在持有者暂停时到期；恢复从持久状态读回发号器（rollback-issuer 则从旧备份读回初始值）；{network}；授权权威宕机期间，授予、续租、释放与到期判定都等它恢复。"
+        "模型假设（本学习台补充）：租约只在持有者暂停时到期；恢复从持久状态读回发号器（rollback-issuer 则从旧备份读回初始值）；{network}；授权权威宕机期间，授予、续租、释放与到期判定都要等它恢复后才能进行。"
     )
 }
 
@@ -146,8 +152,13 @@ pub fn note(n: &Note) -> String {
             grant(g),
             grant(newer)
         ),
-        Note::SeqDecided { grant: g, over, .. } => format!(
+        Note::SeqDecided { grant: g, over, accepted: true, .. } => format!(
             "{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 接受了它：这次成功靠的是 op_seq 较大，而不是授予较新。",
+            grant(g),
+            grant(over)
+        ),
+        Note::SeqDecided { grant: g, over, accepted: false, .. } => format!(
+            "{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 拒绝了它：挡住它的只是 op_seq 较小，fence 已被重用，资源分不清任期。",
             grant(g),
             grant(over)
         ),
@@ -161,10 +172,10 @@ pub fn why(f: Finding) -> &'static str {
         Finding::UnboundOverwrite => "未绑定授予的 token 的写入覆盖了某次授予已提交的结果。",
         Finding::ReusedFence => "同一个 fence 发给了第二次授予：资源只看数字，分不清这个号属于哪个任期。",
         Finding::LockedOut => {
-            "当前授予的持有者在资源处被拒：资源保存的是较早授予的结果，它带着这个 fence 无法再覆盖——当前持有者被挡在门外，资源保留着过期任期的结果。"
+            "当前授予的持有者在资源处被拒：资源保存的是较早的授予或未绑定 token 写下的结果，它带着自己的 fence 覆盖不了——当前持有者被挡在门外。"
         }
         Finding::LostOperation => {
-            "一次在持有有效租约时发出的写入没有生效（同键的重试也没有），程序却已走完：调用方不能把它当作成功（课程：「不能把丢失 seq1 叫成功」）。"
+            "一次在持有有效租约时发出的写入被拒，同键也再没有写入生效；所有程序已结束、网络中也没有待送达的写入，它再也不会生效：调用方必须按失败处理，不能把它叫成功（课程在多次写一节说「不能把丢失 seq1 叫成功」）。这是活性问题，不是安全违例：正确协议下 fence 按设计挡下迟到的写入，也会出现。"
         }
         Finding::Stuck => "有客户端的程序没走完，却没有任何事件能发生。",
     }
@@ -175,7 +186,7 @@ pub fn why(f: Finding) -> &'static str {
 pub fn cause(p: Property, e: &Event<u64, char>, overwritten: Option<Token>, defects: Defects) -> Option<String> {
     let Event::Accepted { fence, previous, unconditional, .. } = *e else { return None };
     match p {
-        Property::RevokedGenerationOverwrite if unconditional && defects.no_fence => Some("资源不比较 token：过期持有者的写入照样落地。".into()),
+        Property::RevokedGenerationOverwrite if unconditional && defects.no_fence => Some("资源不比较 token：旧持有者的写入照样落地。".into()),
         Property::RevokedGenerationOverwrite if unconditional => {
             Some("比较是写入之前单独的一步（先检查后写入）：比较通过之后资源已经变了，写入本身却不再比较。".into())
         }
@@ -187,7 +198,7 @@ pub fn cause(p: Property, e: &Event<u64, char>, overwritten: Option<Token>, defe
             };
             (previous.0 == fence).then(|| {
                 format!(
-                    "在资源看来 {} → {} 是前进；倒退的是授予次序（{older} → {this}），只有发号一方分得清。",
+                    "在资源看来 {} → {} 是前进；倒退的是授予次序（{older} → {this}）：发号器回退后自己也不记得先前的授予，只有检查器的全局视角分得清。",
                     pair(previous),
                     pair((fence, match *e { Event::Accepted { seq, .. } => seq, _ => 0 }))
                 )
@@ -195,17 +206,18 @@ pub fn cause(p: Property, e: &Event<u64, char>, overwritten: Option<Token>, defe
         }
         Property::UnauthorizedAccept => Some(match overwritten {
             Some(t) if t.grant.is_some() => format!(
-                "它覆盖了 {} 已提交的结果；未绑定的 token 在授予次序里没有位置，所以这算 unauthorized_accept，而不是 revoked_generation_overwrite。",
+                "它覆盖了 {} 已提交的结果，实际危害与越代覆盖相同；但未绑定的 token 不属于任何授予，在授予次序里没有位置，无法判定「后退」，所以记在 unauthorized_accept 下，而不是 revoked_generation_overwrite。",
                 token(t)
             ),
-            _ => "这里没有哪次授予已提交的结果被覆盖：在资源看来，这与正确协议下过期持有者在新持有者提交之前写入（关键限定）无异；违反性质的是这个号不绑定任何授予。".into(),
+            _ => "这条路径里没有新持有者的结果被覆盖：在资源看来，这与正确协议下旧持有者带着到期前取得的号写入无异；判为违例只因这个号是在它的授予到期之后才取得的，不绑定任何授予——这是检查器的判定，资源无从分辨。".into(),
         }),
     }
 }
 
 /// A defect that never fired, in one sentence.
-pub fn unfired(d: Defect) -> String {
+pub fn unfired(d: Defect, crash: bool) -> String {
     let what = match d {
+        Defect::RollbackIssuer if !crash => "授权权威在本场景中不崩溃（crash=false），恢复这一步不可达",
         Defect::RollbackIssuer => "没有一次恢复让发号器回退",
         Defect::SplitAuthority => "没有谁在失去租约之后向计数器取号",
         Defect::NoFence => "没有哪次比较本会拒绝的写入被资源接受",
@@ -248,12 +260,12 @@ pub fn harm(r: &ReusedFence) -> String {
         .iter()
         .enumerate()
         .map(|(i, h)| match h {
-            Some(Hit { finding: "locked_out", step, .. }) => format!("交错 {} 到达（第 {step} 步：当前持有者被挡在门外，资源保留过期任期的结果）", i + 1),
-            Some(Hit { step, .. }) => format!("交错 {} 到达（第 {step} 步：旧任期覆盖了新任期的结果）", i + 1),
-            None => format!("交错 {} 未到达", i + 1),
+            Some(Hit { finding: "locked_out", step, .. }) => format!("交错 {} 有害（第 {step} 步：当前持有者被拒，资源保留着较早授予的结果）", i + 1),
+            Some(Hit { step, .. }) => format!("交错 {} 有害（第 {step} 步：较早授予的写入覆盖了较新授予的结果）", i + 1),
+            None => format!("交错 {} 无害", i + 1),
         })
         .collect();
-    format!("危害是否到达资源：{}", each.join("；"))
+    format!("这次重用是否造成危害：{}", each.join("；"))
 }
 
 /// Key steps as a chain: 第 1 步 acquire A → 第 4 步 recover → ….

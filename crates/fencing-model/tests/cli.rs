@@ -78,7 +78,7 @@ fn the_report_names_grants_the_reused_fence_and_precheck() {
     let rollback = text(&["fencing", "--variant", "rollback-issuer", "--op-seq", "1,2"]);
     assert!(rollback.contains("结论：无违例。"), "{rollback}");
     assert!(rollback.contains("同一 fence 发给了两次授予：fence=41，授予#1（A，第 1 步）与授予#2（B，第 5 步）"), "{rollback}");
-    assert!(rollback.contains("交错 1 未到达；交错 2 未到达；交错 3 未到达"), "{rollback}");
+    assert!(rollback.contains("交错 1 无害；交错 2 无害；交错 3 无害"), "{rollback}");
     assert!(rollback.contains("这次成功靠的是 op_seq 较大，而不是授予较新。\n    见：交错 3 第 8 步"), "{rollback}");
     let precheck = lab(&["fencing", "--variant", "precheck"]);
     assert!(precheck.status.success());

@@ -42,11 +42,12 @@ fn at(events: &[String], name: &str) -> usize {
 }
 
 #[test]
-fn an_old_write_accepted_after_the_new_one_is_a_violation_not_the_key_caveat() {
+fn without_the_fence_check_nothing_is_called_the_key_caveat() {
     // Without the fence check, A's 41 lands after B's 42 in two interleavings: those are
-    // violations; the caveat stays where A commits first.
+    // violations. Where A commits first nothing compared either: no caveat of fencing to name.
     let r = fencing(&[Defect::NoFence]);
-    assert_eq!(r.notes, vec![Note::KeyCaveat { interleaving: 3, step: 7, grant: 1, newer: 2 }]);
+    assert_eq!(violations(&r).iter().map(|v| v.interleaving).collect::<Vec<_>>(), vec![1, 2]);
+    assert_eq!(r.notes, vec![]);
 }
 
 #[test]
@@ -98,8 +99,9 @@ fn split_authority_has_two_interleavings_and_old_a_holds_43() {
         // The independent counter is its own value: the authority's generation never moves.
         let last = &t.steps.last().unwrap().after;
         assert_eq!((last.counter, last.generation, last.token), (Some(43), 40, Some(Token { fence: 43, grant: None })));
-        // Its key steps: both earlier mints (the counter's values), B's committed 42 it overwrote, A's 43.
-        assert_eq!(v.key_steps, vec![2, 7, b_write + 1, a_mints[1] + 1, t.steps.len()]);
+        // Its key steps: both earlier mints (the counter's values) and the grants whose leases
+        // bound them, B's committed 42 it overwrote, A's 43 (unbound: B's grant was in force).
+        assert_eq!(v.key_steps, vec![1, 2, 6, 7, b_write + 1, a_mints[1] + 1, t.steps.len()]);
     }
 }
 
@@ -143,7 +145,15 @@ fn rollback_with_a_smaller_old_op_seq_says_b_won_by_its_op_seq() {
     let [reused] = &r.reused_fences[..] else { panic!("{:?}", r.reused_fences) };
     assert_eq!((reused.fence, reused.first.grant, reused.first.owner, reused.second.grant, reused.second.owner), (41, 1, 'A', 2, 'B'));
     assert_eq!(reused.harm, vec![None, None, None]);
-    assert_eq!(r.notes, vec![Note::SeqDecided { interleaving: 3, step: 8, grant: 2, over: 1 }]);
+    // Every interleaving is decided by op_seq alone: A refused by its smaller one, or B accepted by its larger one.
+    assert_eq!(
+        r.notes,
+        vec![
+            Note::SeqDecided { interleaving: 1, step: 8, grant: 1, over: 2, accepted: false },
+            Note::SeqDecided { interleaving: 2, step: 8, grant: 1, over: 2, accepted: false },
+            Note::SeqDecided { interleaving: 3, step: 8, grant: 2, over: 1, accepted: true },
+        ]
+    );
 }
 
 #[test]

@@ -28,7 +28,7 @@ pub fn text(report: &Report) -> String {
     match &report.case {
         CaseRun::Fencing(run) => {
             let _ = writeln!(out, "场景：issuer={}，A.op_seq={}，B.op_seq={}；资源条件 {}", s.issuer, s.op_seq_a, s.op_seq_b, condition(s.defects));
-            if s.op_seq_a > s.op_seq_b {
+            if s.op_seq_a > s.op_seq_b && !s.defects.no_fence {
                 let _ = writeln!(out, "（A 的 op_seq 较大：资源按 (fence, op_seq) 的字典序比较，fence 较小时较大的 op_seq 无害，fence 被重用时就有害。）");
             }
             let _ = writeln!(out, "{}", assumptions(false));
@@ -146,7 +146,7 @@ pub(crate) fn step_table(out: &mut String, steps: &[Step], keys: &[String], d: D
 
 fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     let Some(first) = run.traces.first() else { return };
-    let _ = writeln!(out, "固定前缀：{}", first.events[..run.prefix_len].join(" → "));
+    let _ = writeln!(out, "固定前缀：{}（recover 即课程的「持久恢复」：一次宕机及其恢复，算作一步）", first.events[..run.prefix_len].join(" → "));
     let why_count = if d.split_authority { "（A 恢复后的 mint 排在 B 的写入之后：课程反例的次序）" } else { "" };
     let _ = writeln!(out, "交错数：{}{why_count}", run.interleavings);
     let _ = writeln!(out, "（token 后的「授予#n」是检查器的知识：资源只看到 fence 数字。行号前的 * 标出本交错发现的关键步骤。）");
@@ -172,7 +172,7 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     }
     let _ = writeln!(out, "  {BOUND_TO_A_GRANT}");
     for &u in &run.unfired {
-        let _ = writeln!(out, "  {}", unfired(u));
+        let _ = writeln!(out, "  {}", unfired(u, true));
     }
     let violations: Vec<_> = run.findings.iter().filter(|h| h.property.is_some()).collect();
     if violations.is_empty() {

@@ -47,7 +47,7 @@ pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun) {
     }
     let _ = writeln!(out, "  {BOUND_TO_A_GRANT}");
     for &u in &run.unfired {
-        let _ = writeln!(out, "  {}", unfired(u));
+        let _ = writeln!(out, "  {}", unfired(u, s.model.crash));
     }
     let _ = writeln!(out, "\n发号检查、活性与卡住（本学习台补充，不属于课程的两条性质）：");
     for f in [Finding::ReusedFence, Finding::LockedOut, Finding::LostOperation, Finding::Stuck] {
