@@ -10,17 +10,17 @@ let env;
 before(async () => { env = await start(); });
 after(async () => { await env?.stop(); });
 
-/** The diagram's name for a step's outcome, from the model's JSON (src/experiments/diagram.rs). */
-function kind(o) {
-  switch (o.kind) {
-    case 'minted': return o.token.grant === null ? 'minted-unbound' : 'minted';
-    case 'recovered': return o['from_backup'] ? 'recovered-from-backup' : 'recovered';
-    case 'checked': return o.passed ? 'check-passed' : 'check-failed';
-    default: return o.kind;
+/** The diagram's name for a step's outcome, from the model's JSON (src/experiments/sequence.rs). */
+function kind(e) {
+  switch (e.kind) {
+    case 'minted': return e.grant === 0 ? 'minted-unbound' : 'minted';
+    case 'recovered': return e['from_backup'] ? 'recovered-from-backup' : 'recovered';
+    case 'checked': return e.passed ? 'check-passed' : 'check-failed';
+    case 'renewed': return e.ok ? 'renewed' : 'renew-failed';
+    default: return e.kind;
   }
 }
 
-const eventName = (e) => (e.client ? `${e.kind} ${e.client}` : e.kind);
 const drawn = (page) => page.locator('g.sd-step').evaluateAll((gs) => gs.map((g) => [g.dataset.event, g.dataset.outcome]));
 
 /** Labels of the picture that overlap another or fall outside it (in the SVG's own units). */
@@ -42,19 +42,19 @@ const crowded = (page) => page.evaluate(() => {
 
 /** What a step must draw, from the model's JSON alone: the mark's class and its words. */
 function mark(s) {
-  const o = s.outcome;
+  const e = s.event;
   const pair = ([f, q]) => `(${f},${q})`;
-  const token = (t) => (t.grant === null ? `${t.fence}（未绑定）` : `${t.fence}（授予#${t.grant}）`);
-  switch (o.kind) {
-    case 'granted': return ['.sd-grant', o.token ? `(${o.owner}, ${o.token.fence}, 授予#${o.grant})` : `(${o.owner}, 授予#${o.grant})`];
-    case 'minted': return [o.token.grant === null ? '.sd-unbound' : '.sd-grant', token(o.token)];
-    case 'paused': return ['.sd-pause', '暂停（仍持旧 token）'];
+  const token = (fence, grant) => (grant === 0 ? `${fence}（未绑定）` : `${fence}（授予#${grant}）`);
+  switch (e.kind) {
+    case 'granted': return ['.sd-grant', e.fence ? `(${e.client}, ${e.fence}, 授予#${e.grant})` : `(${e.client}, 授予#${e.grant})`];
+    case 'minted': return [e.grant === 0 ? '.sd-unbound' : '.sd-grant', token(e.fence, e.grant)];
+    case 'paused': return ['.sd-pause', e.fence ? `暂停，仍持 ${e.fence}` : '暂停（未持 token）'];
     case 'resumed': return ['.sd-mark', '恢复'];
-    case 'expired': return ['.sd-mark', `判 ${s.event.client} 到期`];
-    case 'recovered': return ['.sd-mark', o.from_backup ? `旧备份恢复：发号器 ${o.issuer}` : `持久恢复：${o.issuer}`];
-    case 'checked': return ['.sd-check', o.compared ? `自查 ${pair(o.current)} ${o.passed ? '<' : '≥'} ${pair([o.token.fence, o.seq])} ${o.passed ? '✓' : '✗'}` : '自查：不比较'];
-    case 'accepted': return ['.sd-write', pair([o.token.fence, o.seq])];
-    case 'rejected': return ['.sd-reject-text', `${pair(o.current)} ≥ ${pair([o.token.fence, o.seq])}`];
+    case 'expired': return ['.sd-mark', `判 ${e.client} 到期`];
+    case 'recovered': return ['.sd-mark', e.from_backup ? `旧备份恢复：发号器 ${e.issuer}` : `持久恢复：${e.issuer}`];
+    case 'checked': return ['.sd-check', e.compared ? `单独比较 ${pair(e.current)} ${e.passed ? '<' : '≥'} ${pair([e.fence, e.seq])} ${e.passed ? '✓' : '✗'}` : '比较已关闭'];
+    case 'accepted': return ['.sd-write', pair([e.fence, e.seq])];
+    case 'rejected': return ['.sd-reject-text', `${pair(e.current)} ≥ ${pair([e.fence, e.seq])}`];
     default: return ['.sd-mark', null];
   }
 }
@@ -67,7 +67,7 @@ test('for each of the lesson\'s commands the picture draws every step of every i
     for (const [i, trace] of report.traces.entries()) {
       await page.goto(env.url + `explore?variant=${variant}&i=${i + 1}`);
       await live(page);
-      assert.deepEqual(await drawn(page), trace.steps.map((s) => [eventName(s.event), kind(s.outcome)]), `${variant} #${i + 1}`);
+      assert.deepEqual(await drawn(page), trace.steps.map((s) => [s.action, kind(s.event)]), `${variant} #${i + 1}`);
       // Each step's column draws its event's mark with the model's words (not just a label).
       for (const [n, s] of trace.steps.entries()) {
         const [selector, words] = mark(s);
@@ -155,6 +155,6 @@ test('the picture has a text alternative: the same steps in words, in order', as
   assert.equal(await svg.getAttribute('aria-describedby'), 'diagram-steps');
   const words = await page.locator('#diagram-steps li').allTextContents();
   assert.equal(words.length, 11);
-  assert.match(words[9], /^第 10\/11 步：mint A —— 独立发号 43（未绑定）$/);
+  assert.match(words[9], /^第 10\/11 步：mint A —— A 向独立计数器取号：43（未绑定）$/);
   assert.deepEqual(page.problems, []);
 });

@@ -10,7 +10,7 @@ let env;
 before(async () => { env = await start(); });
 after(async () => { await env?.stop(); });
 
-const verdicts = (page) => page.locator('.verdicts li').evaluateAll((ls) => ls.map((l) => `${l.querySelector('code').textContent}:${l.classList.contains('ok') ? 'ok' : 'bad'}`));
+const verdicts = (page) => page.locator('ul.verdicts:not(.liveness-findings) li').evaluateAll((ls) => ls.map((l) => `${l.querySelector('code').textContent}:${l.classList.contains('ok') ? 'ok' : 'bad'}`));
 const DEFECT = { 'no-fence': 0, 'split-authority': 1, 'rollback-issuer': 2, precheck: 3 };
 
 test('each defect switch changes the verdict as the lesson says', async () => {
@@ -40,7 +40,7 @@ test('a violated property jumps to its shortest counterexample', async () => {
   await page.getByRole('button', { name: '查看最短反例：交错 1 第 11 步' }).click();
   await page.waitForURL(/step=11/);
   assert.equal(await page.locator('.interleaving[aria-pressed="true"] span').textContent(), '交错 1 ⚠');
-  assert.equal(await page.locator('.steps tr.current th').textContent(), '11');
+  assert.equal(await page.locator('.steps tr.current').getAttribute('data-step'), '11');
   assert.match(await page.locator('.steps tr.current').textContent(), /违例：unauthorized_accept/);
   assert.deepEqual(page.problems, []);
 });
@@ -48,21 +48,21 @@ test('a violated property jumps to its shortest counterexample', async () => {
 test('the correct protocol shows A committing before B as safe (the key caveat)', async () => {
   const page = await env.page('explore?i=3');
   const rows = page.locator('.steps tbody tr');
-  assert.match(await rows.nth(6).textContent(), /write A.*接受 41（授予#1）：\(0,0\) < \(41,2\)/);
-  assert.match(await rows.nth(7).textContent(), /write B.*接受 42（授予#2）：\(41,2\) < \(42,1\)/);
+  assert.match(await rows.nth(6).textContent(), /write A.*资源接受 A 的 41（授予#1） seq=2：\(0,0\) < \(41,2\)/);
+  assert.match(await rows.nth(7).textContent(), /write B.*资源接受 B 的 42（授予#2） seq=1：\(41,2\) < \(42,1\)/);
   assert.equal(await page.locator('.steps tr.violating').count(), 0);
   // Named as the lesson names it, on the interleaving and at its step.
   assert.equal(await page.locator('.interleaving[aria-pressed="true"] .interleaving-tag').textContent(), '关键限定');
   assert.match(await rows.nth(6).locator('.note-tag').textContent(), /^关键限定：授予#1的写入在资源持久接受授予#2的新状态之前提交/);
-  assert.match(await page.locator('.bound-means').textContent(), /「绑定授予」指 token 是某次授予在有效期内为自己取得的号/);
+  assert.match(await page.locator('.bound-means').textContent(), /「绑定授予」指 token 是在某次授予的有效期内、为该授予取得的号/);
   await page.goto(env.url + 'explore?i=1');
   await live(page);
-  assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /write A.*拒绝 41（授予#1）：\(max_fence,last_seq\)=\(42,1\) ≥ \(fence,seq\)=\(41,2\)/);
+  assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /write A.*资源拒绝 A 的 41（授予#1） seq=2：\(max_fence,last_seq\)=\(42,1\) ≥ \(fence,seq\)=\(41,2\)/);
 });
 
 test('stepping by keyboard and buttons; a live region says the step', async () => {
   const page = await env.page('explore?variant=no-fence');
-  const current = () => page.locator('.steps tr.current th').textContent();
+  const current = () => page.locator('.steps tr.current').getAttribute('data-step');
   assert.equal(await current(), '8');
   assert.match(await page.locator('.steps tr.current').textContent(), /违例/);
   const region = await page.locator('.announce').elementHandle();
@@ -86,7 +86,7 @@ test('a shared URL restores case, switches, scenario, interleaving and step', as
   const page = await env.page('explore?case=fencing&variant=rollback-issuer&op-seq=3%2C1&i=2&step=6');
   const check = async () => {
     assert.equal(await page.locator('.interleaving[aria-pressed="true"] span').textContent(), '交错 2 ⚠');
-    assert.equal(await page.locator('.steps tr.current th').textContent(), '6');
+    assert.equal(await page.locator('.steps tr.current').getAttribute('data-step'), '6');
     assert.equal(await page.locator('#in-seq-a').inputValue(), '3');
     assert.ok(await page.locator('fieldset.choice').nth(1).locator('input').nth(2).isChecked());
   };
@@ -191,8 +191,8 @@ test('grant labels tell the two 41s apart, and the issuer check reports a fence 
   const page = await env.page('explore?variant=rollback-issuer');
   const rows = page.locator('.steps tbody tr');
   // Interleaving 1: grant #1's 41 overwrites grant #2's 41 while max_fence stays 41.
-  assert.match(await rows.nth(5).textContent(), /接受 41（授予#2）/);
-  assert.match(await rows.nth(7).textContent(), /接受 41（授予#1）：\(41,1\) < \(41,2\)/);
+  assert.match(await rows.nth(5).textContent(), /接受 B 的 41（授予#2）/);
+  assert.match(await rows.nth(7).textContent(), /接受 A 的 41（授予#1） seq=2：\(41,1\) < \(41,2\)/);
   assert.match(await rows.nth(7).locator('.state').first().textContent(), /max_fence=41.*token=41（授予#1）/);
   assert.match(await page.locator('.issuer-check').textContent(), /同一 fence 发给了两次授予：fence=41，授予#1（A，第 1 步）与授予#2（B，第 5 步）/);
   // With old A's op_seq smaller, no property is broken, but the issuer's fault is still shown.
@@ -200,12 +200,35 @@ test('grant labels tell the two 41s apart, and the issuer check reports a fence 
   await live(page);
   assert.deepEqual(await verdicts(page), ['revoked_generation_overwrite:ok', 'unauthorized_accept:ok']);
   assert.ok(await page.locator('.issuer-check.bad').isVisible());
-  assert.match(await page.locator('.issuer-check').textContent(), /交错 1 未到达；交错 2 未到达；交错 3 未到达/);
+  assert.match(await page.locator('.issuer-check').textContent(), /交错 1 无害；交错 2 无害；交错 3 无害/);
   // Split authority: the counter is its own value, and old A's 43 is bound to no grant.
   await page.goto(env.url + 'explore?variant=split-authority');
   await live(page);
   assert.match(await page.locator('.steps thead').textContent(), /独立计数器/);
-  assert.match(await page.locator('.steps tbody tr').last().textContent(), /接受 43（未绑定）.*counter=43/);
+  assert.match(await page.locator('.steps tbody tr').last().textContent(), /接受 A 的 43（未绑定）.*counter=43/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('what only the checker knows is shown where it happens: key steps, a holder locked out, a defect that never fired', async () => {
+  // rollback-issuer, interleaving 1: the causal chain 41 to A → issuer back to 40 → 41 to B → B commits → A overwrites.
+  const page = await env.page('explore?variant=rollback-issuer');
+  const keyed = () => page.locator('g.sd-step.key').evaluateAll((gs) => gs.map((g) => Number(g.dataset.step)));
+  assert.deepEqual(await keyed(), [1, 4, 5, 6, 8]);
+  assert.deepEqual(await page.locator('.steps tr.key').evaluateAll((rs) => rs.map((r) => Number(r.dataset.step))), [1, 4, 5, 6, 8]);
+  // Interleaving 3 is no key caveat: B, the holder in force, is locked out, and its write is lost.
+  const liveness = page.locator('.liveness');
+  assert.match(await liveness.locator('li[data-finding="locked_out"]').textContent(), /交错 3 第 8 步.*当前授予的持有者在资源处被拒/);
+  assert.match(await liveness.locator('li[data-finding="lost_operation"]').textContent(), /交错 3 第 8 步/);
+  await liveness.getByRole('button', { name: '查看：交错 3 第 8 步' }).first().click();
+  await page.waitForURL(/i=3/);
+  assert.doesNotMatch(await page.locator('.interleaving[aria-pressed="true"]').textContent(), /关键限定/);
+  assert.match(await page.locator('.steps tr[data-step="8"]').textContent(), /当前授予的持有者在资源处被拒/);
+  assert.match(await page.locator('.issuer-check').textContent(), /交错 3 有害（第 8 步：当前持有者被拒，资源保留着较早授予的结果）/);
+  // A switch whose defective step never happens says so instead of a bare 成立.
+  await page.goto(env.url + 'explore?case=model&variant=rollback-issuer&clients=' + encodeURIComponent('acquire pause write:2:a; acquire pause write:1:b; acquire write:1:c') + '&crash=false');
+  await live(page);
+  await page.locator('.search-extent').waitFor({ timeout: 60_000 });
+  assert.match(await page.locator('.unfired').textContent(), /rollback-issuer：本场景中它的缺陷步骤从未发生（授权权威在本场景中不崩溃（crash=false），恢复这一步不可达），「成立」不说明它无害。/);
   assert.deepEqual(page.problems, []);
 });
 
@@ -215,8 +238,8 @@ test('precheck is marked as this app\'s addition, only for the fencing case, and
   assert.match(await box.textContent(), /precheck.*本学习台补充.*不用于 operations 案例/);
   await page.getByRole('button', { name: /查看最短反例：交错 3 第 10 步/ }).click();
   const current = page.locator('.steps tr.current');
-  assert.match(await current.textContent(), /write A.*无条件写入 41（授予#1） seq=2，覆盖 \(42,1\).*违例：revoked_generation_overwrite/);
-  assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /check A.*事务外自查通过：\(0,0\) < \(41,2\)/);
+  assert.match(await current.textContent(), /write A.*资源无条件写入 A 的 41（授予#1） seq=2，覆盖 \(42,1\).*违例：revoked_generation_overwrite/);
+  assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /check A.*资源在写入前单独比较：\(0,0\) < \(41,2\)，通过/);
   await page.locator('fieldset.choice input[type=radio]').nth(1).check();
   await page.waitForURL(/case=operations/);
   assert.ok(await box.locator('input').isDisabled());

@@ -16,7 +16,7 @@ const native = JSON.parse(execFileSync(resolve(bench, 'target/release/checker-be
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const env = await start();
 const page = await env.page(null);
-const scaled = 'case=model&clients=' + encodeURIComponent('acquire pause write:1:a renew pause write:2:a2; acquire pause write:1:b renew pause write:2:b2; acquire pause write:1:c; acquire pause write:1:d') + '&delay=true';
+const scaled = 'case=model&clients=' + encodeURIComponent('acquire pause write:1:a renew pause write:2:a2; acquire pause write:1:b renew pause write:2:b2; acquire pause write:1:c; acquire write:1:d') + '&delay=true';
 const inPage = [];
 let states = 0;
 try {

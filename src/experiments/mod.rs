@@ -153,10 +153,10 @@ fn Verdicts(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl IntoV
             }).collect_view()}
         </ul>
         <p class="bound-means">{BOUND_TO_A_GRANT}</p>
-        {run.unfired.iter().map(|d| view! { <p class="unfired">{unfired(*d)}</p> }).collect_view()}
+        {run.unfired.iter().map(|d| view! { <p class="unfired">{unfired(*d, true)}</p> }).collect_view()}
         <section class="liveness" aria-labelledby="liveness-title">
             <h3 id="liveness-title">"活性"<span class="addition-tag">"本学习台补充，不属于课程的两条性质"</span></h3>
-            <ul class="verdicts">
+            <ul class="verdicts liveness-findings">
                 {LAB_FINDINGS[2..].iter().map(|&f| {
                     let first = run.hits(f).next().map(|h| (h.interleaving, h.step));
                     view! {

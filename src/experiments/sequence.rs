@@ -198,16 +198,19 @@ pub fn SequenceDiagram(steps: Vec<Step>, step: usize, marks: Marks, clients: usi
                     {(!broken.is_empty()).then(|| view! {
                         <text x=x0 + COL - 4.0 y=bottom + 14.0 text-anchor="end" class="sd-broken">{format!("⚠ {}", broken.join("、"))}</text>
                     })}
-                    {(broken.is_empty() && !noted.is_empty()).then(|| view! {
-                        <text x=x0 + COL / 2.0 y=bottom + 14.0 text-anchor="middle" class="sd-noted">{noted.join("，")}</text>
-                    })}
+                    // Below a finding's name, one tag a line.
+                    {noted.iter().enumerate().map(|(k, tag)| {
+                        let line = k + usize::from(!broken.is_empty());
+                        view! { <text x=x0 + COL / 2.0 y=bottom + 14.0 + 15.0 * line as f64 text-anchor="middle" class="sd-noted">{*tag}</text> }
+                    }).collect_view()}
                 </g>
             }
         })
         .collect_view();
     let named: Vec<(&'static str, f64)> = l.names().into_iter().map(|n| (n, l.y(n))).collect();
+    let lines = (1..=total).map(|n| marks.tags_at(n).len() + usize::from(marks.broken_at(n))).max().unwrap_or(0).max(1);
     view! {
-        <Frame width=width height=bottom + 24.0 lanes=named label=format!("序列图：共 {total} 步，当前第 {step} 步") under=bands.into_any()>
+        <Frame width=width height=bottom + 9.0 + 15.0 * lines as f64 lanes=named label=format!("序列图：共 {total} 步，当前第 {step} 步") under=bands.into_any()>
             {columns}
         </Frame>
         <ol id="diagram-steps" class="visually-hidden">{words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ol>

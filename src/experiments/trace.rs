@@ -6,7 +6,7 @@
 //! of its own.
 
 use fencing_model::words::{self, lease, opt};
-use fencing_model::{Defects, Step, View};
+use fencing_model::{Defects, Property, Step, View};
 use leptos::prelude::*;
 
 /// What to mark on a path's steps (1-based).
@@ -80,6 +80,12 @@ fn state_cell(now: &View, before: Option<&View>, resource: bool) -> impl IntoVie
         .collect_view()
 }
 
+/// Findings made at a step, as its row says them: a property broken is a violation.
+fn flagged(names: &[&'static str]) -> String {
+    let broken = names.iter().all(|n| Property::ALL.iter().any(|p| p.name() == *n));
+    format!("⚠ {}{}", if broken { "违例：" } else { "" }, names.join("、"))
+}
+
 /// Step `n` (1-based) as the live region and the picture's text alternative read it.
 pub fn announce(step: &Step, n: usize, total: usize, keys: &[String], d: Defects) -> String {
     format!("第 {n}/{total} 步：{} —— {}", step.action, words::event(&step.event, keys, d))
@@ -99,13 +105,13 @@ pub fn StepTable(steps: Vec<Step>, step: usize, marks: Marks, keys: Vec<String>,
             let rejected = matches!(s.event, fencing_model::Event::Rejected { .. });
             let key = marks.key(n);
             view! {
-                <tr class:current={n == step} class:future={n > step} class:violating={!bad.is_empty()} class:key=key
+                <tr class:current={n == step} class:future={n > step} class:violating={!bad.is_empty()} class:key=key data-step=n
                     aria-current=if n == step { Some("step") } else { None }>
                     <th scope="row">{n}{key.then(|| view! { <span class="key-sign" aria-hidden="true">" ◆"</span><span class="visually-hidden">"（关键步骤）"</span> })}</th>
                     <td><code>{s.action.clone()}</code></td>
                     <td>
                         <span class="ev-out" class:rejected=rejected>{words::event(&s.event, &keys, defects)}</span>
-                        {(!bad.is_empty()).then(|| view! { <span class="violation-tag">"⚠ "{bad.join("、")}</span> })}
+                        {(!bad.is_empty()).then(|| view! { <span class="violation-tag">{flagged(&bad)}</span> })}
                         {said.into_iter().map(|text| view! { <span class="note-tag">{text}</span> }).collect_view()}
                     </td>
                     <td class="state">{state_cell(&s.after, before, true)}</td>
