@@ -48,15 +48,19 @@ test('each preset, picked in the form, reports exactly what `fencing-lab explore
 
 test('the scaled preset reaches over a million states and its counterexample is drawn step by step', async () => {
   const page = await env.page(null);
-  await explore(page, 'variant=no-fence&clients=' + encodeURIComponent('acquire pause write:1:a renew pause write:2:a2; acquire pause write:1:b renew pause write:2:b2; acquire pause write:1:c; acquire write:1:d') + '&delay=true');
+  // The correct protocol: no property breaks, but a write made under a valid lease can still be lost.
+  await explore(page, 'clients=' + encodeURIComponent('acquire pause write:1:a renew pause write:2:a2; acquire pause write:1:b renew pause write:2:b2; acquire pause write:1:c; acquire write:1:d') + '&delay=true');
   const states = Number(await page.locator('.search-extent').getAttribute('data-states'));
   assert.ok(states >= 1_000_000, `${states} states`);
   assert.equal(await page.locator('.search-extent').getAttribute('data-complete'), 'true');
-  const json = JSON.parse(fencingLab(['explore', '--scenario', `${PRESETS}/scaled.json`, '--variant', 'no-fence', '--json']).output);
-  const path = json.findings[0].path;
-  // Every step of the shortest path drawn, in order; the last one marked as the break.
+  const json = JSON.parse(fencingLab(['explore', '--scenario', `${PRESETS}/scaled.json`, '--json']).output);
+  const found = json.findings.find((f) => f.path);
+  assert.equal(found.name, 'lost_operation');
+  const path = found.path;
+  // Every step of the shortest path drawn, in order; the last one marked with the finding, its key steps with ◆.
   assert.deepEqual(await page.locator('g.sd-step').evaluateAll((gs) => gs.map((g) => g.dataset.event)), path.map((s) => s.action));
-  assert.match(await page.locator('g.sd-step').last().textContent(), /revoked_generation_overwrite/);
+  assert.match(await page.locator('g.sd-step').last().textContent(), /lost_operation/);
+  assert.deepEqual(await page.locator('g.sd-step.key').evaluateAll((gs) => gs.map((g) => Number(g.dataset.step))), found.key_steps);
   await page.keyboard.press('ArrowLeft');
   assert.match(page.url(), new RegExp(`step=${path.length - 1}`));
   assert.match(await page.locator('.announce').textContent(), new RegExp(`第 ${path.length - 1}/${path.length} 步`));
