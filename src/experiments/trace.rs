@@ -10,7 +10,7 @@ use fencing_model::{Defects, Property, Step, View};
 use leptos::prelude::*;
 
 /// What to mark on a path's steps (1-based).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Marks {
     /// A finding made at a step: a property broken, or the checker's finding at its path's end.
     pub findings: Vec<(usize, &'static str)>,

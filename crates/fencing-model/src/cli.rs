@@ -218,13 +218,24 @@ pub fn execute_with<S: AsRef<str>>(args: &[S], read: ReadFile) -> (String, i32) 
         Invocation::Help => Ok(help()),
         Invocation::Run { scenario, json } => {
             let r = report::run(&scenario).map_err(|e| ArgError(e.to_string()))?;
-            Ok(if json { render::json(&r) } else { render::text(&r) })
+            Ok(if json { as_json(&r)? } else { render::text(&r) })
         }
     });
     match printed {
         Ok(out) => (out, 0),
         Err(e) => (format!("{e}\n"), 2),
     }
+}
+
+#[cfg(feature = "json")]
+fn as_json(r: &report::Report) -> Result<String, ArgError> {
+    Ok(render::json(r))
+}
+
+/// Built without `json` (the page), `--json` is refused with the way to get it.
+#[cfg(not(feature = "json"))]
+fn as_json(_: &report::Report) -> Result<String, ArgError> {
+    Err(ArgError(format!("--json 的输出只在命令行提供：在仓库根目录运行 {INVOCATION} … --json")))
 }
 
 #[cfg(test)]

@@ -6,7 +6,6 @@ use crate::findings::Finding;
 use crate::machine::state::{Action, Lease, Message, State};
 use crate::machine::{client_name, Event, Machine};
 use serde::Serialize;
-use std::collections::BTreeSet;
 
 /// One transition of a path, in the machine's own terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,18 +120,22 @@ pub fn lost_write_refused(moves: &[Move]) -> Option<usize> {
     moves.iter().rposition(|m| matches!(m.event, Event::Rejected { key, .. } | Event::Skipped { key, .. } if lost & (1 << key) != 0))
 }
 
-/// Where each value a step may read came from: the set of (0-based) steps it depends on.
+/// A set of (0-based) steps, as bits: a path of the machine is far shorter than 128 steps
+/// (at most a few steps per program step, and programs are short).
+type Steps = u128;
+
+/// Where each value a step may read came from: the steps it depends on.
 #[derive(Default, Clone)]
 struct Sources {
-    issuer: BTreeSet<usize>,
-    max_issued: BTreeSet<usize>,
+    issuer: Steps,
+    max_issued: Steps,
     /// The lease in force: whether a number taken now is bound to a grant.
-    lease: BTreeSet<usize>,
-    token: [BTreeSet<usize>; 4],
-    check: [BTreeSet<usize>; 4],
-    resource: BTreeSet<usize>,
-    newest: BTreeSet<usize>,
-    flying: Vec<(Message, BTreeSet<usize>)>,
+    lease: Steps,
+    token: [Steps; 4],
+    check: [Steps; 4],
+    resource: Steps,
+    newest: Steps,
+    flying: Vec<(Message, Steps)>,
 }
 
 /// The key steps (0-based, in order) of `finding` made at move `at`: the step itself, the
@@ -143,11 +146,11 @@ struct Sources {
 /// last step).
 pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
     let mut src = Sources::default();
-    let mut chain = BTreeSet::new();
-    for (i, m) in moves.iter().enumerate().take(at + 1) {
-        let mut own = BTreeSet::from([i]);
+    let mut chain: Steps = 0;
+    for (i, m) in moves.iter().enumerate().take(at.min(127) + 1) {
+        let mut own: Steps = 1 << i;
         let c = m.event.client().unwrap_or(0);
-        let mut read = |set: &BTreeSet<usize>| own.extend(set.iter().copied());
+        let mut read = |set: &Steps| own |= *set;
         match m.event {
             Event::Granted { fence: 0, .. } => {}
             Event::Granted { .. } => read(&src.issuer),
@@ -173,49 +176,49 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
             _ => {}
         }
         if i == at {
-            let extra = match finding {
-                Finding::Broken(_) | Finding::UnboundOverwrite => &src.newest,
-                Finding::ReusedFence => &src.max_issued,
-                Finding::LockedOut => &src.lease,
-                _ => &BTreeSet::new(),
-            };
-            chain = own.iter().chain(extra).copied().collect();
+            chain = own
+                | match finding {
+                    Finding::Broken(_) | Finding::UnboundOverwrite => src.newest,
+                    Finding::ReusedFence => src.max_issued,
+                    Finding::LockedOut => src.lease,
+                    _ => 0,
+                };
             break;
         }
         // What the step produced.
         match m.event {
-            Event::Granted { fence: 0, .. } => src.lease = own.clone(),
-            Event::Expired { .. } | Event::Released { .. } => src.lease = own.clone(),
+            Event::Granted { fence: 0, .. } => src.lease = own,
+            Event::Expired { .. } | Event::Released { .. } => src.lease = own,
             Event::Granted { .. } | Event::Minted { .. } => {
                 if matches!(m.event, Event::Granted { .. }) {
-                    src.lease = own.clone();
+                    src.lease = own;
                 }
-                src.issuer = own.clone();
-                src.token[c] = own.clone();
+                src.issuer = own;
+                src.token[c] = own;
                 if m.after.max_issued > m.before.max_issued {
-                    src.max_issued = own.clone();
+                    src.max_issued = own;
                 }
             }
-            Event::Recovered { from_backup: true, .. } => src.issuer = own.clone(),
-            Event::Checked { compared: true, .. } => src.check[c] = own.clone(),
+            Event::Recovered { from_backup: true, .. } => src.issuer = own,
+            Event::Checked { compared: true, .. } => src.check[c] = own,
             Event::Sent { .. } => {
                 // The one message more in flight after than before (equal messages may be there already).
                 let count = |s: &State, x: &Message| s.in_flight.iter().filter(|y| *y == x).count();
                 let new = m.after.in_flight.iter().find(|x| count(&m.after, x) > count(&m.before, x)).copied();
-                src.flying.push((new.unwrap_or_default(), own.clone()));
-                src.check[c].clear();
+                src.flying.push((new.unwrap_or_default(), own));
+                src.check[c] = 0;
             }
             Event::Accepted { .. } => {
-                src.resource = own.clone();
+                src.resource = own;
                 if m.after.newest > m.before.newest {
-                    src.newest = own.clone();
+                    src.newest = own;
                 }
                 if !matches!(m.action, Action::Deliver(_)) {
-                    src.check[c].clear();
+                    src.check[c] = 0;
                 }
             }
             _ => {}
         }
     }
-    chain.into_iter().collect()
+    (0..128).filter(|k| chain & (1 << k) != 0).collect()
 }

@@ -14,6 +14,7 @@ use std::fmt::Write;
 mod model;
 
 /// The JSON form of the report (`--json`).
+#[cfg(feature = "json")]
 pub fn json(report: &Report) -> String {
     let mut s = serde_json::to_string_pretty(report).expect("a report always serializes");
     s.push('\n');
