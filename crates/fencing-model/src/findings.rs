@@ -63,9 +63,10 @@ impl Finding {
             (Finding::Broken(Property::RevokedGenerationOverwrite), Event::Accepted { grant, .. }) => grant != 0 && before.newest > grant,
             (Finding::Broken(Property::UnauthorizedAccept), Event::Accepted { grant, .. }) => grant == 0,
             (Finding::UnboundOverwrite, Event::Accepted { grant, .. }) => grant == 0 && before.newest > 0,
-            (Finding::ReusedFence, Event::Granted { fence, grant, .. } | Event::Minted { fence, grant, .. }) => {
-                fence != 0 && grant != 0 && fence <= before.max_issued
-            }
+            // A grant's own fence against every fence issued before it; a number the newest grant
+            // takes later (split authority) against those of the grants before it.
+            (Finding::ReusedFence, Event::Granted { fence, grant, .. }) => fence != 0 && grant != 0 && fence <= before.max_issued,
+            (Finding::ReusedFence, Event::Minted { fence, grant, .. }) => grant != 0 && fence <= before.issued_before,
             (Finding::LockedOut, Event::Rejected { client, grant, .. } | Event::Checked { client, grant, passed: false, .. }) => {
                 grant != 0 && grant == before.grants && before.holds(client) && before.newest < grant
             }
@@ -93,7 +94,14 @@ pub fn fired(defects: Defects, before: &State, e: &Event) -> u8 {
     match *e {
         Event::Recovered { issuer, from_backup: true } if issuer < before.generation.max(before.counter) => bit(Defect::RollbackIssuer),
         Event::Minted { grant: 0, .. } => bit(Defect::SplitAuthority),
-        Event::Accepted { fence, seq, previous, unconditional: true, .. } if previous >= (fence, seq) => bit(Defect::NoFence) | bit(Defect::Precheck),
+        // With no-fence too, precheck's step compares nothing: the write is no-fence's.
+        Event::Accepted { fence, seq, previous, unconditional: true, .. } if previous >= (fence, seq) => {
+            if defects.no_fence {
+                bit(Defect::NoFence)
+            } else {
+                bit(Defect::Precheck)
+            }
+        }
         _ => 0,
     }
 }

@@ -129,6 +129,7 @@ type Steps = u128;
 struct Sources {
     issuer: Steps,
     max_issued: Steps,
+    issued_before: Steps,
     /// The lease in force: whether a number taken now is bound to a grant.
     lease: Steps,
     token: [Steps; 4],
@@ -179,7 +180,8 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
             chain = own
                 | match finding {
                     Finding::Broken(_) | Finding::UnboundOverwrite => src.newest,
-                    Finding::ReusedFence => src.max_issued,
+                    Finding::ReusedFence if matches!(m.event, Event::Granted { .. }) => src.max_issued,
+                Finding::ReusedFence => src.issued_before,
                     Finding::LockedOut => src.lease,
                     _ => 0,
                 };
@@ -187,10 +189,14 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
         }
         // What the step produced.
         match m.event {
-            Event::Granted { fence: 0, .. } => src.lease = own,
+            Event::Granted { fence: 0, .. } => {
+                src.issued_before = src.max_issued;
+                src.lease = own;
+            }
             Event::Expired { .. } | Event::Released { .. } => src.lease = own,
             Event::Granted { .. } | Event::Minted { .. } => {
                 if matches!(m.event, Event::Granted { .. }) {
+                    src.issued_before = src.max_issued;
                     src.lease = own;
                 }
                 src.issuer = own;

@@ -169,13 +169,13 @@ pub fn note(n: &Note) -> String {
 pub fn why(f: Finding) -> &'static str {
     match f {
         Finding::Broken(p) => p.why(),
-        Finding::UnboundOverwrite => "未绑定授予的 token 的写入覆盖了某次授予已提交的结果。",
+        Finding::UnboundOverwrite => "（本学习台补充）unauthorized_accept 的一种：未绑定授予的 token 的写入覆盖了某次授予已提交的结果（课程：「会接受未绑定有效授予的 43」）。",
         Finding::ReusedFence => "同一个 fence 发给了第二次授予：资源只看数字，分不清这个号属于哪个任期。",
         Finding::LockedOut => {
-            "当前授予的持有者在资源处被拒：资源保存的是较早的授予或未绑定 token 写下的结果，它带着自己的 fence 覆盖不了——当前持有者被挡在门外。"
+            "当前授予的持有者在资源处被拒：资源保存着较早的授予或未绑定 token 写下的结果，持有者凭自己的 fence 无法覆盖它，被挡在门外。"
         }
         Finding::LostOperation => {
-            "一次在持有有效租约时发出的写入被拒，同键也再没有写入生效；所有程序已结束、网络中也没有待送达的写入，它再也不会生效：调用方必须按失败处理，不能把它叫成功（课程在多次写一节说「不能把丢失 seq1 叫成功」）。这是活性问题，不是安全违例：正确协议下 fence 按设计挡下迟到的写入，也会出现。"
+            "一次在持有有效租约时发出的写入被拒，同键也再没有写入生效；所有程序已结束、网络中也没有待送达的写入，它再也不会生效：调用方必须按失败处理，不能把它叫成功（课程在多次写一节说「不能把丢失 seq1 叫成功」）。"
         }
         Finding::Stuck => "有客户端的程序没走完，却没有任何事件能发生。",
     }
@@ -198,7 +198,7 @@ pub fn cause(p: Property, e: &Event<u64, char>, overwritten: Option<Token>, defe
             };
             (previous.0 == fence).then(|| {
                 format!(
-                    "在资源看来 {} → {} 是前进；倒退的是授予次序（{older} → {this}）：发号器回退后自己也不记得先前的授予，只有检查器的全局视角分得清。",
+                    "在资源看来 {} → {} 是前进；倒退的是授予次序（{older} → {this}）：发号器回退后不记得 {fence} 已经发出过，只有检查器的全局视角分得清。",
                     pair(previous),
                     pair((fence, match *e { Event::Accepted { seq, .. } => seq, _ => 0 }))
                 )
@@ -214,16 +214,43 @@ pub fn cause(p: Property, e: &Event<u64, char>, overwritten: Option<Token>, defe
     }
 }
 
-/// A defect that never fired, in one sentence.
-pub fn unfired(d: Defect, crash: bool) -> String {
+/// A defect that never fired, in one sentence: `defects` are all those on, `crash` whether the
+/// authority may crash.
+pub fn unfired(d: Defect, defects: Defects, crash: bool) -> String {
     let what = match d {
-        Defect::RollbackIssuer if !crash => "授权权威在本场景中不崩溃（crash=false），恢复这一步不可达",
+        Defect::RollbackIssuer if !crash => "本场景 crash=false，授权权威不会崩溃、恢复不可达",
         Defect::RollbackIssuer => "没有一次恢复让发号器回退",
         Defect::SplitAuthority => "没有谁在失去租约之后向计数器取号",
         Defect::NoFence => "没有哪次比较本会拒绝的写入被资源接受",
+        Defect::Precheck if defects.no_fence => "与 no-fence 同开时，写入前那一步不比较任何东西，照单全收是 no-fence 的作用",
         Defect::Precheck => "没有哪次写入在比较通过之后、资源已变时被无条件写入",
     };
-    format!("{}：本场景中它的缺陷步骤从未发生（{what}），「成立」不说明它无害。", d.name())
+    format!("{}：{what}，本缺陷从未触发——这里的结论与它无关，不说明它无害。", d.name())
+}
+
+/// Why a lost operation's write was refused, from the refusing step: refused while its
+/// client held the lease in force because of an older grant's or an unbound result (the
+/// holder locked out), delayed past a newer grant's result, or behind its own term's larger
+/// op_seq.
+pub fn lost_why(refusal: &crate::path::Step) -> &'static str {
+    let v = &refusal.after;
+    let locked_out = match refusal.event {
+        Event::Rejected { client, grant: g, .. } | Event::Checked { client, grant: g, .. } => {
+            g != 0 && v.owner == Some(client) && v.lease == Lease::Valid && v.token.is_none_or(|t| t.grant.is_none_or(|c| c < g))
+        }
+        _ => false,
+    };
+    let same_term = match refusal.event {
+        Event::Rejected { grant: g, .. } | Event::Checked { grant: g, .. } => v.token.is_some_and(|t| t.grant == Some(g)),
+        _ => false,
+    };
+    if locked_out {
+        "本例中被拒的是当前持有者（见 locked_out）：由缺陷造成，正确协议下不会这样。"
+    } else if same_term {
+        "本例中它被同一任期里 op_seq 更大的已提交写入挡下（课程：「若 seq2 先到，seq1 后到应被拒」）：这是活性问题，不是安全违例，正确协议下也会发生。"
+    } else {
+        "本例中写入在网络中迟到，被较新授予已提交的结果挡下：这是活性问题，不是安全违例，正确协议下也会发生——fence 按设计拒绝它。"
+    }
 }
 
 /// What a liveness finding not found means, over `n` interleavings or every reachable state.
@@ -252,6 +279,9 @@ pub fn reused_fence(r: &ReusedFence) -> String {
         r.fence
     )
 }
+
+/// Said when a reused fence did no harm in any interleaving: only the op_seq order stopped it.
+pub const HARMLESS_BY_LUCK: &str = "每条交错都无害，只因 op_seq 的次序碰巧对了：fence 已被重用，两个任期的写入只靠 op_seq 分先后；换成课程的 --op-seq 2,1 就会出现越代覆盖。";
 
 /// Whether the reused fence's harm reached the resource, interleaving by interleaving.
 pub fn harm(r: &ReusedFence) -> String {

@@ -186,6 +186,7 @@ impl Machine {
             }
             Op::Acquire => {
                 n.grants += 1;
+                n.issued_before = n.max_issued;
                 (n.owner, n.lease) = (c as u8 + 1, VALID);
                 let client = &mut n.clients[c];
                 client.pc += 1;

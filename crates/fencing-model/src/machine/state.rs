@@ -89,9 +89,12 @@ pub struct State {
     pub owner: u8,
     pub lease: u8,
     pub crash: u8,
-    /// Ghost: grants made so far, and the highest fence any grant was given.
+    /// Ghost: grants made so far, the highest fence any grant was given, and the highest one
+    /// given to a grant before the newest (a fence not above it is reused; the newest grant
+    /// may take more numbers of its own under split authority).
     pub grants: u8,
     pub max_issued: u8,
+    pub issued_before: u8,
     /// The resource: `(max_fence, last_seq)` and the keys already applied; ghost: the newest
     /// grant whose write it ever accepted.
     pub max_fence: u8,

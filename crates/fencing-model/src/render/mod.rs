@@ -8,7 +8,7 @@ use crate::path::Step;
 use crate::properties::{Property, BOUND_TO_A_GRANT};
 use crate::report::{CaseRun, OperationsRun, Report};
 use crate::scenario::{Defect, Defects, Scenario};
-use crate::words::{self, assumptions, cause, chain, harm, lease, none_of, note, note_kind, op_note, opt, reused_fence, tag, unfired, why};
+use crate::words::{self, assumptions, cause, chain, harm, lease, lost_why, none_of, note, note_kind, op_note, opt, reused_fence, tag, unfired, why, HARMLESS_BY_LUCK};
 use std::fmt::Write;
 
 mod model;
@@ -30,7 +30,7 @@ pub fn text(report: &Report) -> String {
         CaseRun::Fencing(run) => {
             let _ = writeln!(out, "场景：issuer={}，A.op_seq={}，B.op_seq={}；资源条件 {}", s.issuer, s.op_seq_a, s.op_seq_b, condition(s.defects));
             if s.op_seq_a > s.op_seq_b && !s.defects.no_fence {
-                let _ = writeln!(out, "（A 的 op_seq 较大：资源按 (fence, op_seq) 的字典序比较，fence 较小时较大的 op_seq 无害，fence 被重用时就有害。）");
+                let _ = writeln!(out, "（A 的 op_seq 较大：资源按 (fence, op_seq) 的字典序比较，fence 较小时较大的 op_seq 无害，fence 被重用时就可能有害——覆盖新结果，或挡住新持有者。）");
             }
             let _ = writeln!(out, "{}", assumptions(false));
             defects(&mut out, s);
@@ -150,7 +150,8 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     let _ = writeln!(out, "固定前缀：{}（recover 即课程的「持久恢复」：一次宕机及其恢复，算作一步）", first.events[..run.prefix_len].join(" → "));
     let why_count = if d.split_authority { "（A 恢复后的 mint 排在 B 的写入之后：课程反例的次序）" } else { "" };
     let _ = writeln!(out, "交错数：{}{why_count}", run.interleavings);
-    let _ = writeln!(out, "（token 后的「授予#n」是检查器的知识：资源只看到 fence 数字。行号前的 * 标出本交错发现的关键步骤。）");
+    let legend = if d.precheck { "（先检查后写入时，放行写入的那次比较也算）" } else { "" };
+    let _ = writeln!(out, "（token 后的「授予#n」是检查器的知识：资源只看到 fence 数字。行号前的 * 标出本交错发现的关键步骤{legend}。）");
     for (i, trace) in run.traces.iter().enumerate() {
         let n = i + 1;
         let mut tags: Vec<&str> = run.notes_on(n).map(|x| tag(note_kind(x))).collect();
@@ -173,7 +174,7 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     }
     let _ = writeln!(out, "  {BOUND_TO_A_GRANT}");
     for &u in &run.unfired {
-        let _ = writeln!(out, "  {}", unfired(u, true));
+        let _ = writeln!(out, "  {}", unfired(u, d, true));
     }
     let violations: Vec<_> = run.findings.iter().filter(|h| h.property.is_some()).collect();
     if violations.is_empty() {
@@ -202,6 +203,9 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
         for h in hits {
             let trace = &run.traces[h.interleaving - 1];
             let _ = writeln!(out, "  {}：交错 {} 第 {} 步 —— {}", f.name(), h.interleaving, h.step, why(*f));
+            if *f == Finding::LostOperation {
+                let _ = writeln!(out, "    {}", lost_why(&trace.steps[h.step - 1]));
+            }
             let _ = writeln!(out, "    关键步骤：{}", chain(&h.key_steps, &trace.events));
         }
     }
@@ -212,6 +216,9 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     for r in &run.reused_fences {
         let _ = writeln!(out, "  {}", reused_fence(r));
         let _ = writeln!(out, "  {}", harm(r));
+        if r.harm.iter().all(Option::is_none) {
+            let _ = writeln!(out, "  {}", HARMLESS_BY_LUCK);
+        }
     }
     // Each kind of note once, with every place it occurs.
     let mut said: Vec<(String, Vec<String>)> = Vec::new();

@@ -8,7 +8,7 @@ use crate::findings::Finding;
 use crate::machine::client_name;
 use crate::properties::{Property, BOUND_TO_A_GRANT};
 use crate::scenario::{Defects, Scenario};
-use crate::words::{cause, chain, none_of, unfired, why};
+use crate::words::{cause, chain, lost_why, none_of, unfired, why};
 use std::fmt::Write;
 
 /// The scenario: environment switches, then each client's program.
@@ -41,13 +41,13 @@ pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun) {
         let path = run.finding(Finding::Broken(p)).and_then(|f| f.path.as_ref());
         let mut verdict = path.map_or(holds.to_string(), |path| format!("违反，最短反例 {} 步", path.len()));
         if let (Property::UnauthorizedAccept, Some(over)) = (p, run.finding(Finding::UnboundOverwrite).and_then(|f| f.path.as_ref())) {
-            verdict.push_str(&format!("；覆盖已提交结果的最短反例 {} 步", over.len()));
+            verdict.push_str(&format!("；其中覆盖已提交结果的（unbound_overwrite，本学习台补充）最短 {} 步", over.len()));
         }
         let _ = writeln!(out, "  {}（{}）：{verdict}", p.name(), p.promise());
     }
     let _ = writeln!(out, "  {BOUND_TO_A_GRANT}");
     for &u in &run.unfired {
-        let _ = writeln!(out, "  {}", unfired(u, s.model.crash));
+        let _ = writeln!(out, "  {}", unfired(u, d, s.model.crash));
     }
     let _ = writeln!(out, "\n发号检查、活性与卡住（本学习台补充，不属于课程的两条性质）：");
     for f in [Finding::ReusedFence, Finding::LockedOut, Finding::LostOperation, Finding::Stuck] {
@@ -74,6 +74,10 @@ fn counterexample(out: &mut String, s: &Scenario, d: Defects, f: Finding, r: &Fi
         if let Some(c) = cause(p, &last.event, overwritten, d) {
             let _ = writeln!(out, "  {c}");
         }
+    }
+    // A lost operation's key steps end at the step that refused its write.
+    if let (Finding::LostOperation, Some(&at)) = (f, r.key_steps.last()) {
+        let _ = writeln!(out, "  {}", lost_why(&path[at - 1]));
     }
     let names: Vec<String> = path.iter().map(|st| st.action.clone()).collect();
     let _ = writeln!(out, "  关键步骤：{}", chain(&r.key_steps, &names));
