@@ -350,3 +350,20 @@ fn while_the_authority_is_down_its_operations_wait() {
     assert!(machine.apply(&down_again, Action::Release(0)).is_none(), "release waits");
     assert!(machine.apply(&done, Action::Release(0)).is_some(), "and happens once it is up");
 }
+
+/// A switch whose defective step never happens is reported as such: a recovery before any
+/// grant restores the same issuer (nothing moved back), a crash never allowed has none.
+#[test]
+fn a_defect_that_never_fires_is_named() {
+    let unfired = |programs: &str, crash: bool, variant: &str| {
+        let model = Model::parse_programs(programs, crash, false).unwrap();
+        check(&model, Defects::from_variant(variant).unwrap(), 40, DEFAULT_CAP).unfired
+    };
+    assert_eq!(unfired("pause; pause", true, "rollback-issuer"), vec![Defect::RollbackIssuer]);
+    assert_eq!(unfired("acquire write:1:a; acquire write:1:b", false, "rollback-issuer"), vec![Defect::RollbackIssuer]);
+    assert_eq!(unfired("acquire write:1:a; acquire write:1:b", true, "rollback-issuer"), vec![]);
+    // Nobody loses the lease before taking a number, and nothing stale reaches the resource.
+    assert_eq!(unfired("acquire write:1:a; acquire write:2:b", false, "split-authority,no-fence"), vec![Defect::NoFence, Defect::SplitAuthority]);
+    assert_eq!(unfired("acquire pause write:1:a; acquire write:2:b", false, "no-fence,precheck"), vec![Defect::Precheck]);
+    assert_eq!(unfired("acquire pause write:2:a; acquire write:1:b", false, "precheck"), vec![]);
+}
