@@ -265,7 +265,7 @@ fn ModelReport(scenario: Scenario, run: ModelRun, progress: Progress, view: Memo
             }).collect_view()}
         </ul>
         <p class="bound-means">{BOUND_TO_A_GRANT}</p>
-        {run.unfired.iter().map(|d| view! { <p class="unfired">{unfired(*d, scenario.model.crash)}</p> }).collect_view()}
+        {run.unfired.iter().map(|d| view! { <p class="unfired">{unfired(*d, scenario.defects, scenario.model.crash)}</p> }).collect_view()}
         {move || chosen().map(|i| view! { <Counterexample found=run.findings[i].clone() scenario=scenario.clone() view=view go=go/> })}
         <p class="command">
             <span>"在命令行中重现："</span>

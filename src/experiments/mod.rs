@@ -94,7 +94,7 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
     let defects = report.scenario.defects;
     let body = match report.case {
         CaseRun::Fencing(run) => view! {
-            <Verdicts run=run.clone() view=view go=go/>
+            <Verdicts run=run.clone() defects=defects view=view go=go/>
             <Interleavings run=run defects=defects view=view go=go/>
         }
         .into_any(),
@@ -128,7 +128,7 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
 }
 
 #[component]
-fn Verdicts(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+fn Verdicts(run: FencingRun, defects: Defects, view: Memo<View>, go: Callback<View>) -> impl IntoView {
     let to = move |i: usize, step: usize| go.run(View { interleaving: i - 1, step: Some(step), ..view.get_untracked() });
     view! {
         <ul class="verdicts">
@@ -153,7 +153,7 @@ fn Verdicts(run: FencingRun, view: Memo<View>, go: Callback<View>) -> impl IntoV
             }).collect_view()}
         </ul>
         <p class="bound-means">{BOUND_TO_A_GRANT}</p>
-        {run.unfired.iter().map(|d| view! { <p class="unfired">{unfired(*d, true)}</p> }).collect_view()}
+        {run.unfired.iter().map(|d| view! { <p class="unfired">{unfired(*d, defects, true)}</p> }).collect_view()}
         <section class="liveness" aria-labelledby="liveness-title">
             <h3 id="liveness-title">"活性"<span class="addition-tag">"本学习台补充，不属于课程的两条性质"</span></h3>
             <ul class="verdicts liveness-findings">
