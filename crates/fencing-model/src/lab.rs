@@ -187,7 +187,8 @@ pub fn run(s: &Scenario) -> FencingRun {
                 moves.iter().position(|m| f.made_by(&m.before, &m.event))
             } else {
                 let last = moves.last().map(|m| m.after).unwrap_or_default();
-                f.holds_in(&machine, &last, false).then(|| lost_write_refused(moves).unwrap_or(moves.len() - 1))
+                // A lost operation always has the refusal of its write.
+                f.holds_in(&machine, &last, false).then(|| lost_write_refused(moves)).flatten()
             };
             findings.extend(at.map(|at| hit(f, at)));
         }
@@ -223,7 +224,8 @@ fn notes_of(moves: &[Move], interleaving: usize, no_fence: bool) -> Vec<Note> {
     let mut out = Vec::new();
     for (i, m) in moves.iter().enumerate() {
         match m.event {
-            Event::Granted { fence, grant, .. } | Event::Minted { fence, grant, .. } if grant != 0 && fence != 0 => fence_of[grant as usize] = fence,
+            // Split authority's acquire records 0 (no number yet), an unbound mint slot 0 (no grant).
+            Event::Granted { fence, grant, .. } | Event::Minted { fence, grant, .. } => fence_of[grant as usize] = fence,
             Event::Accepted { fence, grant, previous, .. } => {
                 let newer = m.before.grants;
                 let can_land = fence_of[newer as usize] == 0 || fence_of[newer as usize] > fence;
