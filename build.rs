@@ -13,8 +13,8 @@
 mod tok;
 
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
-use tok::Tok;
 use std::{env, fs, path::Path};
+use tok::Tok;
 
 fn main() {
     islands();
@@ -99,10 +99,7 @@ struct Front<'a>(&'a str);
 
 impl<'a> Front<'a> {
     fn get(&self, name: &str) -> Result<&'a str, String> {
-        self.0
-            .lines()
-            .find_map(|l| l.strip_prefix(name)?.strip_prefix(": ").map(str::trim))
-            .ok_or(format!("front matter lacks {name}"))
+        self.0.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(": ").map(str::trim)).ok_or(format!("front matter lacks {name}"))
     }
 }
 
@@ -231,8 +228,7 @@ fn code_block((info, text): (String, String)) -> Result<String, String> {
             let lines: Vec<String> = text
                 .lines()
                 .map(|l| {
-                    let toks: Vec<String> =
-                        highlight(kind, l).into_iter().map(|(c, t)| format!("(Tok::{c:?}, {})", lit(&t))).collect();
+                    let toks: Vec<String> = highlight(kind, l).into_iter().map(|(c, t)| format!("(Tok::{c:?}, {})", lit(&t))).collect();
                     format!("&[{}]", toks.join(", "))
                 })
                 .collect();
@@ -282,7 +278,12 @@ fn highlight(lang: &str, line: &str) -> Vec<(Tok, String)> {
         push(out, tok, &w);
     };
     for ch in code.chars() {
-        if ch.is_alphanumeric() || ch == '_' || ch == ':' && word.is_empty() || ch == '-' && (word.is_empty() || word.starts_with('-')) || ch == '.' && !word.is_empty() {
+        if ch.is_alphanumeric()
+            || ch == '_'
+            || ch == ':' && word.is_empty()
+            || ch == '-' && (word.is_empty() || word.starts_with('-'))
+            || ch == '.' && !word.is_empty()
+        {
             word.push(ch);
             continue;
         }

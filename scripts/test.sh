@@ -6,6 +6,12 @@ cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
 source scripts/env.sh
 
+echo "== rustfmt (rustfmt.toml), the workspace and the crates built apart"
+cargo fmt --all -- --check
+(cd crates/checker-worker && cargo fmt -- --check)
+(cd tools/checker-bench && cargo fmt -- --check)
+(cd tools/size-floor && cargo fmt -- --check)
+
 echo "== cargo test (workspace, native)"
 cargo test --workspace --quiet
 

@@ -10,7 +10,10 @@ pub enum Inline {
     Strong(&'static str),
     Code(&'static str),
     /// An in-app link (a chapter or view path, without the site's base).
-    Link { href: &'static str, text: &'static str },
+    Link {
+        href: &'static str,
+        text: &'static str,
+    },
     /// A page of the wider course that this app does not have: shown, never linked.
     Outside(&'static str),
 }
@@ -22,16 +25,35 @@ pub enum Block {
     Para(&'static [Inline]),
     /// A paragraph this app adds to the lesson (shown marked as an addition).
     Addition(&'static [Inline]),
-    List { ordered: bool, items: &'static [&'static [Inline]] },
+    List {
+        ordered: bool,
+        items: &'static [&'static [Inline]],
+    },
     /// Code; `caption` (possibly empty) says what it is.
-    Code { lang: &'static str, caption: &'static str, lines: &'static [&'static [(Tok, &'static str)]] },
-    Table { head: &'static [&'static str], rows: &'static [&'static [&'static str]] },
+    Code {
+        lang: &'static str,
+        caption: &'static str,
+        lines: &'static [&'static [(Tok, &'static str)]],
+    },
+    Table {
+        head: &'static [&'static str],
+        rows: &'static [&'static [&'static str]],
+    },
     /// A drawn figure, by name, with its caption.
-    Figure { name: &'static str, caption: &'static str },
+    Figure {
+        name: &'static str,
+        caption: &'static str,
+    },
     /// The lab's commands, each runnable in the page and by the CLI.
-    Lab { label: &'static str, commands: &'static [&'static str] },
+    Lab {
+        label: &'static str,
+        commands: &'static [&'static str],
+    },
     /// A follow-up question whose answer stays hidden until asked for.
-    Qa { question: &'static str, answer: &'static str },
+    Qa {
+        question: &'static str,
+        answer: &'static str,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,16 +115,10 @@ pub fn block_text(b: &Block) -> String {
     match b {
         Block::Para(xs) | Block::Addition(xs) => inlines(xs),
         Block::List { items, .. } => items.iter().map(|i| inlines(i)).collect::<Vec<_>>().join("\n"),
-        Block::Code { lines, .. } => lines
-            .iter()
-            .map(|l| l.iter().map(|(_, t)| *t).collect::<String>())
-            .collect::<Vec<_>>()
-            .join("\n"),
-        Block::Table { head, rows } => std::iter::once(*head)
-            .chain(rows.iter().copied())
-            .map(|r| r.join(" | "))
-            .collect::<Vec<_>>()
-            .join("\n"),
+        Block::Code { lines, .. } => lines.iter().map(|l| l.iter().map(|(_, t)| *t).collect::<String>()).collect::<Vec<_>>().join("\n"),
+        Block::Table { head, rows } => {
+            std::iter::once(*head).chain(rows.iter().copied()).map(|r| r.join(" | ")).collect::<Vec<_>>().join("\n")
+        }
         Block::Figure { caption, .. } => caption.to_string(),
         Block::Lab { commands, .. } => commands.join("\n"),
         Block::Qa { question, answer } => format!("{question}\n答：{answer}"),
@@ -166,10 +182,14 @@ mod tests {
     /// The self-test does not ask the follow-up questions, which stay think-first cards.
     #[test]
     fn no_question_repeats_a_follow_up() {
-        let follow_ups: Vec<&str> = CHAPTERS.iter().flat_map(|c| c.blocks).filter_map(|b| match b {
-            Block::Qa { question, .. } => Some(*question),
-            _ => None,
-        }).collect();
+        let follow_ups: Vec<&str> = CHAPTERS
+            .iter()
+            .flat_map(|c| c.blocks)
+            .filter_map(|b| match b {
+                Block::Qa { question, .. } => Some(*question),
+                _ => None,
+            })
+            .collect();
         assert_eq!(follow_ups.len(), 3);
         for q in QUESTIONS {
             for f in &follow_ups {
@@ -200,7 +220,13 @@ mod tests {
         });
         let cmds = cmds.expect("the lab's commands");
         // The lesson's python commands, argument for argument.
-        let lesson = ["fencing", "fencing --variant no-fence", "fencing --variant split-authority", "fencing --variant rollback-issuer", "fencing --case operations"];
+        let lesson = [
+            "fencing",
+            "fencing --variant no-fence",
+            "fencing --variant split-authority",
+            "fencing --variant rollback-issuer",
+            "fencing --case operations",
+        ];
         let ours: Vec<String> = cmds.iter().map(|c| args_of(c).expect("runs from a checkout").join(" ")).collect();
         assert_eq!(ours, lesson);
         for c in cmds {
@@ -225,10 +251,7 @@ mod tests {
 
     /// Whitespace, table separators and quote styles do not count as content.
     fn normalize(s: &str) -> String {
-        s.chars()
-            .filter(|c| !c.is_whitespace() && *c != '|')
-            .map(|c| if matches!(c, '“' | '”') { '"' } else { c })
-            .collect()
+        s.chars().filter(|c| !c.is_whitespace() && *c != '|').map(|c| if matches!(c, '“' | '”') { '"' } else { c }).collect()
     }
 
     /// Every sentence of the seed lesson is in the app's text, unchanged — its commands too
@@ -238,7 +261,9 @@ mod tests {
     fn every_sentence_of_the_seed_lesson_is_present() {
         // The source lesson, kept in the repository (content/source/) so a plain clone tests it.
         let seed = include_str!("../content/source/lesson.txt");
-        let app = normalize(&CHAPTERS.iter().flat_map(|c| std::iter::once(c.title.to_string()).chain(c.blocks.iter().map(block_text))).collect::<String>());
+        let app = normalize(
+            &CHAPTERS.iter().flat_map(|c| std::iter::once(c.title.to_string()).chain(c.blocks.iter().map(block_text))).collect::<String>(),
+        );
         let body = seed.split_once("租约和 fencing：").expect("lesson title").1;
         let body = body.split("工程学习台").next().unwrap();
         let skip = |line: &str| matches!(line, "实验代码bash" | "sql" | "text");

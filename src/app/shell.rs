@@ -2,12 +2,12 @@
 //! list (a sidebar on wide screens, a menu on narrow ones), the storage status and the footer.
 //! Plain HTML with islands where the learner can act.
 
+use super::frame::{MenuToggle, Shortcuts, StorageNotice};
+use super::theme::ThemeToggle;
 use crate::content::TOC;
 use crate::reading::nav::ChapterNav;
 use crate::reading::search_box::Search;
 use crate::route::Route;
-use super::frame::{MenuToggle, Shortcuts, StorageNotice};
-use super::theme::ThemeToggle;
 use leptos::prelude::*;
 
 #[component]

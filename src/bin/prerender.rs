@@ -12,8 +12,8 @@ use fencing_app::route::{set_base, Route};
 use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
 use std::path::Path;
-use std::sync::Arc;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
@@ -37,7 +37,8 @@ fn page(template: &str, route: Route, loaders: &[(&str, String)]) -> Result<Stri
     let extra: String = loaders.iter().filter(|(m, _)| modules(route).contains(m)).map(|(_, l)| l.as_str()).collect();
     let template = template.replacen("</head>", &format!("{extra}</head>"), 1);
     // The modules the page uses, for the islands' loader in index.html.
-    let template = template.replacen("<html lang=\"zh-CN\">", &format!("<html lang=\"zh-CN\" data-modules=\"{}\">", modules(route).join(" ")), 1);
+    let template =
+        template.replacen("<html lang=\"zh-CN\">", &format!("<html lang=\"zh-CN\" data-modules=\"{}\">", modules(route).join(" ")), 1);
     let (title, description) = meta(route);
     // A server context: browser-only work (listeners, effects) is skipped while rendering.
     let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
@@ -45,7 +46,8 @@ fn page(template: &str, route: Route, loaders: &[(&str, String)]) -> Result<Stri
     let (head, _) = template.split_once("<body>").ok_or("the template has no <body>")?;
     let (_, tail) = template.rsplit_once("</body>").ok_or("the template has no </body>")?;
     let head = replace_between(head, "<title>", "</title>", &escape(&title))?;
-    let head = head.replace("<meta name=\"description\" content=\"\"", &format!("<meta name=\"description\" content=\"{}\"", escape(&description)));
+    let head = head
+        .replace("<meta name=\"description\" content=\"\"", &format!("<meta name=\"description\" content=\"{}\"", escape(&description)));
     Ok(format!("{head}<body>{body}</body>{tail}"))
 }
 
@@ -59,14 +61,19 @@ fn run(dist: &Path, public_url: &str) -> Result<usize, String> {
     set_base(public_url);
     let template = std::fs::read_to_string(dist.join("index.html")).map_err(|e| format!("{}: {e}", dist.join("index.html").display()))?;
     // The other modules' files, as tools/finalize-dist.mjs named them: page-<name>-<hash>.js.
-    let names: Vec<String> = std::fs::read_dir(dist).map_err(|e| e.to_string())?.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect();
+    let names: Vec<String> =
+        std::fs::read_dir(dist).map_err(|e| e.to_string())?.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect();
     let mut loaders = Vec::new();
     for module in ["lab", "study"] {
-        let js = names.iter().find(|n| n.starts_with(&format!("page-{module}-")) && n.ends_with(".js")).ok_or(format!("no page-{module}-*.js in the build"))?;
+        let js = names
+            .iter()
+            .find(|n| n.starts_with(&format!("page-{module}-")) && n.ends_with(".js"))
+            .ok_or(format!("no page-{module}-*.js in the build"))?;
         loaders.push((module, loader(&format!("{}/", public_url.trim_end_matches('/')), module, js)));
     }
     // The explorer's checker runs in a worker; the page finds the worker's script here.
-    let worker = names.iter().find(|n| n.starts_with("checker-worker-") && n.ends_with(".js")).ok_or("no checker-worker-*.js in the build")?;
+    let worker =
+        names.iter().find(|n| n.starts_with("checker-worker-") && n.ends_with(".js")).ok_or("no checker-worker-*.js in the build")?;
     loaders.push(("lab", format!("<meta name=\"checker-worker\" content=\"{}/{worker}\">", public_url.trim_end_matches('/'))));
     let all = routes();
     for &route in &all {

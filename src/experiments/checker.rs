@@ -286,7 +286,11 @@ fn Counterexample(found: FindingResult, scenario: Scenario, view: Memo<View>, go
     let (name, path) = (found.name, found.path.clone().unwrap_or_default());
     let total = path.len();
     let step = Signal::derive(move || view.get().step.unwrap_or(total).clamp(1, total.max(1)));
-    let player = Player::new(Signal::derive(move || total), step, Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })));
+    let player = Player::new(
+        Signal::derive(move || total),
+        step,
+        Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })),
+    );
     let table = Signal::derive(move || view.get().table);
     let on_table = Callback::new(move |shown: bool| go.run(View { table: shown, ..view.get_untracked() }));
     follow_current_step(move || view.track());

@@ -59,7 +59,14 @@ pub(super) fn state_at(i: usize, cy: f64, max_fence: u64, by: String, note: &'st
 /// The picture's frame: the lanes' names in a column of their own that stays in sight while
 /// the steps scroll sideways, the lanes, and what `under` and `children` draw on them.
 #[component]
-pub(super) fn Frame(width: f64, height: f64, lanes: Vec<(&'static str, f64)>, label: String, under: AnyView, children: Children) -> impl IntoView {
+pub(super) fn Frame(
+    width: f64,
+    height: f64,
+    lanes: Vec<(&'static str, f64)>,
+    label: String,
+    under: AnyView,
+    children: Children,
+) -> impl IntoView {
     let names = lanes.iter().map(|(name, ly)| view! { <text x="10" y=ly + 5.0 class="sd-lane-name">{*name}</text> }).collect_view();
     let lines = lanes.iter().map(|(_, ly)| view! { <line class="sd-lane" x1=LEFT - 6.0 y1=*ly x2=width - 6.0 y2=*ly/> }).collect_view();
     let region = format!("{label}（可横向滚动）");
@@ -89,7 +96,22 @@ pub fn OperationsDiagram(operations: Vec<OpResult>, effects: usize) -> impl Into
     let total = operations.len();
     let width = LEFT + COL * total as f64 + 12.0;
     let bottom = resource + 58.0;
-    let words: Vec<String> = operations.iter().enumerate().map(|(i, r)| format!("第 {} 条：{} {} ({},{}) —— {}：{}", i + 1, r.op.key, r.op.digest, r.op.fence, r.op.seq, r.outcome.name(), fencing_model::words::op_note(r))).collect();
+    let words: Vec<String> = operations
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            format!(
+                "第 {} 条：{} {} ({},{}) —— {}：{}",
+                i + 1,
+                r.op.key,
+                r.op.digest,
+                r.op.fence,
+                r.op.seq,
+                r.outcome.name(),
+                fencing_model::words::op_note(r)
+            )
+        })
+        .collect();
     let columns = operations.into_iter().enumerate().map(|(i, r)| {
         let cx = x(i);
         let x0 = LEFT + COL * i as f64;

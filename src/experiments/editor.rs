@@ -3,9 +3,9 @@
 //! It edits a text draft; only a draft that parses and validates becomes the shown view,
 //! so bad input is explained inline and the last good result stays on screen.
 
+use fencing_model::codec::{ops_line, ops_rows, Inputs, Param};
 use fencing_model::machine::client_name;
 use fencing_model::machine::spec::MAX_CLIENTS;
-use fencing_model::codec::{ops_line, ops_rows, Inputs, Param};
 use fencing_model::presets::PRESETS;
 use fencing_model::{Case, Defect, Defects, Scenario, MAX_OPERATIONS};
 use leptos::prelude::*;
@@ -46,7 +46,10 @@ impl Draft {
     pub fn scenario(&self) -> Result<Scenario, String> {
         let mut inputs = Inputs::default();
         let read = |inputs: &mut Inputs| -> Result<(), fencing_model::codec::CodecError> {
-            inputs.set(Param::Case, self.case.name())?.set(Param::Variant, &self.defects.variant_name())?.set(Param::Issuer, &self.issuer)?;
+            inputs
+                .set(Param::Case, self.case.name())?
+                .set(Param::Variant, &self.defects.variant_name())?
+                .set(Param::Issuer, &self.issuer)?;
             match self.case {
                 Case::Fencing => inputs.set(Param::OpSeq, &format!("{},{}", self.seq_a.trim(), self.seq_b.trim()))?,
                 Case::Operations => inputs.set(Param::Ops, &ops_line(&self.ops))?,

@@ -13,16 +13,16 @@ pub mod trace;
 
 use crate::ui::copy::CopyButton;
 use checker::ModelResult;
-use fencing_model::prediction::Guess;
-use predict::{PredictForm, PredictVerdict};
-use editor::Editor;
 use diagram::OperationsDiagram;
+use editor::Editor;
 use fencing_model::lab::LAB_FINDINGS;
+use fencing_model::prediction::Guess;
 use fencing_model::properties::BOUND_TO_A_GRANT;
 use fencing_model::words::{harm, none_of, note, note_kind, op_note, reused_fence, tag, unfired, why};
 use fencing_model::{render, Case, CaseRun, Defects, FencingRun, Finding, OperationsRun, Property, Report};
 use leptos::prelude::*;
 use player::{follow_current_step, Player};
+use predict::{PredictForm, PredictVerdict};
 use sequence::SequenceDiagram;
 use session::use_session;
 use state::View;
@@ -203,7 +203,11 @@ fn marks_of(run: &FencingRun, i: usize) -> Marks {
     for h in hits.clone() {
         match h.property {
             Some(p) => findings.push((h.step, p.name())),
-            None => notes.push((h.step, tag(h.finding), Finding::ALL.iter().find(|f| f.name() == h.finding).map_or(String::new(), |f| why(*f).to_string()))),
+            None => notes.push((
+                h.step,
+                tag(h.finding),
+                Finding::ALL.iter().find(|f| f.name() == h.finding).map_or(String::new(), |f| why(*f).to_string()),
+            )),
         }
     }
     let mut key_steps: Vec<usize> = hits.flat_map(|h| h.key_steps.iter().copied()).collect();
@@ -217,21 +221,26 @@ fn Interleavings(run: FencingRun, defects: Defects, view: Memo<View>, go: Callba
     let prefix = run.prefix_len;
     let interleavings = run.interleavings;
     let marks: Vec<Marks> = (1..=interleavings).map(|i| marks_of(&run, i)).collect();
-    let chooser = run.traces.iter().enumerate().map(|(i, t)| {
-        let bad = !marks[i].findings.is_empty();
-        let mut tags: Vec<&'static str> = marks[i].notes.iter().map(|(_, t, _)| *t).collect();
-        tags.dedup();
-        let tagged = tags.join("，");
-        view! {
-            <button type="button" class="tool-btn interleaving" class:bad=bad
-                aria-pressed=move || (view.get().interleaving == i).to_string()
-                on:click=move |_| go.run(View { interleaving: i, step: None, ..view.get_untracked() })>
-                <span>{format!("交错 {}", i + 1)}{if bad { " ⚠" } else { "" }}</span>
-                <small>{t.events[prefix..].join(" → ")}</small>
-                {(!tagged.is_empty()).then(|| view! { <small class="interleaving-tag">{tagged}</small> })}
-            </button>
-        }
-    }).collect_view();
+    let chooser = run
+        .traces
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let bad = !marks[i].findings.is_empty();
+            let mut tags: Vec<&'static str> = marks[i].notes.iter().map(|(_, t, _)| *t).collect();
+            tags.dedup();
+            let tagged = tags.join("，");
+            view! {
+                <button type="button" class="tool-btn interleaving" class:bad=bad
+                    aria-pressed=move || (view.get().interleaving == i).to_string()
+                    on:click=move |_| go.run(View { interleaving: i, step: None, ..view.get_untracked() })>
+                    <span>{format!("交错 {}", i + 1)}{if bad { " ⚠" } else { "" }}</span>
+                    <small>{t.events[prefix..].join(" → ")}</small>
+                    {(!tagged.is_empty()).then(|| view! { <small class="interleaving-tag">{tagged}</small> })}
+                </button>
+            }
+        })
+        .collect_view();
     let traces = run.traces;
     let current = move || {
         let v = view.get();

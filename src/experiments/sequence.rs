@@ -83,8 +83,12 @@ fn marks(l: &Lanes, i: usize, step: &Step, keys: &[String], d: Defects, pause_un
     let from = |c: char| if step.action.starts_with("deliver") { l.y("网络") } else { l.client(c) };
     let issuer_lane = if l.split { l.y("独立计数器") } else { l.y("授权权威") };
     match step.event {
-        Event::Granted { client, fence: 0, grant: g } => arrow_at(i, l.y("授权权威"), l.client(client), format!("({client}, {})", grant(g)), "sd-grant").into_any(),
-        Event::Granted { client, fence, grant: g } => arrow_at(i, l.y("授权权威"), l.client(client), format!("({client}, {fence}, {})", grant(g)), "sd-grant").into_any(),
+        Event::Granted { client, fence: 0, grant: g } => {
+            arrow_at(i, l.y("授权权威"), l.client(client), format!("({client}, {})", grant(g)), "sd-grant").into_any()
+        }
+        Event::Granted { client, fence, grant: g } => {
+            arrow_at(i, l.y("授权权威"), l.client(client), format!("({client}, {fence}, {})", grant(g)), "sd-grant").into_any()
+        }
         Event::Minted { client, fence, grant: g } => {
             arrow_at(i, issuer_lane, l.client(client), tok(fence, g), if g == 0 { "sd-unbound" } else { "sd-grant" }).into_any()
         }
@@ -102,16 +106,24 @@ fn marks(l: &Lanes, i: usize, step: &Step, keys: &[String], d: Defects, pause_un
         }
         Event::Resumed { client, .. } => mark_at(i, l.client(client), "恢复".into(), "sd-neutral").into_any(),
         Event::Released { client } => arrow_at(i, l.client(client), l.y("授权权威"), "释放".into(), "sd-check").into_any(),
-        Event::Renewed { client, ok } => arrow_at(i, l.client(client), l.y("授权权威"), if ok { "续租 ✓".into() } else { "续租 ✗，停止".into() }, "sd-check").into_any(),
+        Event::Renewed { client, ok } => {
+            arrow_at(i, l.client(client), l.y("授权权威"), if ok { "续租 ✓".into() } else { "续租 ✗，停止".into() }, "sd-check").into_any()
+        }
         Event::Expired { client } => mark_at(i, l.y("授权权威"), format!("判 {client} 到期"), "sd-neutral").into_any(),
         Event::Crashed => mark_at(i, l.y("授权权威"), "崩溃".into(), "sd-bad").into_any(),
         Event::Recovered { issuer, from_backup } => {
             let label = if from_backup { format!("旧备份恢复：发号器 {issuer}") } else { format!("持久恢复：{issuer}") };
             mark_at(i, issuer_lane, label, if from_backup { "sd-bad" } else { "sd-neutral" }).into_any()
         }
-        Event::Checked { client, compared: false, .. } => arrow_at(i, l.client(client), l.y("资源"), "比较已关闭".into(), "sd-check").into_any(),
+        Event::Checked { client, compared: false, .. } => {
+            arrow_at(i, l.client(client), l.y("资源"), "比较已关闭".into(), "sd-check").into_any()
+        }
         Event::Checked { client, fence, seq, current, passed, .. } => {
-            let label = if passed { format!("单独比较 {} < {} ✓", pair(current), pair((fence, seq))) } else { format!("单独比较 {} ≥ {} ✗", pair(current), pair((fence, seq))) };
+            let label = if passed {
+                format!("单独比较 {} < {} ✓", pair(current), pair((fence, seq)))
+            } else {
+                format!("单独比较 {} ≥ {} ✗", pair(current), pair((fence, seq)))
+            };
             arrow_at(i, l.client(client), l.y("资源"), label, "sd-check").into_any()
         }
         Event::Skipped { client, .. } => mark_at(i, l.client(client), "比较未通过，不写".into(), "sd-faint").into_any(),
@@ -151,9 +163,10 @@ fn pause_ends(steps: &[Step]) -> Vec<usize> {
         .iter()
         .enumerate()
         .map(|(i, s)| match s.event {
-            Event::Paused { client, .. } => {
-                steps[i..].iter().position(|t| matches!(t.event, Event::Resumed { client: c, .. } if c == client)).map_or(steps.len() - 1, |k| i + k)
-            }
+            Event::Paused { client, .. } => steps[i..]
+                .iter()
+                .position(|t| matches!(t.event, Event::Resumed { client: c, .. } if c == client))
+                .map_or(steps.len() - 1, |k| i + k),
             _ => i,
         })
         .collect()
@@ -161,7 +174,16 @@ fn pause_ends(steps: &[Step]) -> Vec<usize> {
 
 /// The path as a picture, up to `step` (1-based) highlighted.
 #[component]
-pub fn SequenceDiagram(steps: Vec<Step>, step: usize, marks: Marks, clients: usize, network: bool, keys: Vec<String>, defects: Defects, on_pick: Callback<usize>) -> impl IntoView {
+pub fn SequenceDiagram(
+    steps: Vec<Step>,
+    step: usize,
+    marks: Marks,
+    clients: usize,
+    network: bool,
+    keys: Vec<String>,
+    defects: Defects,
+    on_pick: Callback<usize>,
+) -> impl IntoView {
     let l = Lanes { clients, split: defects.split_authority, network };
     let total = steps.len();
     let width = LEFT + COL * total as f64 + 12.0;

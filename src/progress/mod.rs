@@ -1,9 +1,9 @@
 //! The progress page: what was read, run, answered and rated, as a picture and in detail;
 //! export, import (preview, then merge or replace) and reset; and where the data lives.
 
+use crate::clock;
 use crate::content::{QUESTIONS, TOC};
 use crate::route::Route;
-use crate::clock;
 use crate::selftest::{next_review, rating_label, review_order, when};
 use crate::storage::progress::{ChapterState, Progress, Rating};
 use crate::storage::store::{use_store, Import};
@@ -130,11 +130,16 @@ fn Predictions() -> impl IntoView {
     let latest = move || {
         p.with(|p| {
             let mut seen = Vec::new();
-            p.predictions.iter().rev().filter(|x| {
-                let first = !seen.contains(&x.experiment);
-                seen.push(x.experiment);
-                first
-            }).cloned().collect::<Vec<_>>()
+            p.predictions
+                .iter()
+                .rev()
+                .filter(|x| {
+                    let first = !seen.contains(&x.experiment);
+                    seen.push(x.experiment);
+                    first
+                })
+                .cloned()
+                .collect::<Vec<_>>()
         })
     };
     view! {
@@ -202,7 +207,10 @@ fn characters(n: usize) -> String {
     if n >= 1_000_000 {
         format!("{:.2} M 个字符", n as f64 / 1e6)
     } else {
-        format!("{} 个字符", n.to_string().as_bytes().rchunks(3).rev().map(|c| std::str::from_utf8(c).unwrap_or("")).collect::<Vec<_>>().join(","))
+        format!(
+            "{} 个字符",
+            n.to_string().as_bytes().rchunks(3).rev().map(|c| std::str::from_utf8(c).unwrap_or("")).collect::<Vec<_>>().join(",")
+        )
     }
 }
 

@@ -54,9 +54,8 @@ pub fn Search() -> impl IntoView {
     let move_focus = move |ev: &web_sys::KeyboardEvent| {
         let Some(list) = results.get_untracked() else { return };
         let links = list.query_selector_all("a").ok();
-        let links: Vec<web_sys::HtmlElement> = links
-            .map(|l| (0..l.length()).filter_map(|i| l.item(i)?.dyn_into().ok()).collect())
-            .unwrap_or_default();
+        let links: Vec<web_sys::HtmlElement> =
+            links.map(|l| (0..l.length()).filter_map(|i| l.item(i)?.dyn_into().ok()).collect()).unwrap_or_default();
         let active = document().active_element();
         let at = links.iter().position(|l| active.as_ref().is_some_and(|a| a == l.unchecked_ref::<web_sys::Element>()));
         let next = match (ev.key().as_str(), at) {
@@ -64,7 +63,9 @@ pub fn Search() -> impl IntoView {
             ("ArrowDown", Some(i)) => Some((i + 1).min(links.len().saturating_sub(1))),
             ("ArrowUp", Some(0)) => {
                 ev.prevent_default();
-                if let Some(i) = input.get_untracked() { let _ = i.focus(); }
+                if let Some(i) = input.get_untracked() {
+                    let _ = i.focus();
+                }
                 None
             }
             ("ArrowUp", Some(i)) => Some(i - 1),
@@ -78,7 +79,9 @@ pub fn Search() -> impl IntoView {
     let on_key = move |ev: web_sys::KeyboardEvent| match ev.key().as_str() {
         "Escape" => {
             close();
-            if let Some(i) = input.get_untracked() { let _ = i.focus(); }
+            if let Some(i) = input.get_untracked() {
+                let _ = i.focus();
+            }
         }
         "ArrowDown" | "ArrowUp" => move_focus(&ev),
         _ => {}
@@ -123,4 +126,3 @@ pub fn Search() -> impl IntoView {
         </div>
     }
 }
-

@@ -40,4 +40,3 @@ pub fn ReadTracker(slug: String) -> impl IntoView {
 pub fn PrintButton() -> impl IntoView {
     view! { <button class="tool-btn" on:click=move |_| { let _ = window().print(); }>"打印"</button> }
 }
-

@@ -5,11 +5,11 @@
 //! from an empty box, with earlier attempts shown only once the reference is revealed. The
 //! words a learner reads about ratings, states and dates live here, not in the stored document.
 
+use crate::clock;
 use crate::content::{chapter_index, Question, QUESTIONS, TOC};
 #[cfg(feature = "ssr")]
 use crate::reading::blocks::block_list;
 use crate::route::Route;
-use crate::clock;
 use crate::storage::progress::{Change, Progress, QuestionRecord, QuestionRef, QuestionState, Rating};
 use crate::storage::store::{this_tab, use_store};
 use leptos::prelude::*;
@@ -73,10 +73,13 @@ pub fn next_review(record: &QuestionRecord, now: f64) -> Option<(bool, String)> 
     }
     let (month, day) = clock::month_day(r.due);
     let date = format!("{month}月{day}日");
-    Some((false, match r.days_left(now, offset) {
-        1 => format!("明天（{date}）"),
-        n => format!("{n} 天后（{date}）"),
-    }))
+    Some((
+        false,
+        match r.days_left(now, offset) {
+            1 => format!("明天（{date}）"),
+            n => format!("{n} 天后（{date}）"),
+        },
+    ))
 }
 
 /// The questions in review order: due today first, then those never rated, then the rest by
@@ -157,10 +160,13 @@ fn ReviewPlan() -> impl IntoView {
         loaded.get().then(|| {
             store.progress().with(|p| {
                 let now = clock::now();
-                let due: Vec<String> = QUESTIONS.iter().filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due)).map(number).collect();
+                let due: Vec<String> =
+                    QUESTIONS.iter().filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due)).map(number).collect();
                 let later: Vec<String> = review_order(p, now)
                     .into_iter()
-                    .filter_map(|q| next_review(&p.question(q.id), now).filter(|(due, _)| !due).map(|(_, when)| format!("{}：{when}", number(q))))
+                    .filter_map(|q| {
+                        next_review(&p.question(q.id), now).filter(|(due, _)| !due).map(|(_, when)| format!("{}：{when}", number(q)))
+                    })
                     .collect();
                 (due, later)
             })
@@ -273,16 +279,25 @@ fn QuestionCard(index: usize) -> impl IntoView {
 fn Conflicts(record: Memo<QuestionRecord>, this: QuestionRef) -> impl IntoView {
     let store = use_store();
     let resolve = move |index, take| store.apply(Change::Resolve { question: this, index, take });
-    move || record.with(|r| r.current.conflicts.clone()).into_iter().enumerate().map(|(i, c)| view! {
-        <div class="draft-conflict" role="note">
-            <p>{format!("这道题在两个标签页里同时被改写过，另一份草稿（{}）没有丢，保留在这里：", when(c.at))}</p>
-            <blockquote class="past-answer">{c.answer}</blockquote>
-            <div class="actions">
-                <button type="button" class="tool-btn" on:click=move |_| resolve(i, true)>"换用这份草稿"</button>
-                <button type="button" class="tool-btn" on:click=move |_| resolve(i, false)>"丢弃这份"</button>
-            </div>
-        </div>
-    }).collect_view()
+    move || {
+        record
+            .with(|r| r.current.conflicts.clone())
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| {
+                view! {
+                    <div class="draft-conflict" role="note">
+                        <p>{format!("这道题在两个标签页里同时被改写过，另一份草稿（{}）没有丢，保留在这里：", when(c.at))}</p>
+                        <blockquote class="past-answer">{c.answer}</blockquote>
+                        <div class="actions">
+                            <button type="button" class="tool-btn" on:click=move |_| resolve(i, true)>"换用这份草稿"</button>
+                            <button type="button" class="tool-btn" on:click=move |_| resolve(i, false)>"丢弃这份"</button>
+                        </div>
+                    </div>
+                }
+            })
+            .collect_view()
+    }
 }
 
 /// Earlier attempts, shown only once the reference is revealed: recall comes first.

@@ -32,7 +32,16 @@ fn current() -> impl Strategy<Value = Current> {
     let conflicts = prop::collection::vec((text(), time()).prop_map(|(answer, at)| Conflict { answer, at }), 0..=MAX_CONFLICTS);
     let base = prop::option::of(("[0-9a-f]{0,8}", time()).prop_map(|(tab, at)| DraftId { tab, at }));
     (text(), any::<bool>(), prop::collection::vec(0usize..16, 0..5), time(), 0u32..4, "[0-9a-f]{0,8}", base, conflicts).prop_map(
-        |(answer, revealed, ticked, updated_at, wording, tab, base, conflicts)| Current { answer, revealed, ticked, updated_at, wording, tab, base, conflicts },
+        |(answer, revealed, ticked, updated_at, wording, tab, base, conflicts)| Current {
+            answer,
+            revealed,
+            ticked,
+            updated_at,
+            wording,
+            tab,
+            base,
+            conflicts,
+        },
     )
 }
 
@@ -52,13 +61,39 @@ fn guess() -> impl Strategy<Value = Guess> {
 /// Any document the app can write: every field, within the limits `Progress::check` sets.
 fn progress() -> impl Strategy<Value = Progress> {
     let experiments = Experiment::all();
-    let chapters = prop::collection::btree_map(select(&SLUGS[..]).prop_map(String::from), (time(), prop::option::of(time())).prop_map(|(opened_at, read_at)| ChapterProgress { opened_at, read_at }), 0..4);
-    let runs = prop::collection::btree_map(select(experiments.clone()), (any::<u32>(), time()).prop_map(|(count, last_at)| RunRecord { count, last_at }), 0..4);
+    let chapters = prop::collection::btree_map(
+        select(&SLUGS[..]).prop_map(String::from),
+        (time(), prop::option::of(time())).prop_map(|(opened_at, read_at)| ChapterProgress { opened_at, read_at }),
+        0..4,
+    );
+    let runs = prop::collection::btree_map(
+        select(experiments.clone()),
+        (any::<u32>(), time()).prop_map(|(count, last_at)| RunRecord { count, last_at }),
+        0..4,
+    );
     let review = prop::option::of((1u8..=6, time()).prop_map(|(level, due)| Review { level, due }));
-    let record = (current(), prop::collection::vec(attempt(), 0..4), review).prop_map(|(current, attempts, review)| QuestionRecord { current, attempts, review });
+    let record = (current(), prop::collection::vec(attempt(), 0..4), review).prop_map(|(current, attempts, review)| QuestionRecord {
+        current,
+        attempts,
+        review,
+    });
     let questions = prop::collection::btree_map(select(&QUESTIONS[..]).prop_map(String::from), record, 0..4);
-    let predictions = prop::collection::vec((select(experiments), guess(), any::<bool>(), time()).prop_map(|(experiment, guess, hit, at)| Prediction { experiment, guess, hit, at }), 0..4);
-    (chapters, runs, questions, predictions).prop_map(|(chapters, runs, questions, predictions)| Progress { version: SCHEMA_VERSION, chapters: Chapters(chapters), runs, questions, predictions })
+    let predictions = prop::collection::vec(
+        (select(experiments), guess(), any::<bool>(), time()).prop_map(|(experiment, guess, hit, at)| Prediction {
+            experiment,
+            guess,
+            hit,
+            at,
+        }),
+        0..4,
+    );
+    (chapters, runs, questions, predictions).prop_map(|(chapters, runs, questions, predictions)| Progress {
+        version: SCHEMA_VERSION,
+        chapters: Chapters(chapters),
+        runs,
+        questions,
+        predictions,
+    })
 }
 
 /// A document as storage gives it back: each question's attempts in order, each once, with
@@ -153,7 +188,15 @@ fn a_wrong_type_at_any_field_is_refused_naming_it() {
     let mut all = Vec::new();
     fields(&full, "", &[], &mut all);
     assert!(all.len() > 60, "the fixture has every field: {}", all.len());
-    let wrong = [Value::Null, Value::Bool(true), serde_json::json!(-7), serde_json::json!(1.5e300), serde_json::json!("x"), serde_json::json!([]), serde_json::json!({})];
+    let wrong = [
+        Value::Null,
+        Value::Bool(true),
+        serde_json::json!(-7),
+        serde_json::json!(1.5e300),
+        serde_json::json!("x"),
+        serde_json::json!([]),
+        serde_json::json!({}),
+    ];
     let mut refused = 0;
     for (pointer, names) in &all {
         for w in &wrong {

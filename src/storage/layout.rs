@@ -157,7 +157,11 @@ pub fn stored(keys: &impl Keys, mine: &Progress, merge: bool) -> Stored {
                 let mine_digest = mine.questions.get(id).map(|q| digest(&q.attempts));
                 if theirs_digest.is_none() || *theirs_digest != mine_digest {
                     // Unreadable lists are left out: loading kept them aside already.
-                    if let Ok(attempts) = keys.get(&format!("{ATTEMPTS}{id}")).map_err(|e| e.message().to_string()).and_then(|raw| read_attempts(id, &raw.unwrap_or_default())) {
+                    if let Ok(attempts) = keys
+                        .get(&format!("{ATTEMPTS}{id}"))
+                        .map_err(|e| e.message().to_string())
+                        .and_then(|raw| read_attempts(id, &raw.unwrap_or_default()))
+                    {
                         theirs.questions.entry(id.clone()).or_default().attempts = attempts;
                     }
                 }
@@ -185,7 +189,13 @@ pub fn write(keys: &mut impl Keys, doc: &Progress, stored: &Stored) -> Result<()
         version: doc.version,
         chapters: &doc.chapters,
         runs: &doc.runs,
-        questions: doc.questions.iter().map(|(id, q)| (id.as_str(), HeadQuestion { current: &q.current, review: q.review, attempts_digest: digests.get(id.as_str()).cloned() })).collect(),
+        questions: doc
+            .questions
+            .iter()
+            .map(|(id, q)| {
+                (id.as_str(), HeadQuestion { current: &q.current, review: q.review, attempts_digest: digests.get(id.as_str()).cloned() })
+            })
+            .collect(),
         predictions: &doc.predictions,
     };
     keys.set(HEAD, &serde_json::to_string(&head).map_err(|_| StorageError::Unavailable)?)?;
@@ -339,7 +349,11 @@ pub(crate) mod tests {
         assert!(found.progress.questions["q2"].attempts.is_empty());
         assert_eq!(found.unreadable.len(), 1);
         assert_eq!(found.unreadable[0].raw, "[{\"answer\": 7}]");
-        assert!(found.unreadable[0].reason.starts_with("题目 q2 的历次作答无法读取：invalid type: integer `7`, expected a string"), "{}", found.unreadable[0].reason);
+        assert!(
+            found.unreadable[0].reason.starts_with("题目 q2 的历次作答无法读取：invalid type: integer `7`, expected a string"),
+            "{}",
+            found.unreadable[0].reason
+        );
         // Checked as the document's own attempts are.
         keys.items.insert("progress.attempts.q2".into(), r#"[{"answer":"x","ticked":[99],"rating":"full","at":1}]"#.to_string());
         assert!(load(&keys).unwrap().unreadable[0].reason.contains("评分点编号无效"));
@@ -347,7 +361,10 @@ pub(crate) mod tests {
         keys.items.insert(HEAD.into(), "{oops".into());
         let found = load(&keys).unwrap();
         assert_eq!(found.progress.questions["q1"].attempts, doc.questions["q1"].attempts);
-        assert_eq!(found.unreadable.iter().map(|u| u.raw.as_str()).collect::<Vec<_>>(), ["{oops", "[{\"answer\":\"x\",\"ticked\":[99],\"rating\":\"full\",\"at\":1}]"]);
+        assert_eq!(
+            found.unreadable.iter().map(|u| u.raw.as_str()).collect::<Vec<_>>(),
+            ["{oops", "[{\"answer\":\"x\",\"ticked\":[99],\"rating\":\"full\",\"at\":1}]"]
+        );
     }
 
     #[test]
@@ -358,9 +375,17 @@ pub(crate) mod tests {
         answered(&mut later, Q1, "头没写成", 9e6);
         let now = stored(&keys, &later, false);
         write(&mut keys, &later, &now).unwrap();
-        keys.items.insert(HEAD.into(), serde_json::to_string(&Head {
-            version: doc.version, chapters: &doc.chapters, runs: &doc.runs, questions: BTreeMap::new(), predictions: &doc.predictions,
-        }).unwrap());
+        keys.items.insert(
+            HEAD.into(),
+            serde_json::to_string(&Head {
+                version: doc.version,
+                chapters: &doc.chapters,
+                runs: &doc.runs,
+                questions: BTreeMap::new(),
+                predictions: &doc.predictions,
+            })
+            .unwrap(),
+        );
         assert_eq!(load(&keys).unwrap().progress.questions["q1"].attempts, later.questions["q1"].attempts);
         save(&mut keys, &mut doc, |_| {});
         assert_eq!(doc.questions["q1"].attempts.last().unwrap().answer, "头没写成");

@@ -211,7 +211,12 @@ mod tests {
         let mut keys = Memory::default();
         keys.items.insert(HEAD.into(), r#"{"version":99,"chapters":{}}"#.into());
         assert_eq!(Chapters::load(&keys).unwrap().newer, Some(99));
-        for (raw, reason) in [("{oops", "不是一个 JSON 对象"), (r#"{"chapters":{}}"#, "缺少有效的 version 字段"), (r#"{"version":2,"chapters":{"intro":7}}"#, "字段 chapters 无法读取"), (r#"{"version":2,"chapters":{"intro":{"opened_at":-1}}}"#, "章节 intro 的记录时间无效")] {
+        for (raw, reason) in [
+            ("{oops", "不是一个 JSON 对象"),
+            (r#"{"chapters":{}}"#, "缺少有效的 version 字段"),
+            (r#"{"version":2,"chapters":{"intro":7}}"#, "字段 chapters 无法读取"),
+            (r#"{"version":2,"chapters":{"intro":{"opened_at":-1}}}"#, "章节 intro 的记录时间无效"),
+        ] {
             keys.items.insert(HEAD.into(), raw.into());
             let found = Chapters::load(&keys).unwrap();
             assert_eq!(found.unreadable.len(), 1, "{raw}");

@@ -127,9 +127,17 @@ impl Current {
     /// Two tabs edited in parallel: the later edit stays, the other's text is kept aside.
     /// Ties go by tab and text, so both tabs pick the same.
     fn merge_parallel(&mut self, other: &Current) {
-        let later = other.updated_at.total_cmp(&self.updated_at).then_with(|| other.tab.cmp(&self.tab)).then_with(|| other.answer.cmp(&self.answer));
+        let later = other
+            .updated_at
+            .total_cmp(&self.updated_at)
+            .then_with(|| other.tab.cmp(&self.tab))
+            .then_with(|| other.answer.cmp(&self.answer));
         let (mut win, lose) = if later.is_gt() { (other.clone(), &*self) } else { (self.clone(), other) };
-        let losers = lose.conflicts.iter().cloned().chain((!lose.answer.trim().is_empty()).then(|| Conflict { answer: lose.answer.clone(), at: lose.updated_at }));
+        let losers = lose
+            .conflicts
+            .iter()
+            .cloned()
+            .chain((!lose.answer.trim().is_empty()).then(|| Conflict { answer: lose.answer.clone(), at: lose.updated_at }));
         for c in losers {
             if c.answer != win.answer && !win.conflicts.iter().any(|k| k.answer == c.answer) {
                 win.conflicts.push(c);
@@ -221,19 +229,37 @@ pub enum Change {
     /// The chapter's end has been on screen.
     FinishChapter(&'static str),
     /// The answer being recalled, as typed so far, against the question's current wording.
-    Draft { question: QuestionRef, answer: String },
+    Draft {
+        question: QuestionRef,
+        answer: String,
+    },
     /// Show the reference answer and scoring points.
     Reveal(QuestionRef),
     /// Mark a scoring point as covered (or not); only once the reference is revealed.
-    Tick { question: QuestionRef, point: usize, on: bool },
+    Tick {
+        question: QuestionRef,
+        point: usize,
+        on: bool,
+    },
     /// Finish the attempt with a self-rating; it keeps the wording its draft answered.
-    Rate { question: QuestionRef, rating: Rating },
+    Rate {
+        question: QuestionRef,
+        rating: Rating,
+    },
     /// Of the drafts another tab typed in parallel: use the one at `index` (the answer it
     /// replaces is kept in its place), or drop it.
-    Resolve { question: QuestionRef, index: usize, take: bool },
+    Resolve {
+        question: QuestionRef,
+        index: usize,
+        take: bool,
+    },
     Run(Experiment),
     /// A prediction made before a lab run, and whether the run bore it out.
-    Predict { experiment: Experiment, guess: Guess, hit: bool },
+    Predict {
+        experiment: Experiment,
+        guess: Guess,
+        hit: bool,
+    },
 }
 
 impl Change {
@@ -269,7 +295,13 @@ pub struct Progress {
 
 impl Default for Progress {
     fn default() -> Self {
-        Progress { version: SCHEMA_VERSION, chapters: Chapters::default(), runs: BTreeMap::new(), questions: BTreeMap::new(), predictions: Vec::new() }
+        Progress {
+            version: SCHEMA_VERSION,
+            chapters: Chapters::default(),
+            runs: BTreeMap::new(),
+            questions: BTreeMap::new(),
+            predictions: Vec::new(),
+        }
     }
 }
 
@@ -314,9 +346,14 @@ pub enum Loaded {
     Empty,
     Ok(Progress),
     /// Written by a newer app: readable as far as we understand it, never to be overwritten.
-    Newer { version: u32, progress: Progress },
+    Newer {
+        version: u32,
+        progress: Progress,
+    },
     /// Not JSON, or not a progress document: kept aside, never deleted silently.
-    Corrupt { reason: String },
+    Corrupt {
+        reason: String,
+    },
 }
 
 /// Read a stored document (what this app wrote): a wrong value is reported as serde says it.
@@ -372,14 +409,19 @@ impl Progress {
     pub fn check(&self) -> Result<(), String> {
         let finite = |t: Millis| t.is_finite() && t >= 0.0;
         for (id, q) in &self.questions {
-            let answers = std::iter::once(&q.current.answer).chain(q.attempts.iter().map(|a| &a.answer)).chain(q.current.conflicts.iter().map(|c| &c.answer));
+            let answers = std::iter::once(&q.current.answer)
+                .chain(q.attempts.iter().map(|a| &a.answer))
+                .chain(q.current.conflicts.iter().map(|c| &c.answer));
             if answers.into_iter().any(|a| a.chars().count() > MAX_ANSWER) {
                 return Err(format!("题目 {id} 的回答超过 {MAX_ANSWER} 字"));
             }
             if q.current.conflicts.len() > MAX_CONFLICTS {
                 return Err(format!("题目 {id} 的并行草稿超过 {MAX_CONFLICTS} 份"));
             }
-            if !finite(q.current.updated_at) || q.attempts.iter().any(|a| !finite(a.at)) || q.current.conflicts.iter().any(|c| !finite(c.at)) {
+            if !finite(q.current.updated_at)
+                || q.attempts.iter().any(|a| !finite(a.at))
+                || q.current.conflicts.iter().any(|c| !finite(c.at))
+            {
                 return Err(format!("题目 {id} 的时间无效"));
             }
             // Scoring points are few (3–5); an index far beyond that is not ours.
@@ -627,7 +669,10 @@ pub(crate) mod tests {
         p.apply(Change::Reveal(Q1), 12.0);
         p.apply(Change::Rate { question: Q1, rating: Rating::Full }, 20.0);
         let q = p.question("q1");
-        assert_eq!(q.attempts.iter().map(|a| (a.answer.as_str(), a.ticked.len(), a.rating, a.wording)).collect::<Vec<_>>(), [("owner 防误删", 2, Rating::Partial, 2), ("second try", 0, Rating::Full, 2)]);
+        assert_eq!(
+            q.attempts.iter().map(|a| (a.answer.as_str(), a.ticked.len(), a.rating, a.wording)).collect::<Vec<_>>(),
+            [("owner 防误删", 2, Rating::Partial, 2), ("second try", 0, Rating::Full, 2)]
+        );
         assert_eq!(q.level(), Some(Rating::Full));
     }
 
@@ -682,14 +727,18 @@ pub(crate) mod tests {
         assert!(with(&|q| q.current.conflicts = vec![conflict(1.0); MAX_CONFLICTS + 1]).is_err());
         assert!(with(&|q| q.current.conflicts = vec![conflict(-1.0)]).is_err());
         assert!(with(&|q| q.current.updated_at = f64::NAN).is_err());
-        assert!(with(&|q| q.attempts = vec![Attempt { answer: String::new(), ticked: vec![], rating: Rating::Full, at: -1.0, wording: 2 }]).is_err());
+        assert!(
+            with(&|q| q.attempts = vec![Attempt { answer: String::new(), ticked: vec![], rating: Rating::Full, at: -1.0, wording: 2 }])
+                .is_err()
+        );
         assert_eq!(with(&|q| q.current.ticked = vec![MAX_POINTS - 1]), Ok(()));
         assert!(with(&|q| q.current.ticked = vec![MAX_POINTS]).is_err());
         assert_eq!(with(&|q| q.review = Some(Review { level: 6, due: 1.0 })), Ok(()));
         assert!(with(&|q| q.review = Some(Review { level: 7, due: 1.0 })).is_err());
         assert!(with(&|q| q.review = Some(Review { level: 1, due: f64::INFINITY })).is_err());
         let mut p = Progress::default();
-        let prediction = Prediction { experiment: "fencing/correct".parse().unwrap(), guess: Guess::Fencing { broken: vec![] }, hit: true, at: 1.0 };
+        let prediction =
+            Prediction { experiment: "fencing/correct".parse().unwrap(), guess: Guess::Fencing { broken: vec![] }, hit: true, at: 1.0 };
         p.predictions = vec![prediction.clone(); MAX_PREDICTIONS];
         assert_eq!(p.check(), Ok(()));
         p.predictions.push(prediction);

@@ -24,9 +24,13 @@ pub enum Status {
     /// Storage refuses: everything lives in this tab's memory only.
     MemoryOnly(StorageError),
     /// A newer app wrote the stored document: shown, never overwritten.
-    ReadOnly { version: u32 },
+    ReadOnly {
+        version: u32,
+    },
     /// The stored document was unreadable; its raw text is kept under the quarantine key.
-    Quarantined { reason: String },
+    Quarantined {
+        reason: String,
+    },
 }
 
 impl Status {
@@ -35,12 +39,12 @@ impl Status {
         match self {
             Status::Saved => None,
             Status::MemoryOnly(e) => Some(e.message().to_string()),
-            Status::ReadOnly { version } => Some(format!(
-                "本地记录来自更新版本的学习台（第 {version} 版格式）：本页以只读方式显示，不会覆盖它。"
-            )),
-            Status::Quarantined { reason } => Some(format!(
-                "本地记录中有无法读取的内容（{reason}）：原始内容已另存，未删除；其余记录照常使用。"
-            )),
+            Status::ReadOnly { version } => {
+                Some(format!("本地记录来自更新版本的学习台（第 {version} 版格式）：本页以只读方式显示，不会覆盖它。"))
+            }
+            Status::Quarantined { reason } => {
+                Some(format!("本地记录中有无法读取的内容（{reason}）：原始内容已另存，未删除；其余记录照常使用。"))
+            }
         }
     }
 }
@@ -208,7 +212,11 @@ impl<D: Part> Store<D> {
 
     /// Change the status, and tell the page's other modules.
     fn set_status(&self, status: Status) {
-        let report = Report { source: crate::MODULE.to_string(), notice: status.notice(), quarantined: matches!(status, Status::Quarantined { .. }) };
+        let report = Report {
+            source: crate::MODULE.to_string(),
+            notice: status.notice(),
+            quarantined: matches!(status, Status::Quarantined { .. }),
+        };
         self.status.set(status);
         let init = web_sys::CustomEventInit::new();
         init.set_detail(&serde_json::to_string(&report).unwrap_or_default().into());
@@ -338,7 +346,6 @@ impl Store {
             }
         });
     }
-
 }
 
 /// Run `f` as a User Timing measure named `name` (the browser's performance panel shows it;

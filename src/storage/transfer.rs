@@ -35,7 +35,12 @@ pub struct Preview {
 }
 
 pub fn preview(current: &Progress, incoming: &Progress) -> Preview {
-    let attempts = |p: &Progress| p.questions.values().flat_map(|q| q.attempts.iter().map(|a| (a.at.to_bits(), a.answer.clone()))).collect::<std::collections::BTreeSet<_>>();
+    let attempts = |p: &Progress| {
+        p.questions
+            .values()
+            .flat_map(|q| q.attempts.iter().map(|a| (a.at.to_bits(), a.answer.clone())))
+            .collect::<std::collections::BTreeSet<_>>()
+    };
     let (mine, theirs) = (attempts(current), attempts(incoming));
     Preview {
         chapters_new: incoming.chapters.keys().filter(|k| !current.chapters.contains_key(*k)).count(),
@@ -52,7 +57,11 @@ pub fn preview(current: &Progress, incoming: &Progress) -> Preview {
             incoming.questions.keys().filter(|id| seen(&merged, id) != seen(current, id)).count()
         },
         runs_new: incoming.runs.keys().filter(|k| !current.runs.contains_key(*k)).count(),
-        predictions_new: incoming.predictions.iter().filter(|x| !current.predictions.iter().any(|m| m.at == x.at && m.experiment == x.experiment)).count(),
+        predictions_new: incoming
+            .predictions
+            .iter()
+            .filter(|x| !current.predictions.iter().any(|m| m.at == x.at && m.experiment == x.experiment))
+            .count(),
         attempts_lost_on_replace: mine.difference(&theirs).count(),
     }
 }
@@ -84,7 +93,10 @@ mod tests {
         assert!(read_import("hello", 5).unwrap_err().contains("JSON"));
         assert!(read_import(r#"{"version":99}"#, 14).unwrap_err().contains("更新版本"));
         assert!(read_import("{}", MAX_IMPORT_BYTES + 1).unwrap_err().contains("超过 32 MB 上限"));
-        let long = format!(r#"{{"version":2,"questions":{{"q1":{{"current":{{"answer":"{}","revealed":false,"ticked":[],"updated_at":1}}}}}}}}"#, "x".repeat(20_001));
+        let long = format!(
+            r#"{{"version":2,"questions":{{"q1":{{"current":{{"answer":"{}","revealed":false,"ticked":[],"updated_at":1}}}}}}}}"#,
+            "x".repeat(20_001)
+        );
         assert!(read_import(&long, long.len()).unwrap_err().contains("超过"));
     }
 

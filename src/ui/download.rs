@@ -17,4 +17,3 @@ pub fn download(name: &str, text: &str) {
     }
     let _ = web_sys::Url::revoke_object_url(&url);
 }
-

@@ -85,7 +85,10 @@ impl Search {
             complete: self.complete(),
             cap: self.cap,
             fired: self.fired,
-            paths: Finding::ALL.iter().map(|f| found.iter().find(|(g, _)| g == f).map(|(_, p)| p.iter().map(|a| a.pack()).collect())).collect(),
+            paths: Finding::ALL
+                .iter()
+                .map(|f| found.iter().find(|(g, _)| g == f).map(|(_, p)| p.iter().map(|a| a.pack()).collect()))
+                .collect(),
         }
     }
 }

@@ -128,7 +128,12 @@ pub fn parse_with<S: AsRef<str>>(args: &[S], read: ReadFile) -> Result<Invocatio
             "--json" => json = true,
             "--scenario" => file = Some(value()?.to_string()),
             _ if command.is_none() && !flag.starts_with('-') => {
-                command = Some(Command::ALL.into_iter().find(|c| c.name() == flag).ok_or_else(|| ArgError(format!("未知的实验「{flag}」，可选：{commands}")))?);
+                command = Some(
+                    Command::ALL
+                        .into_iter()
+                        .find(|c| c.name() == flag)
+                        .ok_or_else(|| ArgError(format!("未知的实验「{flag}」，可选：{commands}")))?,
+                );
             }
             _ => match flag.strip_prefix("--").and_then(Param::from_name) {
                 Some(param) => given.push((param, value()?.to_string())),
@@ -187,7 +192,10 @@ pub fn help() -> String {
         let flag = format!("--{} {}", p.name(), p.value_form());
         s.push_str(&format!("  {flag:<22} {}\n", param_help(p)));
     }
-    s.push_str(&format!("  {:<22} explore：从 JSON 场景文件读入（键即上面的选项名，另可有 title；其后的选项覆盖文件）\n", "--scenario FILE"));
+    s.push_str(&format!(
+        "  {:<22} explore：从 JSON 场景文件读入（键即上面的选项名，另可有 title；其后的选项覆盖文件）\n",
+        "--scenario FILE"
+    ));
     s.push_str(&format!("  {:<22} 输出 JSON 报告\n  {:<22} 显示本帮助\n", "--json", "-h, --help"));
     s.push_str("\nclients 的程序：每个客户端一段，以 ; 分隔；每步为 acquire、pause、renew 或 write:<op_seq>:<key>\n");
     s.push_str("\n退出码：0 运行完成（包括找到缺陷的反例）；2 参数或场景文件错误\n");

@@ -24,7 +24,8 @@ pub enum Param {
 }
 
 impl Param {
-    pub const ALL: [Param; 8] = [Param::Case, Param::Variant, Param::Issuer, Param::OpSeq, Param::Ops, Param::Clients, Param::Crash, Param::Delay];
+    pub const ALL: [Param; 8] =
+        [Param::Case, Param::Variant, Param::Issuer, Param::OpSeq, Param::Ops, Param::Clients, Param::Crash, Param::Delay];
 
     /// The name: `--name` on the command line, `name=` in a query string.
     pub fn name(self) -> &'static str {
@@ -111,13 +112,13 @@ impl Inputs {
         match param {
             Param::Case => {
                 let names = Case::ALL.map(Case::name).join(", ");
-                self.case = Some(Case::from_name(value.trim()).ok_or_else(|| CodecError(format!("未知的 case「{value}」，可选：{names}")))?);
+                self.case =
+                    Some(Case::from_name(value.trim()).ok_or_else(|| CodecError(format!("未知的 case「{value}」，可选：{names}")))?);
             }
             Param::Variant => {
                 let names = crate::Defect::ALL.map(crate::Defect::name).join(", ");
-                let more = Defects::from_variant(value).map_err(|name| {
-                    CodecError(format!("未知的 variant「{name}」，可选：correct, {names}（可用逗号组合）"))
-                })?;
+                let more = Defects::from_variant(value)
+                    .map_err(|name| CodecError(format!("未知的 variant「{name}」，可选：correct, {names}（可用逗号组合）")))?;
                 self.defects = more.iter().fold(self.defects, |set, d| set.with(d, true));
             }
             Param::Issuer => self.issuer = Some(number(value, "issuer")?),
@@ -161,7 +162,8 @@ impl Inputs {
         if case == Case::Model {
             let programs = self.clients.clone().unwrap_or_else(|| s.model.programs());
             let crash = self.crash.unwrap_or(s.model.crash);
-            s.model = Model::parse_programs(&programs, crash, self.delay.unwrap_or(s.model.delay)).map_err(|e| CodecError(format!("clients：{e}")))?;
+            s.model = Model::parse_programs(&programs, crash, self.delay.unwrap_or(s.model.delay))
+                .map_err(|e| CodecError(format!("clients：{e}")))?;
         }
         s.validate().map_err(|e| CodecError(e.to_string()))?;
         Ok(s)
@@ -352,7 +354,8 @@ mod tests {
 
     fn scenario() -> impl Strategy<Value = Scenario> {
         let op = (text(), text(), 1u64..1000, 1u64..50).prop_map(|(key, digest, fence, seq)| Operation { key, digest, fence, seq });
-        let model = (programs(), any::<bool>(), any::<bool>()).prop_map(|(p, crash, delay)| Model::parse_programs(&p, crash, delay).unwrap());
+        let model =
+            (programs(), any::<bool>(), any::<bool>()).prop_map(|(p, crash, delay)| Model::parse_programs(&p, crash, delay).unwrap());
         (0usize..3, 0u8..16, 0u64..2000, 1u64..9, 1u64..9, prop::collection::vec(op, 1..=MAX_OPERATIONS), model).prop_map(
             |(case, bits, issuer, a, b, operations, model)| {
                 let case = Case::ALL[case];

@@ -163,8 +163,12 @@ impl FencingRun {
 }
 
 /// The lab's findings: the two properties, and the holder locked out and the lost operation.
-pub const LAB_FINDINGS: [Finding; 4] =
-    [Finding::Broken(Property::RevokedGenerationOverwrite), Finding::Broken(Property::UnauthorizedAccept), Finding::LockedOut, Finding::LostOperation];
+pub const LAB_FINDINGS: [Finding; 4] = [
+    Finding::Broken(Property::RevokedGenerationOverwrite),
+    Finding::Broken(Property::UnauthorizedAccept),
+    Finding::LockedOut,
+    Finding::LostOperation,
+];
 
 /// Run the lab for `s`.
 pub fn run(s: &Scenario) -> FencingRun {
@@ -237,7 +241,9 @@ fn notes_of(moves: &[Move], interleaving: usize, no_fence: bool) -> Vec<Note> {
                 }
                 committed_grant = grant;
             }
-            Event::Rejected { fence, grant, current, .. } if committed_grant != 0 && grant != 0 && grant != committed_grant && current.0 == fence => {
+            Event::Rejected { fence, grant, current, .. }
+                if committed_grant != 0 && grant != 0 && grant != committed_grant && current.0 == fence =>
+            {
                 out.push(Note::SeqDecided { interleaving, step: i + 1, grant, over: committed_grant, accepted: false });
             }
             _ => {}
@@ -252,7 +258,9 @@ fn notes_of(moves: &[Move], interleaving: usize, no_fence: bool) -> Vec<Note> {
 fn reused(machine: &Machine, all: &[Vec<Move>], findings: &[Hit]) -> Vec<ReusedFence> {
     let Some(moves) = all.first() else { return vec![] };
     let issued = |i: usize| match machine.decode(moves[i].event) {
-        Event::Granted { client, fence, grant } | Event::Minted { client, fence, grant } => Some((fence, Issued { grant, owner: client, step: i + 1 })),
+        Event::Granted { client, fence, grant } | Event::Minted { client, fence, grant } => {
+            Some((fence, Issued { grant, owner: client, step: i + 1 }))
+        }
         _ => None,
     };
     let Some(at) = moves.iter().position(|m| Finding::ReusedFence.made_by(&m.before, &m.event)) else { return vec![] };

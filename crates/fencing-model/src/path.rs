@@ -181,7 +181,7 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
                 | match finding {
                     Finding::Broken(_) | Finding::UnboundOverwrite => src.newest,
                     Finding::ReusedFence if matches!(m.event, Event::Granted { .. }) => src.max_issued,
-                Finding::ReusedFence => src.issued_before,
+                    Finding::ReusedFence => src.issued_before,
                     Finding::LockedOut => src.lease,
                     _ => 0,
                 };

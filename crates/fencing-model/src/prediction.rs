@@ -23,9 +23,9 @@ impl Guess {
     /// What the run found, in a guess's terms; `None` for the model case (not a lab command).
     pub fn actual(report: &Report) -> Option<Guess> {
         match &report.case {
-            CaseRun::Fencing(run) => {
-                Some(Guess::Fencing { broken: Property::ALL.into_iter().filter(|p| run.hits(Finding::Broken(*p)).next().is_some()).collect() })
-            }
+            CaseRun::Fencing(run) => Some(Guess::Fencing {
+                broken: Property::ALL.into_iter().filter(|p| run.hits(Finding::Broken(*p)).next().is_some()).collect(),
+            }),
             CaseRun::Operations(run) => Some(Guess::Operations { outcomes: run.operations.iter().map(|o| o.outcome).collect() }),
             CaseRun::Model(_) => None,
         }

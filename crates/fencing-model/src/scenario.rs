@@ -84,7 +84,9 @@ impl Defect {
             Defect::NoFence => "关闭资源检查：资源不比较 token，照单全收",
             Defect::SplitAuthority => "拆开发号与授予：token 来自独立自增服务，不绑定授予",
             Defect::RollbackIssuer => "恢复旧 issuer：授权权威从旧备份恢复发号器到初始值",
-            Defect::Precheck => "先检查后写入（本学习台补充）：资源的比较 (max_fence, last_seq) < (fence, seq) 被拆成写入之前单独的一步，写入本身无条件",
+            Defect::Precheck => {
+                "先检查后写入（本学习台补充）：资源的比较 (max_fence, last_seq) < (fence, seq) 被拆成写入之前单独的一步，写入本身无条件"
+            }
         }
     }
 
@@ -143,12 +145,7 @@ impl Defects {
     pub fn all_for(case: Case) -> Vec<Defects> {
         let applicable: Vec<Defect> = Defect::ALL.into_iter().filter(|d| d.applies_to(case)).collect();
         (0..1u32 << applicable.len())
-            .map(|bits| {
-                applicable
-                    .iter()
-                    .enumerate()
-                    .fold(Defects::default(), |set, (i, d)| set.with(*d, bits & (1 << i) != 0))
-            })
+            .map(|bits| applicable.iter().enumerate().fold(Defects::default(), |set, (i, d)| set.with(*d, bits & (1 << i) != 0)))
             .collect()
     }
 
@@ -187,10 +184,7 @@ impl Experiment {
     /// Every experiment the model can run: each case with each combination of the defects
     /// that apply to it.
     pub fn all() -> Vec<Experiment> {
-        Case::LAB
-            .into_iter()
-            .flat_map(|case| Defects::all_for(case).into_iter().map(move |defects| Experiment { case, defects }))
-            .collect()
+        Case::LAB.into_iter().flat_map(|case| Defects::all_for(case).into_iter().map(move |defects| Experiment { case, defects })).collect()
     }
 }
 
@@ -266,15 +260,7 @@ impl Scenario {
     /// needs "旧 A 的较大 op_seq"), and the five operations of the operations case.
     pub fn lesson(case: Case, defects: Defects) -> Scenario {
         let issuer = 40;
-        Scenario {
-            case,
-            defects,
-            issuer,
-            op_seq_a: 2,
-            op_seq_b: 1,
-            operations: lesson_operations(issuer),
-            model: Default::default(),
-        }
+        Scenario { case, defects, issuer, op_seq_a: 2, op_seq_b: 1, operations: lesson_operations(issuer), model: Default::default() }
     }
 
     pub fn validate(&self) -> Result<(), ScenarioError> {
@@ -302,9 +288,7 @@ impl Scenario {
                 let at = |field: &str| format!("operations[{}].{}", i + 1, field);
                 for (field, text) in [("key", &op.key), ("digest", &op.digest)] {
                     // `;` separates operations in the codec's one-line list form.
-                    let ok = !text.is_empty()
-                        && text.chars().count() <= MAX_TEXT
-                        && !text.chars().any(|c| c.is_whitespace() || c == ';');
+                    let ok = !text.is_empty() && text.chars().count() <= MAX_TEXT && !text.chars().any(|c| c.is_whitespace() || c == ';');
                     if !ok {
                         return Err(ScenarioError::BadText { field: at(field) });
                     }
@@ -322,12 +306,7 @@ impl Scenario {
 pub fn lesson_operations(issuer: u64) -> Vec<Operation> {
     // Saturating: an issuer past `MAX_NUMBER` is refused by `validate`, which runs after.
     let term = issuer.saturating_add(1);
-    let op = |key: &str, digest: &str, fence: u64, seq: u64| Operation {
-        key: key.to_string(),
-        digest: digest.to_string(),
-        fence,
-        seq,
-    };
+    let op = |key: &str, digest: &str, fence: u64, seq: u64| Operation { key: key.to_string(), digest: digest.to_string(), fence, seq };
     vec![
         op("order-1", "amount=10", term, 1),
         op("order-2", "amount=20", term, 2),
@@ -353,12 +332,9 @@ impl fmt::Display for ScenarioError {
             ScenarioError::OutOfRange { field, min, value } => {
                 write!(f, "{field} 应在 {min} 到 {MAX_NUMBER} 之间，收到 {value}")
             }
-            ScenarioError::DefectNotApplicable { defect, case } => write!(
-                f,
-                "{} 作用于授权权威或写入前的自查，{} 案例只涉及资源，不适用",
-                defect.name(),
-                case.name()
-            ),
+            ScenarioError::DefectNotApplicable { defect, case } => {
+                write!(f, "{} 作用于授权权威或写入前的自查，{} 案例只涉及资源，不适用", defect.name(), case.name())
+            }
             ScenarioError::OperationCount(n) => {
                 write!(f, "operations 需要 1 到 {MAX_OPERATIONS} 条，收到 {n} 条")
             }

@@ -15,8 +15,8 @@
 //! is `true`/`false`, a number a number, and `title` names the scenario. Every error names
 //! the line it is about.
 
-use crate::machine::spec::Model;
 use crate::codec::{CodecError, Inputs, Param};
+use crate::machine::spec::Model;
 use crate::scenario::{Case, Scenario};
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
@@ -160,7 +160,10 @@ mod tests {
     #[test]
     fn each_mistake_names_its_line() {
         for (file, says) in [
-            ("{\n  \"clients\": [\n    \"acquire write:1:a\",\n    \"acquire jump\"\n  ]\n}", "第 4 行：clients：客户端 B 的程序里有未知的一步「jump」"),
+            (
+                "{\n  \"clients\": [\n    \"acquire write:1:a\",\n    \"acquire jump\"\n  ]\n}",
+                "第 4 行：clients：客户端 B 的程序里有未知的一步「jump」",
+            ),
             ("{\n  \"case\": \"model\",\n  \"crash\": \"maybe\"\n}", "第 3 行：crash 须为 true 或 false"),
             ("{\n  \"clients\": [\"acquire\"],\n  \"speed\": 3\n}", "第 3 行：未知的键「speed」"),
             ("{\n  \"case\": \"model\",\n  \"variant\": \"nofence\"\n}", "第 3 行：未知的 variant「nofence」"),

@@ -86,7 +86,9 @@ pub fn event(e: &Event<u64, char>, keys: &[String], defects: Defects) -> String 
             format!("资源在写入前单独比较：{} {sign} {}，{verdict}", pair(current), pair((fence, seq)))
         }
         Event::Skipped { client, .. } => format!("比较未通过：{client} 不写入"),
-        Event::Sent { client, fence, grant: g, seq, key: k } => format!("{client} 发出写入 {} seq={seq}{}（在网络中）", t(fence, g), key(k)),
+        Event::Sent { client, fence, grant: g, seq, key: k } => {
+            format!("{client} 发出写入 {} seq={seq}{}（在网络中）", t(fence, g), key(k))
+        }
         Event::Accepted { client, fence, grant: g, seq, key: k, previous, unconditional } => {
             let what = format!("{client} 的 {} seq={seq}{}", t(fence, g), key(k));
             match (unconditional, defects.no_fence) {
@@ -119,7 +121,8 @@ pub fn op_note(r: &OpResult) -> String {
 
 /// The model's assumptions, in the report's head.
 pub fn assumptions(delay: bool) -> String {
-    let network = if delay { "写入在网络中可任意延迟、任意次序送达（不丢失、不重复）" } else { "写入即时送达" };
+    let network =
+        if delay { "写入在网络中可任意延迟、任意次序送达（不丢失、不重复）" } else { "写入即时送达" };
     format!(
         "模型假设（本学习台补充）：租约只在持有者暂停时到期；恢复从持久状态读回发号器（rollback-issuer 则从旧备份读回初始值）；{network}；授权权威宕机期间，授予、续租、释放与到期判定都要等它恢复后才能进行。"
     )
@@ -290,7 +293,9 @@ pub fn harm(r: &ReusedFence) -> String {
         .iter()
         .enumerate()
         .map(|(i, h)| match h {
-            Some(Hit { finding: "locked_out", step, .. }) => format!("交错 {} 有害（第 {step} 步：当前持有者被拒，资源保留着较早授予的结果）", i + 1),
+            Some(Hit { finding: "locked_out", step, .. }) => {
+                format!("交错 {} 有害（第 {step} 步：当前持有者被拒，资源保留着较早授予的结果）", i + 1)
+            }
             Some(Hit { step, .. }) => format!("交错 {} 有害（第 {step} 步：较早授予的写入覆盖了较新授予的结果）", i + 1),
             None => format!("交错 {} 无害", i + 1),
         })

@@ -60,8 +60,12 @@ fn invalid_scenarios_are_errors_not_panics() {
 }
 
 fn defects() -> impl Strategy<Value = Defects> {
-    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>())
-        .prop_map(|(a, b, c, d)| Defects { no_fence: a, split_authority: b, rollback_issuer: c, precheck: d })
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(a, b, c, d)| Defects {
+        no_fence: a,
+        split_authority: b,
+        rollback_issuer: c,
+        precheck: d,
+    })
 }
 
 fn operation() -> impl Strategy<Value = Operation> {

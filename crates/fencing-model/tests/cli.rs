@@ -15,7 +15,8 @@ fn json(args: &[&str]) -> serde_json::Value {
 }
 
 fn properties(v: &serde_json::Value) -> Vec<String> {
-    let mut p: Vec<String> = v["findings"].as_array().unwrap().iter().filter_map(|x| Some(x.get("property")?.as_str()?.to_string())).collect();
+    let mut p: Vec<String> =
+        v["findings"].as_array().unwrap().iter().filter_map(|x| Some(x.get("property")?.as_str()?.to_string())).collect();
     p.sort();
     p.dedup();
     p
@@ -84,7 +85,12 @@ fn the_report_names_grants_the_reused_fence_and_precheck() {
     assert!(precheck.status.success());
     let precheck = String::from_utf8(precheck.stdout).unwrap();
     assert!(precheck.contains("违例 1：revoked_generation_overwrite"), "{precheck}");
-    assert!(precheck.contains("counterexample.events: acquire A, pause A, expire A, recover, acquire B, check B, resume A, check A, write B, write A"), "{precheck}");
+    assert!(
+        precheck.contains(
+            "counterexample.events: acquire A, pause A, expire A, recover, acquire B, check B, resume A, check A, write B, write A"
+        ),
+        "{precheck}"
+    );
     assert!(precheck.contains("资源无条件写入 A 的 41（授予#1） seq=2，覆盖 (42,1)（比较在前一步）"), "{precheck}");
     let split = text(&["fencing", "--variant", "split-authority"]);
     assert!(split.contains("A 向独立计数器取号：43（未绑定）"), "{split}");
@@ -102,7 +108,19 @@ fn help_lists_cases_and_variants() {
     let out = lab(&["--help"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success());
-    for name in ["fencing", "operations", "explore", "--scenario FILE", "model", "correct", "no-fence", "split-authority", "rollback-issuer", "precheck", "本学习台补充"] {
+    for name in [
+        "fencing",
+        "operations",
+        "explore",
+        "--scenario FILE",
+        "model",
+        "correct",
+        "no-fence",
+        "split-authority",
+        "rollback-issuer",
+        "precheck",
+        "本学习台补充",
+    ] {
         assert!(text.contains(name), "help lacks {name}");
     }
 }
@@ -113,7 +131,10 @@ fn bad_arguments_exit_2_with_the_valid_choices() {
         (&["fencing", "--variant", "nofence"][..], "no-fence, split-authority, rollback-issuer, precheck"),
         (&["fencing", "--case", "ops"][..], "fencing, operations"),
         (&["fencing", "--variant"][..], "--variant 需要一个值"),
-        (&["fencing", "--verbose"][..], "--case, --variant, --issuer, --op-seq, --ops, --clients, --crash, --delay, --scenario, --json, --help"),
+        (
+            &["fencing", "--verbose"][..],
+            "--case, --variant, --issuer, --op-seq, --ops, --clients, --crash, --delay, --scenario, --json, --help",
+        ),
         (&["fencing", "--issuer", "x"][..], "issuer 须为非负整数"),
         (&["fencing", "--case", "operations", "--op-seq", "3,1"][..], "op-seq 不适用于 operations 案例"),
         (&["fence"][..], "可选：fencing, explore"),
@@ -181,7 +202,12 @@ fn the_page_runs_command_lines_as_the_binary_does_and_reads_no_files() {
     assert_eq!(code, 2);
     assert!(err.contains("这里不能读取文件「mine.json」"), "{err}");
     // Words after the experiment that are not options are named whole.
-    for (args, must) in [(&["fencing", "x=y"][..], "多余的参数「x=y」"), (&["fencing", "explore"], "多余的参数「explore」"), (&["fencing", "extra"], "多余的参数「extra」"), (&["fencing", "--nope"], "未知选项「--nope」")] {
+    for (args, must) in [
+        (&["fencing", "x=y"][..], "多余的参数「x=y」"),
+        (&["fencing", "explore"], "多余的参数「explore」"),
+        (&["fencing", "extra"], "多余的参数「extra」"),
+        (&["fencing", "--nope"], "未知选项「--nope」"),
+    ] {
         let (err, code) = cli::execute(args);
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains(must), "{args:?}: {err}");
@@ -244,7 +270,16 @@ fn the_checker_reports_every_scenario_and_defect_as_reviewed() {
             ("every-step-in-order".into(), ["--clients", every_step, "--delay", "false", "--crash", "true"].map(String::from).to_vec()),
         ])
         .collect();
-    let variants = ["correct", "no-fence", "split-authority", "rollback-issuer", "precheck", "no-fence,precheck", "split-authority,precheck", "split-authority,rollback-issuer"];
+    let variants = [
+        "correct",
+        "no-fence",
+        "split-authority",
+        "rollback-issuer",
+        "precheck",
+        "no-fence,precheck",
+        "split-authority,precheck",
+        "split-authority,rollback-issuer",
+    ];
     let mut out = String::new();
     for (name, args) in &scenarios {
         for variant in variants {
@@ -252,7 +287,10 @@ fn the_checker_reports_every_scenario_and_defect_as_reviewed() {
             all.extend(args.iter().map(String::as_str));
             all.extend(["--variant", variant]);
             let v = json(&all);
-            out.push_str(&format!("{name} · {variant}: {} states, {} transitions, unfired {}\n", v["states"], v["transitions"], v["unfired"]));
+            out.push_str(&format!(
+                "{name} · {variant}: {} states, {} transitions, unfired {}\n",
+                v["states"], v["transitions"], v["unfired"]
+            ));
             for f in v["findings"].as_array().unwrap() {
                 let said = match f["path"].as_array() {
                     None => "holds".to_string(),
@@ -283,7 +321,11 @@ fn a_bad_scenario_file_names_its_line_and_exits_2() {
     let dir = std::env::temp_dir().join(format!("fencing-lab-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (name, text, must) in [
-        ("program.json", "{\n  \"case\": \"model\",\n  \"clients\": [\n    \"acquire write:1:a\",\n    \"acquire fly\"\n  ]\n}\n", "第 5 行：clients：客户端 B 的程序里有未知的一步「fly」"),
+        (
+            "program.json",
+            "{\n  \"case\": \"model\",\n  \"clients\": [\n    \"acquire write:1:a\",\n    \"acquire fly\"\n  ]\n}\n",
+            "第 5 行：clients：客户端 B 的程序里有未知的一步「fly」",
+        ),
         ("syntax.json", "{\n  \"case\": \"model\"\n  \"delay\": true\n}\n", "第 3 行：不是一个 JSON 对象"),
         ("key.json", "{\n  \"case\": \"model\",\n  \"speed\": 2\n}\n", "第 3 行：未知的键「speed」"),
     ] {

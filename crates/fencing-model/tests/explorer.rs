@@ -6,13 +6,12 @@ use fencing_model::checker::{check, DEFAULT_CAP};
 use fencing_model::machine::spec::{Model, Op, MAX_CLIENTS, MAX_OPS, MAX_WRITES};
 use fencing_model::machine::state::{Action, State, MAX_ACTIONS};
 use fencing_model::machine::Machine;
+use fencing_model::presets::PRESETS;
 use fencing_model::search::Search;
 use fencing_model::Finding;
-use fencing_model::presets::PRESETS;
 use fencing_model::{Defect, Defects, Property, Scenario};
 use proptest::prelude::*;
 use std::collections::HashSet;
-
 
 fn preset(name: &str) -> Scenario {
     PRESETS.iter().find(|p| p.name == name).unwrap().read().scenario
@@ -137,7 +136,8 @@ fn a_scenario_is_refused_past_each_limit_and_accepted_at_it() {
 /// cannot resume, a finished one can only release): the search has no hidden moves.
 #[test]
 fn apply_takes_only_the_actions_a_state_offers() {
-    let every_step = Model::parse_programs("acquire write:1:a pause renew write:2:b; acquire pause write:1:b; acquire", true, true).unwrap();
+    let every_step =
+        Model::parse_programs("acquire write:1:a pause renew write:2:b; acquire pause write:1:b; acquire", true, true).unwrap();
     for model in [preset("three-holders").model, every_step] {
         for defects in Defects::all_for(fencing_model::Case::Model) {
             let machine = Machine::new(&model, defects, 40);
@@ -241,7 +241,8 @@ fn each_defect_is_found_by_a_two_client_scenario_and_names_its_property() {
 
 /// Every two-client scenario of up to three steps each, from a few programs.
 fn small_models() -> Vec<Model> {
-    let programs = ["acquire write:1:a", "acquire pause write:1:a", "acquire pause write:2:a", "acquire write:2:b", "acquire pause write:1:b"];
+    let programs =
+        ["acquire write:1:a", "acquire pause write:1:a", "acquire pause write:2:a", "acquire write:2:b", "acquire pause write:1:b"];
     let mut all = Vec::new();
     for a in programs {
         for b in programs {
@@ -335,7 +336,8 @@ proptest! {
 fn while_the_authority_is_down_its_operations_wait() {
     let model = Model::parse_programs("acquire pause acquire renew; acquire", true, false).unwrap();
     let machine = Machine::new(&model, Defects::default(), 40);
-    let run = |s: State, actions: &[Action]| actions.iter().fold(s, |s, &a| machine.apply(&s, a).unwrap_or_else(|| panic!("{a:?} in {s:?}")).0);
+    let run =
+        |s: State, actions: &[Action]| actions.iter().fold(s, |s, &a| machine.apply(&s, a).unwrap_or_else(|| panic!("{a:?} in {s:?}")).0);
     // A holds the lease and is paused; the authority crashes.
     let paused = run(State::default(), &[Action::Step(0), Action::Step(0), Action::Crash]);
     assert!(machine.apply(&paused, Action::Expire).is_none(), "expiry waits");
@@ -363,7 +365,10 @@ fn a_defect_that_never_fires_is_named() {
     assert_eq!(unfired("acquire write:1:a; acquire write:1:b", false, "rollback-issuer"), vec![Defect::RollbackIssuer]);
     assert_eq!(unfired("acquire write:1:a; acquire write:1:b", true, "rollback-issuer"), vec![]);
     // Nobody loses the lease before taking a number, and nothing stale reaches the resource.
-    assert_eq!(unfired("acquire write:1:a; acquire write:2:b", false, "split-authority,no-fence"), vec![Defect::NoFence, Defect::SplitAuthority]);
+    assert_eq!(
+        unfired("acquire write:1:a; acquire write:2:b", false, "split-authority,no-fence"),
+        vec![Defect::NoFence, Defect::SplitAuthority]
+    );
     assert_eq!(unfired("acquire pause write:1:a; acquire write:2:b", false, "no-fence,precheck"), vec![Defect::Precheck]);
     assert_eq!(unfired("acquire pause write:2:a; acquire write:1:b", false, "precheck"), vec![]);
 }

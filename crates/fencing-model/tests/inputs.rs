@@ -11,7 +11,10 @@ fn every_lab_experiment_is_listed_once_and_spelled_one_way() {
     // 16 combinations of the four defects for the fencing case; operations with and without no-fence.
     assert_eq!(all.len(), 18);
     assert_eq!(all[0].to_string(), "fencing/correct");
-    assert_eq!(all.iter().filter(|e| e.case == Case::Operations).map(|e| e.to_string()).collect::<Vec<_>>(), ["operations/correct", "operations/no-fence"]);
+    assert_eq!(
+        all.iter().filter(|e| e.case == Case::Operations).map(|e| e.to_string()).collect::<Vec<_>>(),
+        ["operations/correct", "operations/no-fence"]
+    );
     let mut seen: Vec<String> = all.iter().map(|e| e.to_string()).collect();
     seen.sort();
     seen.dedup();
@@ -56,7 +59,9 @@ fn a_scenario_file_may_be_as_large_as_the_limit() {
 
 #[test]
 fn a_scenario_is_written_as_a_file_with_json_types_and_reads_back() {
-    let read = scenario_file::read("{\"issuer\": 100, \"clients\": \"acquire write:1:a; acquire write:2:b\", \"crash\": false, \"delay\": true}").unwrap();
+    let read =
+        scenario_file::read("{\"issuer\": 100, \"clients\": \"acquire write:1:a; acquire write:2:b\", \"crash\": false, \"delay\": true}")
+            .unwrap();
     assert_eq!(read.scenario.issuer, 100, "a number is read as a number");
     let text = scenario_file::write(Some("两人"), &read.scenario);
     // Keys in name order; the programs a list, switches booleans, the issuer a number.

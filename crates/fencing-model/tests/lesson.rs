@@ -2,7 +2,9 @@
 //! beside them on the lesson's lab: key steps, the key caveat, a holder locked out, a lost
 //! operation, a success decided by op_seq.
 
-use fencing_model::{run, Case, CaseRun, Defect, Defects, Event, FencingRun, Finding, Hit, Note, OpOutcome, OperationsRun, Property, Scenario, Token};
+use fencing_model::{
+    run, Case, CaseRun, Defect, Defects, Event, FencingRun, Finding, Hit, Note, OpOutcome, OperationsRun, Property, Scenario, Token,
+};
 
 fn set(defects: &[Defect]) -> Defects {
     defects.iter().fold(Defects::default(), |s, d| s.with(*d, true))
@@ -110,7 +112,8 @@ fn rollback_issuer_gives_b_a_second_41_and_a_overwrites_it() {
     let r = fencing(&[Defect::RollbackIssuer]);
     assert_eq!(properties(&r), vec![Property::RevokedGenerationOverwrite]);
     let t = &r.traces[0];
-    let grants: Vec<u64> = t.steps.iter().filter_map(|s| if let Event::Granted { fence, .. } = s.event { Some(fence) } else { None }).collect();
+    let grants: Vec<u64> =
+        t.steps.iter().filter_map(|s| if let Event::Granted { fence, .. } = s.event { Some(fence) } else { None }).collect();
     assert_eq!(grants, vec![41, 41]);
     let v = violations(&r)[0];
     // Grant #1's 41 overwrites grant #2's 41, while max_fence never went backward.
@@ -175,7 +178,10 @@ fn precheck_lets_both_checks_pass_before_b_lands_then_a_overwrites() {
         let events = t.events.join(", ");
         // Both checks come before B's write, A's write comes last and writes 41 over 42 unconditionally.
         assert!(at(&t.events, "check A") < at(&t.events, "write B") && at(&t.events, "check B") < at(&t.events, "write B"), "{events}");
-        assert!(matches!(t.steps[v.step - 1].event, Event::Accepted { fence: 41, grant: 1, previous: (42, 1), unconditional: true, .. }), "{events}");
+        assert!(
+            matches!(t.steps[v.step - 1].event, Event::Accepted { fence: 41, grant: 1, previous: (42, 1), unconditional: true, .. }),
+            "{events}"
+        );
         // A's own check is a key step: its passing is what the unconditional write relied on.
         assert!(v.key_steps.contains(&(at(&t.events, "check A") + 1)), "{events}: {:?}", v.key_steps);
     }

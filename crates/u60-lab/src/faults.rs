@@ -159,7 +159,8 @@ impl AuthorityDown {
             Ok(false) => "被拒".to_string(),
             Err(e) => format!("授权权威不可用（{e}）"),
         };
-        let b: Vec<String> = self.b_acquire.iter().enumerate().map(|(i, a)| format!("\n   B 第 {} 次 acquire：{}", i + 1, asked(a))).collect();
+        let b: Vec<String> =
+            self.b_acquire.iter().enumerate().map(|(i, a)| format!("\n   B 第 {} 次 acquire：{}", i + 1, asked(a))).collect();
         format!(
             "6. 故障：Redis 在场景中途被杀\n   A acquire → fence={}；A 带 ({},1) 提交：{}\n   Redis 进程被杀（SIGKILL）\n   A 续租：{renew}{}\n   \
              结果：不授予任何租约或 fence——单机 Redis 是唯一权威，其自身故障即权威不可用（活性边界）\n   资源最终：{}\n\n",

@@ -74,10 +74,24 @@ pub fn timeline(s: &Servers, db: &mut Resource, store: GenerationStore, resource
     let paused = pause_past_lease(&mut auth)?;
     let a_renewed_after_expiry = auth.renew("A", LEASE_MS)?;
     let fence_b = auth.acquire("B", LEASE_MS * 10, &format!("{resource_id}-B-1"))?.ok_or("B's acquire was refused")?;
-    let b_write = db.write(resource_id, &Write { key: &format!("{resource_id}:publish-B"), digest: "result=B", value: "B 的结果", fence: fence_b, seq: 1 })?;
+    let b_write = db.write(
+        resource_id,
+        &Write { key: &format!("{resource_id}:publish-B"), digest: "result=B", value: "B 的结果", fence: fence_b, seq: 1 },
+    )?;
     // A resumes and publishes with its old fence; its op_seq is larger, as in the lesson.
-    let a_write = db.write(resource_id, &Write { key: &format!("{resource_id}:publish-A"), digest: "result=A", value: "A 的结果", fence: fence_a, seq: 2 })?;
-    Ok(Timeline { fence_a, fence_b, paused_ms: paused.as_millis(), a_renewed_after_expiry, b_write, a_write, committed: db.state(resource_id)? })
+    let a_write = db.write(
+        resource_id,
+        &Write { key: &format!("{resource_id}:publish-A"), digest: "result=A", value: "A 的结果", fence: fence_a, seq: 2 },
+    )?;
+    Ok(Timeline {
+        fence_a,
+        fence_b,
+        paused_ms: paused.as_millis(),
+        a_renewed_after_expiry,
+        b_write,
+        a_write,
+        committed: db.state(resource_id)?,
+    })
 }
 
 #[derive(Debug)]
@@ -170,10 +184,25 @@ impl Run {
         let d = &self.durable;
         let l = &self.in_lease_key;
         let mut v = vec![
-            ("41/42/41 时间线：过期 fence 在资源提交处被拒", d.fence_b > d.fence_a && d.b_write == WriteOutcome::Applied && d.a_write == WriteOutcome::Stale && !d.a_renewed_after_expiry),
+            (
+                "41/42/41 时间线：过期 fence 在资源提交处被拒",
+                d.fence_b > d.fence_a
+                    && d.b_write == WriteOutcome::Applied
+                    && d.a_write == WriteOutcome::Stale
+                    && !d.a_renewed_after_expiry,
+            ),
             ("同任期 seq2 先到，迟到的 seq1 被拒", self.seq.seq2 == WriteOutcome::Applied && self.seq.late_seq1 == WriteOutcome::Stale),
-            ("同键同摘要返回原结果、同键异参报冲突，只有一个效果", self.idem.first == WriteOutcome::Applied && matches!(self.idem.retry_same, WriteOutcome::Duplicate { .. }) && self.idem.other_params == WriteOutcome::Conflict && self.idem.effects == 1),
-            ("generation 放进会过期的租约键：B 拿到与 A 相同的 fence（按预期复现该缺陷）", l.fence_a == l.fence_b && l.a_write == WriteOutcome::Applied),
+            (
+                "同键同摘要返回原结果、同键异参报冲突，只有一个效果",
+                self.idem.first == WriteOutcome::Applied
+                    && matches!(self.idem.retry_same, WriteOutcome::Duplicate { .. })
+                    && self.idem.other_params == WriteOutcome::Conflict
+                    && self.idem.effects == 1,
+            ),
+            (
+                "generation 放进会过期的租约键：B 拿到与 A 相同的 fence（按预期复现该缺陷）",
+                l.fence_a == l.fence_b && l.a_write == WriteOutcome::Applied,
+            ),
         ];
         if let Some((restart, down)) = &self.faults {
             v.push(("MariaDB 在两次写之间重启：第二次写恰好生效一次，已报成功的写重启后仍在", restart.holds()));
@@ -197,7 +226,10 @@ impl Run {
         );
         out += &format!(
             "2. 同任期多次写（fence={}）\n   seq2 先到：{}\n   迟到的 seq1：{}\n   资源最终：{}\n\n",
-            self.seq.fence, outcome(&self.seq.seq2), outcome(&self.seq.late_seq1), committed(&self.seq.committed)
+            self.seq.fence,
+            outcome(&self.seq.seq2),
+            outcome(&self.seq.late_seq1),
+            committed(&self.seq.committed)
         );
         out += &format!(
             "3. 业务幂等（同一键 order-1，跨任期 fence={} → {}）\n   首次 amount=10：{}\n   跨任期重试，同键同摘要：{}\n   同键异参 amount=99：{}\n   效果数：{}\n\n",

@@ -19,7 +19,11 @@ fn main() -> ExitCode {
     match result {
         Ok((versions, run)) => {
             print!("{}", run.report(&versions));
-            if run.verdicts().iter().all(|(_, ok)| *ok) { ExitCode::SUCCESS } else { ExitCode::from(1) }
+            if run.verdicts().iter().all(|(_, ok)| *ok) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
         }
         Err(e) => {
             eprintln!("u60-lab：无法完成实验：{e}");

@@ -9,7 +9,9 @@ use mysql::{params, Conn, TxOpts};
 pub enum WriteOutcome {
     Applied,
     /// Same key, same digest: the original result, no second effect.
-    Duplicate { original: String },
+    Duplicate {
+        original: String,
+    },
     /// Same key, other parameters.
     Conflict,
     /// `(max_fence, last_seq) < (fence, seq)` was false: zero rows affected.
@@ -69,7 +71,8 @@ impl Resource {
     pub fn write(&mut self, id: &str, w: &Write) -> mysql::Result<WriteOutcome> {
         let mut tx = self.conn.start_transaction(TxOpts::default())?;
         // Lock the key's record (or its gap) so a concurrent same-key write waits for us.
-        let seen: Option<(String, String)> = tx.exec_first("SELECT digest, result FROM idempotency WHERE op_key = ? FOR UPDATE", (w.key,))?;
+        let seen: Option<(String, String)> =
+            tx.exec_first("SELECT digest, result FROM idempotency WHERE op_key = ? FOR UPDATE", (w.key,))?;
         if let Some((digest, result)) = seen {
             tx.commit()?;
             return Ok(if digest == w.digest { WriteOutcome::Duplicate { original: result } } else { WriteOutcome::Conflict });

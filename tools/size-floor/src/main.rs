@@ -9,7 +9,9 @@ fn Page() -> impl IntoView {
     view! { <h1>{move || p.read().get("slug").unwrap_or_default()}</h1><A href="/b">"next"</A> }
 }
 fn main() {
-    leptos::mount::mount_to_body(|| view! {
-        <Router><Routes fallback=|| "nf"><Route path=path!("/:slug") view=Page/></Routes></Router>
+    leptos::mount::mount_to_body(|| {
+        view! {
+            <Router><Routes fallback=|| "nf"><Route path=path!("/:slug") view=Page/></Routes></Router>
+        }
     });
 }

@@ -9,33 +9,100 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum Event<N = u8, C = usize> {
-    Granted { client: C, fence: N, grant: u8 },
+    Granted {
+        client: C,
+        fence: N,
+        grant: u8,
+    },
     /// Re-entrant acquire by the client already holding the lease.
-    Holds { client: C },
-    Minted { client: C, fence: N, grant: u8 },
-    Paused { client: C, fence: N, grant: u8 },
-    Resumed { client: C, fence: N, grant: u8 },
-    Released { client: C },
-    Renewed { client: C, ok: bool },
-    Expired { client: C },
+    Holds {
+        client: C,
+    },
+    Minted {
+        client: C,
+        fence: N,
+        grant: u8,
+    },
+    Paused {
+        client: C,
+        fence: N,
+        grant: u8,
+    },
+    Resumed {
+        client: C,
+        fence: N,
+        grant: u8,
+    },
+    Released {
+        client: C,
+    },
+    Renewed {
+        client: C,
+        ok: bool,
+    },
+    Expired {
+        client: C,
+    },
     Crashed,
-    Recovered { issuer: N, from_backup: bool },
+    Recovered {
+        issuer: N,
+        from_backup: bool,
+    },
     /// precheck: the resource's comparison as a step of its own, before the write.
-    Checked { client: C, fence: N, grant: u8, seq: N, current: (N, N), passed: bool, compared: bool },
+    Checked {
+        client: C,
+        fence: N,
+        grant: u8,
+        seq: N,
+        current: (N, N),
+        passed: bool,
+        compared: bool,
+    },
     /// precheck: the comparison failed, so the client does not write.
-    Skipped { client: C, key: u8 },
-    Sent { client: C, fence: N, grant: u8, seq: N, key: u8 },
-    Accepted { client: C, fence: N, grant: u8, seq: N, key: u8, previous: (N, N), unconditional: bool },
-    Rejected { client: C, fence: N, grant: u8, seq: N, key: u8, current: (N, N) },
-    Duplicate { client: C, key: u8 },
+    Skipped {
+        client: C,
+        key: u8,
+    },
+    Sent {
+        client: C,
+        fence: N,
+        grant: u8,
+        seq: N,
+        key: u8,
+    },
+    Accepted {
+        client: C,
+        fence: N,
+        grant: u8,
+        seq: N,
+        key: u8,
+        previous: (N, N),
+        unconditional: bool,
+    },
+    Rejected {
+        client: C,
+        fence: N,
+        grant: u8,
+        seq: N,
+        key: u8,
+        current: (N, N),
+    },
+    Duplicate {
+        client: C,
+        key: u8,
+    },
 }
 
 impl<N: Copy, C: Copy> Event<N, C> {
     pub fn client(&self) -> Option<C> {
         use Event::*;
         match *self {
-            Granted { client, .. } | Holds { client } | Minted { client, .. } | Paused { client, .. } | Resumed { client, .. } => Some(client),
-            Released { client } | Renewed { client, .. } | Expired { client } | Checked { client, .. } | Skipped { client, .. } => Some(client),
+            Granted { client, .. } | Holds { client } | Minted { client, .. } | Paused { client, .. } | Resumed { client, .. } => {
+                Some(client)
+            }
+            Released { client } | Renewed { client, .. } | Expired { client } | Checked { client, .. } | Skipped { client, .. } => {
+                Some(client)
+            }
             Sent { client, .. } | Accepted { client, .. } | Rejected { client, .. } | Duplicate { client, .. } => Some(client),
             Crashed | Recovered { .. } => None,
         }
@@ -78,5 +145,4 @@ impl Machine {
             Duplicate { client, key } => Duplicate { client: who(client), key },
         }
     }
-
 }

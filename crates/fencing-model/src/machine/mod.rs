@@ -242,7 +242,8 @@ impl Machine {
                 n.clients[c].flags &= !(CHECKED | MINTED);
                 if self.delay {
                     let slot = n.in_flight.iter().position(|m| m.is_empty())?;
-                    n.in_flight[slot] = Message::new(c, unconditional, key, s.holds(c) && n.applied & (1 << key) == 0, me.fence, me.grant, seq);
+                    n.in_flight[slot] =
+                        Message::new(c, unconditional, key, s.holds(c) && n.applied & (1 << key) == 0, me.fence, me.grant, seq);
                     n.settle();
                     Event::Sent { client: c, fence: me.fence, grant: me.grant, seq, key }
                 } else {

@@ -118,7 +118,11 @@ impl Model {
                         ["pause"] => Ok(Op::Pause),
                         ["renew"] => Ok(Op::Renew),
                         ["write", seq, key] => {
-                            let seq: u8 = seq.parse().ok().filter(|s| (1..=99).contains(s)).ok_or_else(|| about(i, format!("客户端 {name} 的「{op}」：op_seq 须为 1 到 99 的整数")))?;
+                            let seq: u8 = seq
+                                .parse()
+                                .ok()
+                                .filter(|s| (1..=99).contains(s))
+                                .ok_or_else(|| about(i, format!("客户端 {name} 的「{op}」：op_seq 须为 1 到 99 的整数")))?;
                             let valid = !key.is_empty() && key.len() <= 16 && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
                             if !valid {
                                 return Err(about(i, format!("客户端 {name} 的「{op}」：key 须为 1 到 16 个字母、数字或 -")));
@@ -129,7 +133,10 @@ impl Model {
                             });
                             Ok(Op::Write { seq, key: k as u8 })
                         }
-                        _ => Err(about(i, format!("客户端 {name} 的程序里有未知的一步「{op}」，可用：acquire、pause、write:<op_seq>:<key>、renew"))),
+                        _ => Err(about(
+                            i,
+                            format!("客户端 {name} 的程序里有未知的一步「{op}」，可用：acquire、pause、write:<op_seq>:<key>、renew"),
+                        )),
                     })
                     .collect::<Result<Vec<_>, _>>()
             })
@@ -195,4 +202,3 @@ impl Model {
         }
     }
 }
-

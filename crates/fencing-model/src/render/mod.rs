@@ -8,7 +8,10 @@ use crate::path::Step;
 use crate::properties::{Property, BOUND_TO_A_GRANT};
 use crate::report::{CaseRun, OperationsRun, Report};
 use crate::scenario::{Defect, Defects, Scenario};
-use crate::words::{self, assumptions, cause, chain, harm, lease, lost_why, none_of, note, note_kind, op_note, opt, reused_fence, tag, unfired, why, HARMLESS_BY_LUCK};
+use crate::words::{
+    self, assumptions, cause, chain, harm, lease, lost_why, none_of, note, note_kind, op_note, opt, reused_fence, tag, unfired, why,
+    HARMLESS_BY_LUCK,
+};
 use std::fmt::Write;
 
 mod model;
@@ -28,7 +31,14 @@ pub fn text(report: &Report) -> String {
     let _ = writeln!(out, "fencing-lab · case={} · variant={}", s.case.name(), report.variant);
     match &report.case {
         CaseRun::Fencing(run) => {
-            let _ = writeln!(out, "场景：issuer={}，A.op_seq={}，B.op_seq={}；资源条件 {}", s.issuer, s.op_seq_a, s.op_seq_b, condition(s.defects));
+            let _ = writeln!(
+                out,
+                "场景：issuer={}，A.op_seq={}，B.op_seq={}；资源条件 {}",
+                s.issuer,
+                s.op_seq_a,
+                s.op_seq_b,
+                condition(s.defects)
+            );
             if s.op_seq_a > s.op_seq_b && !s.defects.no_fence {
                 let _ = writeln!(out, "（A 的 op_seq 较大：资源按 (fence, op_seq) 的字典序比较，fence 较小时较大的 op_seq 无害，fence 被重用时就可能有害——覆盖新结果，或挡住新持有者。）");
             }
@@ -78,7 +88,9 @@ fn defects(out: &mut String, s: &Scenario) {
 fn width(s: &str) -> usize {
     s.chars()
         .map(|c| match c as u32 {
-            0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 => 2,
+            0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 => {
+                2
+            }
             _ => 1,
         })
         .sum()
@@ -147,7 +159,11 @@ pub(crate) fn step_table(out: &mut String, steps: &[Step], keys: &[String], d: D
 
 fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     let Some(first) = run.traces.first() else { return };
-    let _ = writeln!(out, "固定前缀：{}（recover 即课程的「持久恢复」：一次宕机及其恢复，算作一步）", first.events[..run.prefix_len].join(" → "));
+    let _ = writeln!(
+        out,
+        "固定前缀：{}（recover 即课程的「持久恢复」：一次宕机及其恢复，算作一步）",
+        first.events[..run.prefix_len].join(" → ")
+    );
     let why_count = if d.split_authority { "（A 恢复后的 mint 排在 B 的写入之后：课程反例的次序）" } else { "" };
     let _ = writeln!(out, "交错数：{}{why_count}", run.interleavings);
     let legend = if d.precheck { "（先检查后写入时，放行写入的那次比较也算）" } else { "" };
