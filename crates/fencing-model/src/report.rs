@@ -5,8 +5,7 @@
 use crate::checker::ModelRun;
 pub use crate::lab::FencingRun;
 use crate::operations::{self, OpResult};
-use crate::scenario::{Scenario, ScenarioError};
-use crate::Case;
+use crate::scenario::{Case, Scenario, ScenarioError};
 use serde::Serialize;
 
 /// The operations case: a stream of business writes at the resource, each under its own

@@ -243,7 +243,7 @@ impl Machine {
                 if self.delay {
                     let slot = n.in_flight.iter().position(|m| m.is_empty())?;
                     n.in_flight[slot] =
-                        Message::new(c, unconditional, key, s.holds(c) && n.applied & (1 << key) == 0, me.fence, me.grant, seq);
+                        Message::new(c, unconditional, key, s.holds(c), me.fence, me.grant, seq);
                     n.settle();
                     Event::Sent { client: c, fence: me.fence, grant: me.grant, seq, key }
                 } else {
@@ -290,11 +290,5 @@ fn commit(n: &mut State, client: usize, fence: u8, grant: u8, seq: u8, key: u8, 
     n.newest = n.newest.max(grant);
     n.applied |= 1 << key;
     n.refused &= !n.applied;
-    // Whether a write of an applied key was sent while valid no longer matters: forget it,
-    // so that states differing only in that are one.
-    for m in n.in_flight.iter_mut().filter(|m| !m.is_empty() && n.applied & (1 << m.key()) != 0) {
-        m.0[0] &= !64;
-    }
-    n.settle();
     Event::Accepted { client, fence, grant, seq, key, previous: current, unconditional }
 }
