@@ -224,6 +224,9 @@ test('what only the checker knows is shown where it happens: key steps, a holder
   assert.doesNotMatch(await page.locator('.interleaving[aria-pressed="true"]').textContent(), /关键限定/);
   assert.match(await page.locator('.steps tr[data-step="8"]').textContent(), /当前授予的持有者在资源处被拒/);
   assert.match(await page.locator('.issuer-check').textContent(), /交错 3 有害（第 8 步：当前持有者被拒，资源保留着较早授予的结果）/);
+  // Why the overwrite happened, and what the model assumes, beside the verdicts.
+  assert.match(await page.locator('.verdicts .cause').textContent(), /在资源看来 \(41,1\) → \(41,2\) 是前进；倒退的是授予次序（授予#2 → 授予#1）/);
+  assert.match(await page.locator('.assumptions').textContent(), /^模型假设（本学习台补充）：租约只在持有者暂停时到期/);
   // A switch whose defective step never happens says so instead of a bare 成立.
   await page.goto(env.url + 'explore?case=model&variant=rollback-issuer&clients=' + encodeURIComponent('acquire pause write:2:a; acquire pause write:1:b; acquire write:1:c') + '&crash=false');
   await live(page);

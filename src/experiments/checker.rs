@@ -12,7 +12,7 @@ use crate::ui::copy::CopyButton;
 use crate::ui::download::download;
 use fencing_model::checker::{self, FindingResult, ModelRun, Summary};
 use fencing_model::properties::BOUND_TO_A_GRANT;
-use fencing_model::words::{none_of, unfired, why};
+use fencing_model::words::{assumptions, cause, none_of, unfired, why};
 use fencing_model::{codec, render, scenario_file, CaseRun, Finding, Report, Scenario};
 use js_sys::Reflect;
 use leptos::prelude::*;
@@ -255,6 +255,12 @@ fn ModelReport(scenario: Scenario, run: ModelRun, progress: Progress, view: Memo
                         <span class="verdict-sign" aria-hidden="true">{if ok { "✓" } else { "✗" }}</span>
                         <code>{r.name}</code>{what}"："<strong>{verdict}</strong>
                         {(!ok).then(|| view! { <p class="why">{why(f)}</p> })}
+                        {match (f, r.path.as_ref().and_then(|p| p.last().map(|l| (p, l)))) {
+                            (Finding::Broken(p), Some((path, last))) => {
+                                cause(p, &last.event, path.len().checked_sub(2).and_then(|k| path[k].after.token), scenario.defects)
+                            }
+                            _ => None,
+                        }.map(|c| view! { <p class="why cause">{c}</p> })}
                         {(!ok).then(|| view! {
                             <button type="button" class="tool-btn" on:click=move |_| go.run(View { interleaving: i, step: None, ..view.get_untracked() })>
                                 {format!("查看最短反例（{steps} 步）")}
@@ -265,6 +271,7 @@ fn ModelReport(scenario: Scenario, run: ModelRun, progress: Progress, view: Memo
             }).collect_view()}
         </ul>
         <p class="bound-means">{BOUND_TO_A_GRANT}</p>
+        <p class="assumptions">{assumptions(scenario.model.delay)}</p>
         {run.unfired.iter().map(|d| view! { <p class="unfired">{unfired(*d, scenario.defects, scenario.model.crash)}</p> }).collect_view()}
         {move || chosen().map(|i| view! { <Counterexample found=run.findings[i].clone() scenario=scenario.clone() view=view go=go/> })}
         <p class="command">

@@ -18,7 +18,9 @@ use editor::Editor;
 use fencing_model::lab::LAB_FINDINGS;
 use fencing_model::prediction::Guess;
 use fencing_model::properties::BOUND_TO_A_GRANT;
-use fencing_model::words::{harm, none_of, note, note_kind, op_note, reused_fence, tag, unfired, why};
+use fencing_model::words::{
+    assumptions, cause, harm, none_of, note, note_kind, op_note, reused_fence, tag, unfired, why, OP_SEQ_WHY, SPLIT_ORDER,
+};
 use fencing_model::{render, Case, CaseRun, Defects, FencingRun, Finding, OperationsRun, Property, Report};
 use leptos::prelude::*;
 use player::{follow_current_step, Player};
@@ -92,10 +94,11 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
     };
     let (scenario, judged) = (report.scenario.clone(), report.clone());
     let defects = report.scenario.defects;
+    let op_seq_larger = report.scenario.op_seq_a > report.scenario.op_seq_b && !defects.no_fence;
     let body = match report.case {
         CaseRun::Fencing(run) => view! {
             <Verdicts run=run.clone() defects=defects view=view go=go/>
-            <Interleavings run=run defects=defects view=view go=go/>
+            <Interleavings run=run defects=defects op_seq_larger=op_seq_larger view=view go=go/>
         }
         .into_any(),
         CaseRun::Operations(run) => view! { <OperationsTable run=run/> }.into_any(),
@@ -143,6 +146,10 @@ fn Verdicts(run: FencingRun, defects: Defects, view: Memo<View>, go: Callback<Vi
                         <code>{p.name()}</code>"（"{p.promise()}"）："
                         <strong>{if ok { format!("成立，{} 条交错均满足", run.interleavings) } else { format!("违反，见交错 {}", broken.iter().map(|i| i.to_string()).collect::<Vec<_>>().join("、")) }}</strong>
                         {(!ok).then(|| view! { <p class="why">{p.why()}</p> })}
+                        {shortest.and_then(|(i, step)| {
+                            let steps = &run.traces[i - 1].steps;
+                            cause(p, &steps[step - 1].event, step.checked_sub(2).and_then(|k| steps[k].after.token), defects)
+                        }).map(|c| view! { <p class="why cause">{c}</p> })}
                         {shortest.map(|(i, step)| view! {
                             <button type="button" class="tool-btn" on:click=move |_| to(i, step)>
                                 {format!("查看最短反例：交错 {i} 第 {step} 步")}
@@ -153,6 +160,7 @@ fn Verdicts(run: FencingRun, defects: Defects, view: Memo<View>, go: Callback<Vi
             }).collect_view()}
         </ul>
         <p class="bound-means">{BOUND_TO_A_GRANT}</p>
+        <p class="assumptions">{assumptions(false)}</p>
         {run.unfired.iter().map(|d| view! { <p class="unfired">{unfired(*d, defects, true)}</p> }).collect_view()}
         <section class="liveness" aria-labelledby="liveness-title">
             <h3 id="liveness-title">"活性"<span class="addition-tag">"本学习台补充，不属于课程的两条性质"</span></h3>
@@ -217,7 +225,7 @@ fn marks_of(run: &FencingRun, i: usize) -> Marks {
 }
 
 #[component]
-fn Interleavings(run: FencingRun, defects: Defects, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+fn Interleavings(run: FencingRun, defects: Defects, op_seq_larger: bool, view: Memo<View>, go: Callback<View>) -> impl IntoView {
     let prefix = run.prefix_len;
     let interleavings = run.interleavings;
     let marks: Vec<Marks> = (1..=interleavings).map(|i| marks_of(&run, i)).collect();
@@ -271,6 +279,8 @@ fn Interleavings(run: FencingRun, defects: Defects, view: Memo<View>, go: Callba
     follow_current_step(move || view.track());
     view! {
         <h3>{format!("{interleavings} 条交错（固定前缀之后）")}</h3>
+        {defects.split_authority.then(|| view! { <p class="why">{SPLIT_ORDER}</p> })}
+        {op_seq_larger.then(|| view! { <p class="why">{OP_SEQ_WHY}</p> })}
         <div class="interleavings" role="group" aria-label="选择交错">{chooser}</div>
         {player.controls(table, on_table)}
         // The live region stays in place so screen readers announce each change of its text.

@@ -159,7 +159,6 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
                 read(&src.issuer);
                 read(&src.lease);
             }
-            Event::Checked { compared: false, .. } => {}
             Event::Checked { .. } | Event::Rejected { .. } | Event::Accepted { .. } | Event::Sent { .. } | Event::Skipped { .. } => {
                 if let Action::Deliver(k) = m.action {
                     let sent = m.before.in_flight[k as usize];
@@ -182,7 +181,6 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
                     Finding::Broken(_) | Finding::UnboundOverwrite => src.newest,
                     Finding::ReusedFence if matches!(m.event, Event::Granted { .. }) => src.max_issued,
                     Finding::ReusedFence => src.issued_before,
-                    Finding::LockedOut => src.lease,
                     _ => 0,
                 };
             break;

@@ -119,6 +119,12 @@ pub fn op_note(r: &OpResult) -> String {
     }
 }
 
+/// Why the lab's scenario gives A the larger op_seq.
+pub const OP_SEQ_WHY: &str = "（A 的 op_seq 较大：资源按 (fence, op_seq) 的字典序比较，fence 较小时较大的 op_seq 无害，fence 被重用时就可能有害——覆盖新结果，或挡住新持有者。）";
+
+/// Why split authority leaves two interleavings.
+pub const SPLIT_ORDER: &str = "（A 恢复后的 mint 排在 B 的写入之后：课程反例的次序）";
+
 /// The model's assumptions, in the report's head.
 pub fn assumptions(delay: bool) -> String {
     let network =

@@ -242,8 +242,7 @@ impl Machine {
                 n.clients[c].flags &= !(CHECKED | MINTED);
                 if self.delay {
                     let slot = n.in_flight.iter().position(|m| m.is_empty())?;
-                    n.in_flight[slot] =
-                        Message::new(c, unconditional, key, s.holds(c), me.fence, me.grant, seq);
+                    n.in_flight[slot] = Message::new(c, unconditional, key, s.holds(c), me.fence, me.grant, seq);
                     n.settle();
                     Event::Sent { client: c, fence: me.fence, grant: me.grant, seq, key }
                 } else {

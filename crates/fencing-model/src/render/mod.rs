@@ -10,7 +10,7 @@ use crate::report::{CaseRun, OperationsRun, Report};
 use crate::scenario::{Defect, Defects, Scenario};
 use crate::words::{
     self, assumptions, cause, chain, harm, lease, lost_why, none_of, note, note_kind, op_note, opt, reused_fence, tag, unfired, why,
-    HARMLESS_BY_LUCK,
+    HARMLESS_BY_LUCK, OP_SEQ_WHY, SPLIT_ORDER,
 };
 use std::fmt::Write;
 
@@ -40,7 +40,7 @@ pub fn text(report: &Report) -> String {
                 condition(s.defects)
             );
             if s.op_seq_a > s.op_seq_b && !s.defects.no_fence {
-                let _ = writeln!(out, "（A 的 op_seq 较大：资源按 (fence, op_seq) 的字典序比较，fence 较小时较大的 op_seq 无害，fence 被重用时就可能有害——覆盖新结果，或挡住新持有者。）");
+                let _ = writeln!(out, "{OP_SEQ_WHY}");
             }
             let _ = writeln!(out, "{}", assumptions(false));
             defects(&mut out, s);
@@ -164,7 +164,7 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
         "固定前缀：{}（recover 即课程的「持久恢复」：一次宕机及其恢复，算作一步）",
         first.events[..run.prefix_len].join(" → ")
     );
-    let why_count = if d.split_authority { "（A 恢复后的 mint 排在 B 的写入之后：课程反例的次序）" } else { "" };
+    let why_count = if d.split_authority { SPLIT_ORDER } else { "" };
     let _ = writeln!(out, "交错数：{}{why_count}", run.interleavings);
     let legend = if d.precheck { "（先检查后写入时，放行写入的那次比较也算）" } else { "" };
     let _ = writeln!(out, "（token 后的「授予#n」是检查器的知识：资源只看到 fence 数字。行号前的 * 标出本交错发现的关键步骤{legend}。）");
