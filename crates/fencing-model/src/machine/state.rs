@@ -181,12 +181,4 @@ impl Action {
             _ => Action::Deliver(b - 16),
         }
     }
-
-    /// The client whose move this is, if any.
-    pub fn client(self) -> Option<usize> {
-        match self {
-            Action::Step(c) | Action::Resume(c) | Action::Release(c) => Some(c as usize),
-            _ => None,
-        }
-    }
 }
