@@ -254,7 +254,7 @@ pub fn lost_why(refusal: &crate::path::Step) -> &'static str {
         _ => false,
     };
     if locked_out {
-        "本例中被拒的是当前持有者（见 locked_out）：由缺陷造成，正确协议下不会这样。"
+        "本例中被拒的是当前持有者（见 locked_out）：它的 fence 不大于资源已保存的结果，这只在 fence 被重用或未绑定 token 写入时才会发生。"
     } else if same_term {
         "本例中它被同一任期里 op_seq 更大的已提交写入挡下（课程：「若 seq2 先到，seq1 后到应被拒」）：这是活性问题，不是安全违例，正确协议下也会发生。"
     } else {
@@ -290,7 +290,7 @@ pub fn reused_fence(r: &ReusedFence) -> String {
 }
 
 /// Said when a reused fence did no harm in any interleaving: only the op_seq order stopped it.
-pub const HARMLESS_BY_LUCK: &str = "每条交错都无害，只因 op_seq 的次序碰巧对了：fence 已被重用，两个任期的写入只靠 op_seq 分先后；换成课程的 --op-seq 2,1 就会出现越代覆盖。";
+pub const HARMLESS_BY_LUCK: &str = "每条交错都无害，只因本场景 A 的 op_seq 小于 B：fence 已被重用，两个任期的写入只靠 op_seq 分先后；换成课程所说「旧 A 的较大 op_seq」（A.op_seq=2、B.op_seq=1），就会出现越代覆盖或挡住当前持有者。";
 
 /// Whether the reused fence's harm reached the resource, interleaving by interleaving.
 pub fn harm(r: &ReusedFence) -> String {
