@@ -201,6 +201,7 @@ test('grant labels tell the two 41s apart, and the issuer check reports a fence 
   assert.deepEqual(await verdicts(page), ['revoked_generation_overwrite:ok', 'unauthorized_accept:ok']);
   assert.ok(await page.locator('.issuer-check.bad').isVisible());
   assert.match(await page.locator('.issuer-check').textContent(), /交错 1 无害；交错 2 无害；交错 3 无害/);
+  assert.match(await page.locator('.issuer-check').textContent(), /每条交错都无害，只因本场景 A 的 op_seq 小于 B/);
   // Split authority: the counter is its own value, and old A's 43 is bound to no grant.
   await page.goto(env.url + 'explore?variant=split-authority');
   await live(page);

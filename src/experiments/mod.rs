@@ -19,7 +19,7 @@ use fencing_model::lab::LAB_FINDINGS;
 use fencing_model::prediction::Guess;
 use fencing_model::properties::BOUND_TO_A_GRANT;
 use fencing_model::words::{
-    assumptions, cause, harm, none_of, note, note_kind, op_note, reused_fence, tag, unfired, why, OP_SEQ_WHY, SPLIT_ORDER,
+    assumptions, cause, harm, none_of, note, note_kind, op_note, reused_fence, tag, unfired, why, HARMLESS_BY_LUCK, OP_SEQ_WHY, SPLIT_ORDER,
 };
 use fencing_model::{render, Case, CaseRun, Defects, FencingRun, Finding, OperationsRun, Property, Report};
 use leptos::prelude::*;
@@ -198,6 +198,7 @@ fn IssuerCheck(run: FencingRun) -> impl IntoView {
             {run.reused_fences.iter().map(|r| view! {
                 <p><strong>{reused_fence(r)}</strong></p>
                 <p>{harm(r)}</p>
+                {r.harm.iter().all(Option::is_none).then_some(view! { <p>{HARMLESS_BY_LUCK}</p> })}
             }).collect_view()}
         </section>
     }
