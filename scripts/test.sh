@@ -14,6 +14,8 @@ cargo fmt --all -- --check
 
 echo "== cargo test (workspace, native)"
 cargo test --workspace --quiet
+# The page's build of the model (no `json`, no `search`): what it refuses.
+cargo test -p fencing-model --no-default-features --lib --quiet
 
 echo "== clippy, warnings as errors (natively with the renderer, and each browser module for wasm32, the checker's worker too)"
 cargo clippy --workspace --all-targets --features fencing-app/ssr --quiet -- -D warnings

@@ -251,6 +251,15 @@ mod tests {
     use super::*;
     use crate::scenario::{Case, Defect, Defects};
 
+    /// The page's build (no `json`) refuses the flag and says where to get it.
+    #[cfg(not(feature = "json"))]
+    #[test]
+    fn without_json_the_flag_is_refused_with_the_way_to_get_it() {
+        let (out, code) = execute(&["fencing", "--json"]);
+        assert_eq!(code, 2);
+        assert!(out.contains("--json 的输出只在命令行提供") && out.contains("cargo run"), "{out}");
+    }
+
     #[test]
     fn the_shown_command_line_runs_from_a_checkout_and_quotes_for_the_shell() {
         assert_eq!(command_line(&Scenario::lesson(Case::Fencing, Defects::default())), "cargo run -q -p fencing-model -- fencing");

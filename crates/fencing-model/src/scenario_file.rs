@@ -130,7 +130,6 @@ pub fn write(title: Option<&str>, s: &Scenario) -> String {
     object.insert(Param::Case.name().into(), s.case.name().into());
     for (p, v) in crate::codec::encode(s) {
         let value = match p {
-            Param::Case => continue,
             Param::Clients => v.split(';').map(|c| serde_json::Value::from(c.trim())).collect(),
             Param::Crash | Param::Delay => serde_json::Value::Bool(v == "true"),
             Param::Issuer => v.parse::<u64>().map_or_else(|_| v.clone().into(), Into::into),

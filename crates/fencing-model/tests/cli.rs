@@ -66,6 +66,15 @@ fn text_output_names_the_counterexample() {
 }
 
 #[test]
+fn the_op_seq_line_explains_only_a_larger_op_seq_for_a() {
+    let text = |seqs: &str| String::from_utf8(lab(&["fencing", "--op-seq", seqs]).stdout).unwrap();
+    assert!(text("2,1").contains(fencing_model::words::OP_SEQ_WHY));
+    for seqs in ["1,1", "1,2"] {
+        assert!(!text(seqs).contains("A 的 op_seq 较大"), "{seqs}");
+    }
+}
+
+#[test]
 fn variant_sets_combine() {
     let v = json(&["fencing", "--variant", "no-fence,rollback-issuer"]);
     assert_eq!(v["variant"], "no-fence,rollback-issuer");

@@ -330,6 +330,19 @@ proptest! {
     }
 }
 
+/// A lost operation's key steps end at the refusal, not at the path's last step: here A's
+/// second write reuses op_seq 1 in its own term and is refused, then A releases and B acquires.
+#[test]
+fn a_lost_operation_is_traced_from_its_refusal() {
+    let model = Model::parse_programs("acquire write:1:pay write:1:tax; acquire", false, false).unwrap();
+    let run = check(&model, Defects::default(), 40, DEFAULT_CAP);
+    let lost = run.findings.iter().find(|f| f.name == "lost_operation").unwrap();
+    assert_eq!(lost.path.as_ref().map(|p| p.len()), Some(5));
+    assert_eq!(lost.key_steps, vec![1, 2, 3]);
+    let (text, _) = fencing_model::cli::execute(&["explore", "--clients", &model.programs(), "--delay", "false", "--crash", "false"]);
+    assert!(text.contains("op_seq 不小于它的已提交写入"), "{text}");
+}
+
 /// While the authority is down none of its operations happens: a client's acquire (its own
 /// re-entrant one too), renew and release wait, and so does the expiry it would judge.
 #[test]

@@ -46,6 +46,17 @@ fn numbers_are_accepted_up_to_the_largest_and_defects_only_where_they_apply() {
     assert_eq!(Scenario::lesson(Case::Operations, Defects::default().with(Defect::NoFence, true)).validate(), Ok(()));
 }
 
+/// A scenario deserialized whole (not parsed from programs) still has its model checked, and
+/// only when it is the model case.
+#[test]
+fn a_model_is_checked_only_in_the_model_case() {
+    let mut s = Scenario::lesson(Case::Model, Defects::default());
+    s.model.clients.truncate(1);
+    assert!(s.validate().unwrap_err().to_string().contains("需要 2 到"), "{:?}", s.validate());
+    s.case = Case::Fencing;
+    assert_eq!(s.validate(), Ok(()), "the fencing case does not run the model");
+}
+
 #[test]
 fn a_scenario_file_may_be_as_large_as_the_limit() {
     let file = |len: usize| {
