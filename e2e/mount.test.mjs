@@ -50,6 +50,10 @@ test('with JavaScript disabled every chapter reads completely and links work', a
   await page.locator('.chapter-list a', { hasText: '可运行实验' }).click();
   await page.waitForURL(/\/lab$/);
   assert.equal(await page.locator('.lab-command').count(), 5);
+  await page.goto(env.url + 'timeline');
+  assert.equal(await page.locator('svg.timeline:visible').getAttribute('aria-labelledby'), 'tl-lesson-title tl-lesson-desc', "the lesson's order");
+  await page.getByRole('radio', { name: 'A 的 41 先提交（关键限定）' }).check();
+  assert.equal(await page.locator('svg.timeline:visible').getAttribute('aria-labelledby'), 'tl-caveat-title tl-caveat-desc', 'the switch needs no script');
   await page.goto(env.url + 'explore');
   assert.match(await page.locator('noscript').first().evaluate((n) => n.textContent), /实验台需要启用 JavaScript/);
   await context.close();

@@ -66,13 +66,41 @@ test('the table, the code blocks and the timeline picture are there', async () =
   assert.equal(await sql.evaluate((e) => getComputedStyle(e).whiteSpace), 'pre');
 
   await page.goto(env.url + 'timeline');
-  const svg = page.locator('svg.timeline');
+  const svg = page.locator('svg.timeline:visible');
+  assert.equal(await svg.count(), 1, 'one order shows at a time');
   assert.equal(await svg.getAttribute('role'), 'img');
   const text = await svg.textContent();
-  for (const mark of ['t0', 't5', 't10', 't11', 't20', 'max_fence=42', '(owner=A, fence=41)', 'fence=42', '41 < 42']) {
+  for (const mark of ['t0', 't5', 't10', 't11', 't20', 'max_fence=42', '(owner=A, fence=41)', 'fence=42', '41 < 42', '恢复，带 41 发布']) {
     assert.ok(text.includes(mark), `timeline shows ${mark}`);
   }
-  assert.match(await page.locator('#tl-desc').textContent(), /资源持久保存 max_fence=42/);
+  assert.match(await page.locator('#tl-lesson-desc').textContent(), /资源持久保存 max_fence=42/);
+  assert.deepEqual(page.problems, []);
+});
+
+// The key caveat where it is explained: the other order, drawn from the engine's run, one
+// keyboard switch away; the text alternative follows what is shown.
+test('the timeline switches to the order where A commits first, and back', async () => {
+  const page = await env.page('timeline');
+  const shown = page.locator('svg.timeline:visible');
+  const caveat = page.getByRole('radio', { name: 'A 的 41 先提交（关键限定）' });
+  await live(page);
+  await caveat.waitFor();
+  assert.equal(await page.locator('.tl-caveat-words').isVisible(), false);
+  await page.getByRole('radio', { name: 'B 的 42 先提交（课程的次序）' }).focus();
+  await page.keyboard.press('ArrowRight');
+  assert.ok(await caveat.isChecked(), 'the arrow key moves to the other order');
+  assert.equal(await shown.count(), 1);
+  assert.equal(await shown.getAttribute('aria-labelledby'), 'tl-caveat-title tl-caveat-desc');
+  const text = await shown.textContent();
+  for (const mark of ['max_fence=41', 'max_fence=42', '恢复，带 41 发布', '带 42 发布']) assert.ok(text.includes(mark), mark);
+  assert.ok(!text.includes('提交处拒绝'), 'nothing is refused in this order');
+  assert.ok(text.indexOf('max_fence=41') < text.indexOf('max_fence=42'), '41 is accepted first, then 42 over it');
+  assert.match(await page.locator('#tl-caveat-desc').textContent(), /A 带 41 发布，资源接受，保存 max_fence=41；随后 B 带 42 发布，资源接受，保存 max_fence=42/);
+  assert.match(await page.locator('.tl-caveat-words').textContent(), /若 A 的 41 在资源持久接受 B 的 42 新状态前提交，资源仍可能接受/);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await shown.getAttribute('aria-labelledby'), 'tl-lesson-title tl-lesson-desc');
+  assert.ok((await shown.textContent()).includes('41 < 42'));
+  assert.equal(await page.locator('.tl-caveat-words').isVisible(), false);
   assert.deepEqual(page.problems, []);
 });
 

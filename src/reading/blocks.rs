@@ -91,8 +91,8 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
         }
         .into_any(),
         Block::Figure { name, caption } => view! {
-            <figure class="figure" id=id>
-                {match name { "timeline" => view! { <Timeline/> }.into_any(), _ => ().into_any() }}
+            <figure class="figure" id=id.clone()>
+                {match name { "timeline" => view! { <Timeline id=id.clone()/> }.into_any(), _ => ().into_any() }}
                 <figcaption>{caption}</figcaption>
             </figure>
         }

@@ -1,88 +1,179 @@
-//! The 41/42/41 commit timeline as a picture: four lanes (A, the authority, B, the resource),
-//! the marks t0/t5/t10/t11/t20, the grants of 41 and 42, A's pause, B's commit and A's
-//! rejected write at the resource's commit point. Colours come from the stylesheet, so the
-//! same drawing reads in both themes; the text alternative repeats the lesson's four steps.
+//! The 41/42/41 commit timeline as a picture, in two orders: the lesson's (B commits 42, then
+//! A's 41 is refused at the commit point) and the key caveat's (A's 41 lands first and is
+//! accepted, then B's 42 lands over it). Both are drawn at build time from the engine's own
+//! run of the lesson's correct protocol — which step is whose, accepted or refused, each fence
+//! and the resource's max_fence come from its trace — so the page carries no model code. Two
+//! radio buttons pick the order and the stylesheet (`:has`) shows that drawing: no script, so
+//! it works without JavaScript too, starting at the lesson's order. Colours come from the
+//! stylesheet, so the same drawing reads in both themes.
 
+use fencing_model::{lab, Case, Defects, Event, Note, Scenario, Step, Trace};
 use leptos::prelude::*;
 
 const LANES: [(&str, f64); 4] = [("A", 60.0), ("授权权威", 130.0), ("B", 200.0), ("资源", 270.0)];
-const TIMES: [(&str, f64); 5] = [("t0", 140.0), ("t5", 240.0), ("t10", 350.0), ("t11", 430.0), ("t20", 590.0)];
+/// The prefix's marks (acquire A, pause A, the expiry and B's grant), then the two writes.
+const SLOTS: [f64; 5] = [140.0, 240.0, 350.0, 430.0, 590.0];
 
-fn x(t: &str) -> f64 {
-    TIMES.iter().find(|(n, _)| *n == t).map(|(_, x)| *x).unwrap_or(0.0)
-}
+/// The lesson's caveat, quoted where the other order is shown.
+pub const KEY_CAVEAT: &str = "关键限定：「若 A 的 41 在资源持久接受 B 的 42 新状态前提交，资源仍可能接受。」「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它；不按租约墙钟倒推此前写入非法。」";
 
 fn y(lane: &str) -> f64 {
     LANES.iter().find(|(n, _)| *n == lane).map(|(_, y)| *y).unwrap_or(0.0)
 }
 
+fn lane(client: char) -> &'static str {
+    if client == 'A' {
+        "A"
+    } else {
+        "B"
+    }
+}
+
+/// The engine's two interleavings of the lesson's correct protocol that the figure draws:
+/// B's write before A resumes (the lesson's order), and the one it notes as the key caveat.
+fn orders() -> (Trace, Trace) {
+    let run = lab::run(&Scenario::lesson(Case::Fencing, Defects::default()));
+    let lesson = run.traces.iter().find(|t| t.events[run.prefix_len..].first().map(String::as_str) == Some("write B"));
+    let caveat = run.notes.iter().find_map(|n| matches!(n, Note::KeyCaveat { .. }).then(|| &run.traces[n.interleaving() - 1]));
+    (lesson.expect("the lesson's order").clone(), caveat.expect("the key caveat's order").clone())
+}
+
+/// A write at the resource as the figure draws it.
+struct Write {
+    client: char,
+    fence: u64,
+    accepted: bool,
+    /// Accepted: the max_fence it leaves; refused: the max_fence that refused it.
+    max_fence: u64,
+}
+
+fn writes(steps: &[Step]) -> Vec<Write> {
+    steps
+        .iter()
+        .filter_map(|s| match s.event {
+            Event::Accepted { client, fence, .. } => Some(Write { client, fence, accepted: true, max_fence: s.after.max_fence }),
+            Event::Rejected { client, fence, current, .. } => Some(Write { client, fence, accepted: false, max_fence: current.0 }),
+            _ => None,
+        })
+        .collect()
+}
+
+fn granted(steps: &[Step], who: char) -> u64 {
+    steps.iter().find_map(|s| matches!(s.event, Event::Granted { client, .. } if client == who).then_some(s.after.generation)).unwrap_or(0)
+}
+
 /// An arrow between two lanes at one instant, with a label beside it.
-fn arrow(t: &str, from: &str, to: &str, label: &'static str, class: &'static str) -> impl IntoView {
-    let (x0, y0, y1) = (x(t), y(from), y(to));
+fn arrow(x: f64, (from, to): (&str, &str), label: String, label_y: f64, class: &'static str, head: &str) -> impl IntoView {
+    let (y0, y1) = (y(from), y(to));
     let dir = if y1 > y0 { 1.0 } else { -1.0 };
     view! {
         <g class=class>
-            <line x1=x0 y1=y0 + 9.0 * dir x2=x0 y2=y1 - 12.0 * dir marker-end="url(#tl-head)"/>
-            <text x=x0 + 6.0 y=(y0 + y1) / 2.0 + 4.0 class="tl-note">{label}</text>
+            <line x1=x y1=y0 + 9.0 * dir x2=x y2=y1 - 12.0 * dir marker-end=format!("url(#{head})")/>
+            <text x=x + 6.0 y=label_y class="tl-note">{label}</text>
         </g>
     }
 }
 
+/// One order, drawn. `lesson`: the lesson's order, with its times and its four steps as text.
 #[component]
-pub fn Timeline() -> impl IntoView {
+fn Drawing(trace: Trace, lesson: bool) -> impl IntoView {
+    let (a, b) = (granted(&trace.steps, 'A'), granted(&trace.steps, 'B'));
+    let writes = writes(&trace.steps);
+    let a_slot = SLOTS[3 + writes.iter().position(|w| w.client == 'A').unwrap_or(1)];
+    let id = if lesson { "tl-lesson" } else { "tl-caveat" };
+    let head = format!("{id}-head");
+    let times: &[&str] = if lesson { &["t0", "t5", "t10", "t11", "t20"] } else { &["t0", "t5", "t10", "", ""] };
+    let desc = if lesson {
+        "t0：A 从同一授权权威领取 (owner=A, fence=41)，开始计算。t5：A 暂停；t10：授权权威判其到期，把新租约和 42 原子授给 B。t11：B 带 42 发布结果，资源持久保存 max_fence=42。t20：A 恢复，带 41 发布，资源在真正修改业务状态的原子边界拒绝它。".to_string()
+    } else {
+        let said: Vec<String> =
+            writes.iter().map(|w| format!("{} 带 {} 发布，资源接受，保存 max_fence={}", w.client, w.fence, w.max_fence)).collect();
+        format!("另一种次序（本学习台补充）：t0 到 t10 同上；之后 A 恢复，先到资源：{}。两条性质都没有违反。", said.join("；随后 "))
+    };
     view! {
-        <div class="timeline-wrap" tabindex="0" role="group" aria-label="41、42、41 提交时间线（可横向滚动）">
-            <svg class="timeline" viewBox="0 0 660 330" role="img" aria-labelledby="tl-title tl-desc">
-                <title id="tl-title">"41、42、41 提交时间线"</title>
-                <desc id="tl-desc">
-                    "t0：A 从同一授权权威领取 (owner=A, fence=41)，开始计算。"
-                    "t5：A 暂停；t10：授权权威判其到期，把新租约和 42 原子授给 B。"
-                    "t11：B 带 42 发布结果，资源持久保存 max_fence=42。"
-                    "t20：A 恢复，带 41 发布，资源在真正修改业务状态的原子边界拒绝它。"
-                </desc>
-                <defs>
-                    <marker id="tl-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-                        <path d="M0,0 L10,5 L0,10 z" class="tl-arrowhead"/>
-                    </marker>
-                </defs>
-                // Time marks and guides.
-                {TIMES.iter().map(|(name, tx)| view! {
-                    <g class="tl-time">
-                        <line x1=*tx y1="30" x2=*tx y2="292" class="tl-guide"/>
-                        <text x=*tx y="315" text-anchor="middle">{*name}</text>
-                    </g>
-                }).collect_view()}
-                // Lanes.
-                {LANES.iter().map(|(name, ly)| view! {
-                    <g class="tl-lane">
-                        <line x1="100" y1=*ly x2="640" y2=*ly/>
-                        <text x="12" y=*ly + 5.0 class="tl-lane-name">{*name}</text>
-                    </g>
-                }).collect_view()}
-                // A computes, then pauses while still holding 41.
-                <rect x=x("t0") y="52" width=x("t5") - x("t0") height="16" rx="3" class="tl-run"/>
-                <text x=x("t0") + 8.0 y="45" class="tl-note">"计算（持 41）"</text>
-                <rect x=x("t5") y="52" width=x("t20") - x("t5") height="16" rx="3" class="tl-pause"/>
-                <text x=x("t5") + 8.0 y="45" class="tl-note">"暂停中：租约失效不会终止 A，它之后仍会恢复"</text>
-                // Grants by the one authority.
-                <circle cx=x("t0") cy=y("授权权威") r="6" class="tl-grant"/>
-                <circle cx=x("t10") cy=y("授权权威") r="6" class="tl-grant"/>
-                <text x=x("t10") + 10.0 y=y("授权权威") - 10.0 class="tl-note">"判 A 到期，原子授予 B"</text>
-                {arrow("t0", "授权权威", "A", "(owner=A, fence=41)", "tl-arrow")}
-                {arrow("t10", "授权权威", "B", "fence=42", "tl-arrow")}
-                // B publishes with 42; the resource keeps max_fence=42.
-                {arrow("t11", "B", "资源", "带 42 发布", "tl-arrow tl-ok")}
-                <rect x=x("t11") - 4.0 y=y("资源") - 12.0 width="130" height="24" rx="4" class="tl-state"/>
-                <text x=x("t11") + 4.0 y=y("资源") + 5.0 class="tl-state-text">"max_fence=42"</text>
-                // A resumes with 41 and is rejected at the commit point.
-                <path d=format!("M{} {} L{} {}", x("t20"), y("A") + 10.0, x("t20"), y("资源") - 14.0) class="tl-stale" marker-end="url(#tl-head)"/>
-                <text x=x("t20") - 8.0 y=y("B") - 10.0 text-anchor="end" class="tl-note">"恢复，带 41 发布"</text>
-                <g class="tl-reject" transform=format!("translate({} {})", x("t20"), y("资源"))>
-                    <circle r="11"/>
-                    <path d="M-5 -5 L5 5 M5 -5 L-5 5"/>
+        <svg class="timeline" viewBox="0 0 660 330" role="img" aria-labelledby=format!("{id}-title {id}-desc")>
+            <title id=format!("{id}-title")>{if lesson { "41、42、41 提交时间线" } else { "41、42、41 提交时间线：A 的 41 先提交" }}</title>
+            <desc id=format!("{id}-desc")>{desc}</desc>
+            <defs>
+                <marker id=head.clone() viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                    <path d="M0,0 L10,5 L0,10 z" class="tl-arrowhead"/>
+                </marker>
+            </defs>
+            {SLOTS.iter().zip(times).map(|(x, name)| view! {
+                <g class="tl-time">
+                    <line x1=*x y1="30" x2=*x y2="292" class="tl-guide"/>
+                    <text x=*x y="315" text-anchor="middle">{*name}</text>
                 </g>
-                <text x=x("t20") - 8.0 y=y("资源") + 30.0 text-anchor="end" class="tl-note tl-reject-text">"提交处拒绝：41 < 42"</text>
-            </svg>
+            }).collect_view()}
+            {LANES.iter().map(|(name, ly)| view! {
+                <g class="tl-lane">
+                    <line x1="100" y1=*ly x2="640" y2=*ly/>
+                    <text x="12" y=*ly + 5.0 class="tl-lane-name">{*name}</text>
+                </g>
+            }).collect_view()}
+            // A computes, then pauses while still holding its fence.
+            <rect x=SLOTS[0] y="52" width=SLOTS[1] - SLOTS[0] height="16" rx="3" class="tl-run"/>
+            <text x=SLOTS[0] + 8.0 y="45" class="tl-note">{format!("计算（持 {a}）")}</text>
+            <rect x=SLOTS[1] y="52" width=a_slot - SLOTS[1] height="16" rx="3" class="tl-pause"/>
+            <text x=SLOTS[1] + 8.0 y="45" class="tl-note">"暂停中：租约失效不会终止 A，它之后仍会恢复"</text>
+            // Grants by the one authority.
+            <circle cx=SLOTS[0] cy=y("授权权威") r="6" class="tl-grant"/>
+            <circle cx=SLOTS[2] cy=y("授权权威") r="6" class="tl-grant"/>
+            <text x=SLOTS[2] + 10.0 y=y("授权权威") - 10.0 class="tl-note">"判 A 到期，原子授予 B"</text>
+            {arrow(SLOTS[0], ("授权权威", "A"), format!("(owner=A, fence={a})"), 99.0, "tl-arrow", &head)}
+            {arrow(SLOTS[2], ("授权权威", "B"), format!("fence={b}"), 169.0, "tl-arrow", &head)}
+            {writes.iter().enumerate().map(|(i, w)| {
+                let x = SLOTS[3 + i];
+                // A's label sits just below A's lane, on its own arrow: A resumes and publishes.
+                let (label, label_y) = if w.client == 'A' {
+                    (format!("恢复，带 {} 发布", w.fence), y("A") + 24.0)
+                } else {
+                    (format!("带 {} 发布", w.fence), (y("B") + y("资源")) / 2.0 + 4.0)
+                };
+                let class = if w.accepted { "tl-arrow tl-ok" } else { "tl-arrow tl-stale" };
+                let mark = if w.accepted {
+                    view! {
+                        <rect x=x - 4.0 y=y("资源") - 12.0 width="130" height="24" rx="4" class="tl-state"/>
+                        <text x=x + 4.0 y=y("资源") + 5.0 class="tl-state-text">{format!("max_fence={}", w.max_fence)}</text>
+                    }
+                    .into_any()
+                } else {
+                    view! {
+                        <g class="tl-reject" transform=format!("translate({x} {})", y("资源"))>
+                            <circle r="11"/>
+                            <path d="M-5 -5 L5 5 M5 -5 L-5 5"/>
+                        </g>
+                        <text x=x - 8.0 y=y("资源") + 30.0 text-anchor="end" class="tl-note tl-reject-text">
+                            {format!("提交处拒绝：{} < {}", w.fence, w.max_fence)}
+                        </text>
+                    }
+                    .into_any()
+                };
+                view! { {arrow(x, (lane(w.client), "资源"), label, label_y, class, &head)} {mark} }
+            }).collect_view()}
+        </svg>
+    }
+}
+
+/// The figure: both orders drawn, the lesson's shown; the switch shows the other.
+#[component]
+pub fn Timeline(id: String) -> impl IntoView {
+    let (lesson, caveat) = orders();
+    let name = format!("{id}-order");
+    view! {
+        <div class="tl-orders">
+            <fieldset class="tl-switch">
+                <legend>"哪个写入先到资源？"</legend>
+                <label class="check"><input type="radio" name=name.clone() value="lesson" checked/><span>"B 的 42 先提交（课程的次序）"</span></label>
+                <label class="check"><input type="radio" name=name value="caveat"/><span>"A 的 41 先提交（关键限定）"</span></label>
+            </fieldset>
+            <div class="timeline-wrap tl-order-lesson" tabindex="0" role="group" aria-label="41、42、41 提交时间线（可横向滚动）">
+                <Drawing trace=lesson lesson=true/>
+            </div>
+            <div class="timeline-wrap tl-order-caveat" tabindex="0" role="group" aria-label="41、42、41 提交时间线：A 的 41 先提交（可横向滚动）">
+                <Drawing trace=caveat lesson=false/>
+            </div>
+            <p class="tl-caveat-words tl-order-caveat">{KEY_CAVEAT}</p>
         </div>
     }
 }
