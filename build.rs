@@ -78,8 +78,8 @@ fn question(source: &str) -> Result<String, String> {
     let (answer, after) = rest.split_once("\n```\n").ok_or("unterminated ```answer block")?;
     let (prompt, context) = blocks(before)?;
     let points: Vec<String> = after.lines().filter_map(|l| l.strip_prefix("- ")).map(|p| lit(p.trim())).collect();
-    if !(4..=7).contains(&points.len()) {
-        return Err(format!("4–7 scoring points, found {}", points.len()));
+    if !(4..=8).contains(&points.len()) {
+        return Err(format!("4–8 scoring points, found {}", points.len()));
     }
     let version: u32 = front.get("version")?.parse().map_err(|_| "version is a number")?;
     Ok(format!(

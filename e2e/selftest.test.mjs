@@ -26,7 +26,7 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
 
   await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
   assert.equal(await q1.locator('.q-state').textContent(), '已对照');
-  assert.match(await q1.locator('.q-reference > p').first().textContent(), /^第 8 步出现 revoked_generation_overwrite/);
+  assert.match(await q1.locator('.q-reference > p').first().textContent(), /^设计一在第 8 步出现 revoked_generation_overwrite/);
   const points = q1.locator('.points input');
   assert.equal(await points.count(), 7);
   await points.nth(0).check();
@@ -41,7 +41,7 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   assert.match(await q1.locator('.history-later').textContent(), /之前的 1 次作答记录/);
   const doc = await storedProgress(page);
   assert.equal(doc.version, 6);
-  assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer, a.wording]), [['partial', [0, 3], 'owner 只防误删误续；检查放在资源提交处', 2]]);
+  assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer, a.wording]), [['partial', [0, 3], 'owner 只防误删误续；检查放在资源提交处', 3]]);
 
   // A retake keeps the history; the latest rating is the current level.
   await q1.locator('textarea').fill('第二次');
@@ -85,6 +85,37 @@ test('leaving the answer box saves at once', async () => {
   await card(page, 'q4').locator('textarea').fill('失焦即保存');
   await page.locator('h1').click();
   assert.equal((await storedProgress(page)).questions.q4.current.answer, '失焦即保存');
+});
+
+// The four questions cover the lesson's core: each is recalled, revealed, scored point by
+// point and rated; the attempt records the wording it answered.
+test('each question tests its part of the core and is scored point by point', async () => {
+  const page = await env.page('self-test');
+  const wants = {
+    q1: [7, /设计二第 11 步违反 unauthorized_accept/, /只读某一个资源的 max 不能证明全域没有更大 token/],
+    q2: [8, /修好后 A 先到：41 被接受，随后 42 也被接受并覆盖它；两条性质都不违反（关键限定）/, /（本学习台补充）只把普通 SELECT 和 UPDATE 包进同一事务不够/],
+    q3: [8, /第 5 条 applied：第 3 条的重试是只读查询、没有把 fence 推进到 42/, /不能把它叫成功/],
+    q4: [7, /外部锁只能减少重复计算，不提供正确性/, /（本学习台补充）邮件只由赢得 CAS 的那次发布来发，以它发布的版本作幂等键/],
+  };
+  for (const [id, [count, ...points]] of Object.entries(wants)) {
+    const q = card(page, id);
+    await q.locator('textarea').fill(`${id} 的回忆`);
+    await q.getByRole('button', { name: '展开参考答案与评分点' }).click();
+    const labels = await q.locator('.points label').allTextContents();
+    assert.equal(labels.length, count, id);
+    for (const p of points) assert.ok(labels.some((l) => p.test(l)), `${id}: ${p}`);
+    await q.locator('.points input').nth(1).check();
+    await q.getByRole('button', { name: /部分答出/ }).click();
+    assert.match(await q.locator('.q-state').textContent(), /^已自评 · 当前：部分答出/);
+  }
+  // The trace of q1's second design and q3's six operations are what the learner reads first.
+  assert.match(await card(page, 'q1').locator('table').nth(1).textContent(), /A 向计数器取号：43/);
+  assert.equal(await card(page, 'q3').locator('tbody tr').count(), 6);
+  const doc = await storedProgress(page);
+  assert.deepEqual(Object.fromEntries(['q1', 'q2', 'q3', 'q4'].map((id) => [id, doc.questions[id].attempts.map((a) => [a.answer, a.ticked, a.wording])])), {
+    q1: [['q1 的回忆', [1], 3]], q2: [['q2 的回忆', [1], 3]], q3: [['q3 的回忆', [1], 3]], q4: [['q4 的回忆', [1], 4]],
+  });
+  assert.deepEqual(page.problems, []);
 });
 
 test('attempts saved against the earlier wording are kept and shown as such', async () => {

@@ -151,10 +151,10 @@ mod tests {
     }
 
     #[test]
-    fn four_questions_with_four_to_seven_points_and_a_chapter_to_reread() {
+    fn four_questions_each_with_a_chapter_to_reread() {
+        // build.rs refuses a question without an answer or with fewer than 4 or more than 8 points.
         assert_eq!(QUESTIONS.iter().map(|q| q.id).collect::<Vec<_>>(), ["q1", "q2", "q3", "q4"]);
         for q in QUESTIONS {
-            assert!((4..=7).contains(&q.points.len()) && !q.answer.is_empty(), "{}", q.id);
             assert!(chapter_index(q.reread).is_some(), "{}: reread {}", q.id, q.reread);
         }
         // At least two are built on a trace of steps the learner must read.

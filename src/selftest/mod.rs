@@ -244,7 +244,7 @@ fn QuestionCard(index: usize) -> impl IntoView {
             <Show when=revealed>
                 <div class="q-reference">
                     <h3>"参考答案"</h3>
-                    <p>{q.answer}</p>
+                    {q.answer.split("\n\n").map(|para| view! { <p>{para}</p> }).collect_view()}
                     <p class="hint">"出处："{reread(q)}</p>
                     <fieldset class="points">
                         <legend>"评分点：勾出你的回答覆盖到的（每点一条可核对的论断）"</legend>
