@@ -70,24 +70,47 @@ test('a rated question comes back when its box says, first, from an empty box', 
   assert.deepEqual(page.problems, []);
 });
 
-test('a prediction before a lab command is judged against the run and explained by the lesson', async () => {
+/** Answer the fencing form: the properties, then whose result stands after each interleaving. */
+async function predictFencing(scope, properties, writers) {
+  await scope.getByLabel(properties).check();
+  const orders = scope.locator('.predict-orders > li');
+  assert.equal(await orders.count(), writers.length);
+  for (const [i, w] of [...writers].entries()) await orders.nth(i).getByLabel(`${w} 的结果`).check();
+  await scope.getByRole('button', { name: '提交预测并运行' }).click();
+}
+
+test('a prediction is scored part by part and explained by the run itself', async () => {
   const page = await env.page('lab');
   const rows = page.locator('li.lab-command');
   const noFence = rows.filter({ hasText: 'fencing --variant no-fence' });
   await noFence.getByRole('button', { name: '先预测' }).click();
+  // The orders are shown before the run, not their outcomes.
+  assert.deepEqual(await noFence.locator('.predict-orders legend').allTextContents(),
+    ['write B → resume A → write A', 'resume A → write B → write A', 'resume A → write A → write B']);
+  assert.match(await noFence.locator('.predict').textContent(), /这次运行的结论课文已直接给出，这一问是回忆/);
+  const submit = noFence.getByRole('button', { name: '提交预测并运行' });
   await noFence.getByLabel('两条性质都成立').check();
-  await noFence.getByRole('button', { name: '提交预测并运行' }).click();
+  assert.ok(await submit.isDisabled(), 'every part must be answered');
+  await predictFencing(noFence, '两条性质都成立', 'BBB');
   const verdict = noFence.locator('.predict-verdict');
-  assert.match(await verdict.textContent(), /✗ 预测与结果不同：你预测「两条性质都成立」，运行结果「违反 revoked_generation_overwrite」/);
-  assert.match(await verdict.textContent(), /资源在真正修改业务状态的原子边界拒绝它/);
+  const said = await verdict.textContent();
+  assert.match(said, /✗ 预测与结果有出入：你预测「两条性质都成立；最后的结果依次是 B\/B\/B」，运行结果「违反 revoked_generation_overwrite；最后的结果依次是 A\/A\/B」/);
+  assert.deepEqual(await verdict.locator('.predict-scores li').allTextContents(), ['哪条性质被违反：0/1 对', '每条交错最后资源里是谁的结果：1/3 对']);
+  // What decided each missed interleaving, in the engine's words, then the lesson on this very run.
+  const misses = await verdict.locator('.predict-misses li').allTextContents();
+  assert.equal(misses.length, 2);
+  assert.match(misses[0], /^交错 1：最后是 A 的结果——第 8 步：资源接受 A 的 41/);
+  assert.match(misses[1], /^交错 2：最后是 A 的结果——第 8 步：资源接受 A 的 41/);
+  assert.match(said, /课文怎么说：「资源在真正修改业务状态的原子边界拒绝它」/);
   assert.equal(await noFence.locator('.lab-output').textContent(), fencingLab(['fencing', '--variant', 'no-fence']).output);
 
   const ops = rows.filter({ hasText: 'fencing --case operations' });
   await ops.getByRole('button', { name: '先预测' }).click();
+  assert.match(await ops.locator('.predict').textContent(), /课文已列出这五条的结果，这里是回忆/);
   const expected = ['applied', 'applied', 'duplicate', 'conflict', 'stale'];
   for (const [i, o] of expected.entries()) await ops.locator('select').nth(i).selectOption(o);
   await ops.getByRole('button', { name: '提交预测并运行' }).click();
-  assert.match(await ops.locator('.predict-verdict').textContent(), /✓ 预测正确.*预期 applied\/applied\/duplicate\/conflict\/stale，只有两个效果/);
+  assert.match(await ops.locator('.predict-verdict').textContent(), /✓ 预测全部正确.*每条操作的结果：5\/5 对.*预期 applied\/applied\/duplicate\/conflict\/stale，只有两个效果/);
 
   // Running without a prediction still works, and shows no verdict.
   const plain = rows.filter({ hasText: 'fencing --variant split-authority' });
@@ -100,15 +123,24 @@ test('a prediction before a lab command is judged against the run and explained 
   await live(page);
   await page.getByRole('button', { name: '先预测，再看结果' }).click();
   assert.equal(await page.locator('.result-body').isVisible(), false);
-  await page.getByLabel('只违反 unauthorized_accept').check();
-  await page.getByRole('button', { name: '提交预测并运行' }).click();
+  await predictFencing(page, '只违反 unauthorized_accept', 'AA');
   assert.equal(await page.locator('.result-body').isVisible(), true);
-  assert.match(await page.locator('.predict-verdict').textContent(), /✓ 预测正确.*会接受未绑定有效授予的 43/);
+  assert.match(await page.locator('.predict-verdict').textContent(), /✓ 预测全部正确.*会接受未绑定有效授予的 43/);
+  // precheck (this app's, not the lesson's): ten orders to reason about, and no lesson quote.
+  await page.goto(env.url + 'explore?variant=precheck');
+  await live(page);
+  await page.getByRole('button', { name: '先预测，再看结果' }).click();
+  assert.doesNotMatch(await page.locator('.predict').textContent(), /这一问是回忆/);
+  await predictFencing(page, '只违反 revoked_generation_overwrite', 'BBBBBBBBBB');
+  const precheck = await page.locator('.predict-verdict').textContent();
+  assert.match(precheck, /哪条性质被违反：1\/1 对/);
+  assert.match(precheck, /每条交错最后资源里是谁的结果：\d+\/10 对/);
+  assert.doesNotMatch(precheck, /课文怎么说/);
 
   await page.goto(env.url + 'progress');
   await live(page);
-  assert.match(await page.locator('.prediction-summary').textContent(), /共预测 3 次，猜中 2 次（命中率 67%）/);
-  assert.match(await page.locator('.predictions').textContent(), /fencing · no-fence✗ 最近一次预测「两条性质都成立」/);
+  assert.match(await page.locator('.prediction-summary').textContent(), /共预测 4 次，猜中 2 次（命中率 50%）/);
+  assert.match(await page.locator('.predictions').textContent(), /fencing · no-fence✗ 最近一次预测「两条性质都成立；最后的结果依次是 B\/B\/B」/);
   // At phone width the long outcome list wraps instead of widening the page.
   await page.setViewportSize({ width: 390, height: 844 });
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'progress page wider than a phone');

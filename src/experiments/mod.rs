@@ -92,7 +92,7 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
             predicting.set(false);
         })
     };
-    let (scenario, judged) = (report.scenario.clone(), report.clone());
+    let (judged, report_after) = (report.clone(), report.clone());
     let defects = report.scenario.defects;
     let op_seq_larger = report.scenario.op_seq_a > report.scenario.op_seq_b && !defects.no_fence;
     let body = match report.case {
@@ -112,9 +112,9 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
                     <button type="button" class="tool-btn predict-btn" on:click=move |_| predicting.set(true)>"先预测，再看结果"</button>
                 })}
                 {move || predicting.get().then(|| view! {
-                    <PredictForm scenario=scenario.clone() id="predict-explorer".to_string() on_submit=predicted on_cancel=Callback::new(move |()| predicting.set(false))/>
+                    <PredictForm report=judged.clone() id="predict-explorer".to_string() on_submit=predicted on_cancel=Callback::new(move |()| predicting.set(false))/>
                 })}
-                {move || guessed.get().map(|g| view! { <PredictVerdict guess=g report=judged.clone()/> })}
+                {move || guessed.get().map(|g| view! { <PredictVerdict guess=g report=report_after.clone()/> })}
             </div>
             <div class="result-body" hidden=move || predicting.get()>{body}</div>
             <p class="command">

@@ -1,13 +1,14 @@
 //! Predict, then run: before a lab run the learner may commit to an expectation — which
-//! property breaks (fencing case), or each operation's outcome (operations case) — and after
-//! it sees whether the run bore it out, with the lesson's sentences that explain why. The
-//! guess is recorded with the run (progress shows the hit rate). Running without a prediction
-//! stays one click away.
+//! property breaks and whose result stands after each interleaving (fencing case), or each
+//! operation's outcome (operations case) — and after it sees each part scored, with the
+//! engine's own account of what decided it. The guess is recorded with the run (progress
+//! shows the hit rate). Running without a prediction stays one click away.
 
 use crate::storage::progress::Change;
 use crate::storage::store::use_store;
-use fencing_model::prediction::{lesson_words, Guess};
-use fencing_model::{Case, Experiment, OpOutcome, Property, Report, Scenario};
+use fencing_model::prediction::{lesson_states, lesson_words, Guess};
+use fencing_model::words;
+use fencing_model::{CaseRun, Event, Experiment, OpOutcome, Property, Report, Scenario};
 use leptos::prelude::*;
 
 /// The four answers to "which property breaks?".
@@ -20,26 +21,42 @@ const FENCING_CHOICES: [(&str, &[Property]); 4] = [
 
 const OUTCOMES: [OpOutcome; 4] = [OpOutcome::Applied, OpOutcome::Duplicate, OpOutcome::Conflict, OpOutcome::Stale];
 
-/// The form: the choices for the scenario's case; `on_submit` gets the guess.
+/// Each interleaving's moves after the fixed prefix, as the report names them.
+fn orders(report: &Report) -> Vec<String> {
+    match &report.case {
+        CaseRun::Fencing(run) => run.traces.iter().map(|t| t.events[run.prefix_len..].join(" → ")).collect(),
+        _ => vec![],
+    }
+}
+
+/// The form: the parts for the run's case; `on_submit` gets the guess. The run itself is
+/// known (the lab is instant) but only its interleavings' orders are shown.
 #[component]
-pub fn PredictForm(scenario: Scenario, id: String, on_submit: Callback<Guess>, on_cancel: Callback<()>) -> impl IntoView {
+pub fn PredictForm(report: Report, id: String, on_submit: Callback<Guess>, on_cancel: Callback<()>) -> impl IntoView {
+    let scenario = report.scenario.clone();
+    let orders = orders(&report);
     let choice = RwSignal::new(None::<usize>);
+    let writers = RwSignal::new(vec![None::<char>; orders.len()]);
     let outcomes = RwSignal::new(vec![None::<OpOutcome>; scenario.operations.len()]);
-    let case = scenario.case;
-    let guess = move || match case {
-        Case::Operations => outcomes.get().into_iter().collect::<Option<Vec<_>>>().map(|outcomes| Guess::Operations { outcomes }),
-        _ => choice.get().map(|i| Guess::Fencing { broken: FENCING_CHOICES[i].1.to_vec() }),
+    let operations = matches!(report.case, CaseRun::Operations(_));
+    let guess = move || match operations {
+        true => outcomes.get().into_iter().collect::<Option<Vec<_>>>().map(|outcomes| Guess::Operations { outcomes }),
+        false => {
+            let last_writers = writers.get().into_iter().collect::<Option<Vec<_>>>()?;
+            choice.get().map(|i| Guess::Fencing { broken: FENCING_CHOICES[i].1.to_vec(), last_writers })
+        }
     };
-    let ready = move || guess().is_some();
     let submit = move |_| {
         if let Some(g) = guess() {
             on_submit.run(g);
         }
     };
-    let body = match case {
-        Case::Operations => view! {
+    let body = if operations {
+        let recall = scenario == Scenario::lesson(scenario.case, scenario.defects);
+        view! {
             <fieldset class="predict-choices">
                 <legend>"运行前先预测：资源对每条操作的结果"</legend>
+                {recall.then(|| view! { <p class="hint">"课文已列出这五条的结果，这里是回忆；在上面改动一条操作再预测，就要靠推理了。"</p> })}
                 <ol class="predict-ops">
                     {scenario.operations.iter().enumerate().map(|(i, op)| {
                         let select_id = format!("{id}-op-{i}");
@@ -59,10 +76,12 @@ pub fn PredictForm(scenario: Scenario, id: String, on_submit: Callback<Guess>, o
                 </ol>
             </fieldset>
         }
-        .into_any(),
-        _ => view! {
+        .into_any()
+    } else {
+        view! {
             <fieldset class="predict-choices">
-                <legend>"运行前先预测：在全部交错里，哪条性质会被违反？"</legend>
+                <legend>"运行前先预测（一）：在全部交错里，哪条性质会被违反？"</legend>
+                {lesson_states(&scenario).then(|| view! { <p class="hint">"这次运行的结论课文已直接给出，这一问是回忆。"</p> })}
                 {FENCING_CHOICES.iter().enumerate().map(|(i, (label, _))| view! {
                     <label class="check">
                         <input type="radio" name=format!("{id}-choice") on:change=move |_| choice.set(Some(i))/>
@@ -70,14 +89,33 @@ pub fn PredictForm(scenario: Scenario, id: String, on_submit: Callback<Guess>, o
                     </label>
                 }).collect_view()}
             </fieldset>
+            <fieldset class="predict-choices">
+                <legend>"（二）每条交错走完后，资源里是谁的结果？"</legend>
+                <p class="hint">"固定前缀之后的次序如下；课文没有逐条列出，要靠推理。"</p>
+                <ol class="predict-orders">
+                    {orders.into_iter().enumerate().map(|(i, order)| view! {
+                        <li>
+                            <fieldset>
+                                <legend><code>{order}</code></legend>
+                                {['A', 'B'].map(|c| view! {
+                                    <label class="check">
+                                        <input type="radio" name=format!("{id}-last-{i}") on:change=move |_| writers.update(|w| w[i] = Some(c))/>
+                                        <span>{format!("{c} 的结果")}</span>
+                                    </label>
+                                })}
+                            </fieldset>
+                        </li>
+                    }).collect_view()}
+                </ol>
+            </fieldset>
         }
-        .into_any(),
+        .into_any()
     };
     view! {
         <form class="predict" on:submit=|ev| ev.prevent_default()>
             {body}
             <div class="actions">
-                <button type="button" class="tool-btn primary" disabled=move || !ready() on:click=submit>"提交预测并运行"</button>
+                <button type="button" class="tool-btn primary" disabled=move || guess().is_none() on:click=submit>"提交预测并运行"</button>
                 <button type="button" class="tool-btn" on:click=move |_| on_cancel.run(())>"不预测了"</button>
             </div>
         </form>
@@ -91,20 +129,55 @@ pub fn record(guess: &Guess, report: &Report) -> bool {
     hit
 }
 
-/// After the run: whether the prediction held, what happened, and the lesson's words on why.
+/// What decided each answer the guess got wrong, in the engine's words: for an interleaving,
+/// the last write the resource accepted; for an operation, what the resource did with it.
+fn misses(guess: &Guess, report: &Report) -> Vec<String> {
+    match (guess, &report.case) {
+        (Guess::Fencing { last_writers, .. }, CaseRun::Fencing(run)) => run
+            .traces
+            .iter()
+            .zip(last_writers)
+            .enumerate()
+            .filter_map(|(i, (t, guessed))| {
+                let (n, last) = t.steps.iter().enumerate().rev().find(|(_, s)| matches!(s.event, Event::Accepted { .. }))?;
+                let writer = last.after.writer?;
+                (writer != *guessed).then(|| {
+                    let said = words::event(&last.event, &[], report.scenario.defects);
+                    format!("交错 {}：最后是 {writer} 的结果——第 {} 步：{said}", i + 1, n + 1)
+                })
+            })
+            .collect(),
+        (Guess::Operations { outcomes }, CaseRun::Operations(run)) => run
+            .operations
+            .iter()
+            .zip(outcomes)
+            .enumerate()
+            .filter(|(_, (r, guessed))| r.outcome != **guessed)
+            .map(|(i, (r, _))| format!("第 {} 条：{}——{}", i + 1, r.outcome.name(), words::op_note(r)))
+            .collect(),
+        _ => vec![],
+    }
+}
+
+/// After the run: each part scored, what the run did where the guess missed, and the
+/// lesson's sentence where the lesson describes this very run.
 #[component]
 pub fn PredictVerdict(guess: Guess, report: Report) -> impl IntoView {
-    let hit = guess.hits(&report);
+    let scores = guess.scores(&report);
+    let hit = scores.iter().all(|s| s.right == s.of);
     let actual = Guess::actual(&report).map(|a| a.describe()).unwrap_or_default();
-    let words = lesson_words(Experiment::of(&report.scenario));
+    let misses = misses(&guess, &report);
     view! {
         <div class="predict-verdict" class:hit=hit class:miss=!hit role="status">
             <p>
-                <strong>{if hit { "✓ 预测正确" } else { "✗ 预测与结果不同" }}</strong>
+                <strong>{if hit { "✓ 预测全部正确" } else { "✗ 预测与结果有出入" }}</strong>
                 {format!("：你预测「{}」，运行结果「{}」。", guess.describe(), actual)}
             </p>
-            <p class="hint">"课文怎么说："</p>
-            <ul class="lesson-words">{words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul>
+            <ul class="predict-scores">
+                {scores.into_iter().map(|s| view! { <li class:right=s.right == s.of>{format!("{}：{}/{} 对", s.part, s.right, s.of)}</li> }).collect_view()}
+            </ul>
+            {(!misses.is_empty()).then(|| view! { <ul class="predict-misses">{misses.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul> })}
+            {lesson_words(&report.scenario).map(|w| view! { <p class="hint">"课文怎么说："{w}</p> })}
         </div>
     }
 }

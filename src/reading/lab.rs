@@ -80,8 +80,8 @@ fn LabCommand(command: String) -> impl IntoView {
                     })}
                 </div>
             </div>
-            {move || predicting.get().then(|| scenario.clone().map(|s| view! {
-                <PredictForm scenario=s id=form_id.clone() on_submit=predicted on_cancel=Callback::new(move |()| predicting.set(false))/>
+            {move || predicting.get().then(|| scenario.as_ref().and_then(|s| fencing_model::run(s).ok()).map(|report| view! {
+                <PredictForm report=report id=form_id.clone() on_submit=predicted on_cancel=Callback::new(move |()| predicting.set(false))/>
             }))}
             {move || verdict.get().map(|(guess, report)| view! { <PredictVerdict guess=guess report=report/> })}
             {move || output.get().map(|(text, code)| view! {

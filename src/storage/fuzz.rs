@@ -53,7 +53,8 @@ fn attempt() -> impl Strategy<Value = Attempt> {
 fn guess() -> impl Strategy<Value = Guess> {
     let outcomes = [OpOutcome::Applied, OpOutcome::Duplicate, OpOutcome::Conflict, OpOutcome::Stale];
     prop_oneof![
-        prop::sample::subsequence(Property::ALL.to_vec(), 0..=2).prop_map(|broken| Guess::Fencing { broken }),
+        (prop::sample::subsequence(Property::ALL.to_vec(), 0..=2), prop::collection::vec(select(vec!['A', 'B']), 0..11))
+            .prop_map(|(broken, last_writers)| Guess::Fencing { broken, last_writers }),
         prop::collection::vec(select(outcomes.to_vec()), 0..6).prop_map(|outcomes| Guess::Operations { outcomes }),
     ]
 }

@@ -690,7 +690,7 @@ pub(crate) mod tests {
 
         let e: Experiment = "fencing/no-fence".parse().unwrap();
         let f: Experiment = "fencing/correct".parse().unwrap();
-        let guess = Guess::Fencing { broken: vec![] };
+        let guess = Guess::Fencing { broken: vec![], last_writers: vec![] };
         let predict = |p: &mut Progress, experiment, at| p.apply(Change::Predict { experiment, guess: guess.clone(), hit: false }, at);
         let (mut a, mut b) = (Progress::default(), Progress::default());
         predict(&mut a, e, 1.0);
@@ -737,8 +737,12 @@ pub(crate) mod tests {
         assert!(with(&|q| q.review = Some(Review { level: 7, due: 1.0 })).is_err());
         assert!(with(&|q| q.review = Some(Review { level: 1, due: f64::INFINITY })).is_err());
         let mut p = Progress::default();
-        let prediction =
-            Prediction { experiment: "fencing/correct".parse().unwrap(), guess: Guess::Fencing { broken: vec![] }, hit: true, at: 1.0 };
+        let prediction = Prediction {
+            experiment: "fencing/correct".parse().unwrap(),
+            guess: Guess::Fencing { broken: vec![], last_writers: vec![] },
+            hit: true,
+            at: 1.0,
+        };
         p.predictions = vec![prediction.clone(); MAX_PREDICTIONS];
         assert_eq!(p.check(), Ok(()));
         p.predictions.push(prediction);

@@ -76,7 +76,10 @@ mod tests {
     fn export_then_import_is_the_identity() {
         let mut p = Progress::default();
         p.apply(Change::Run("fencing/no-fence".parse().unwrap()), 5.0);
-        let guess = fencing_model::prediction::Guess::Fencing { broken: vec![fencing_model::Property::RevokedGenerationOverwrite] };
+        let guess = fencing_model::prediction::Guess::Fencing {
+            broken: vec![fencing_model::Property::RevokedGenerationOverwrite],
+            last_writers: vec!['A', 'A', 'B'],
+        };
         p.apply(Change::Predict { experiment: "fencing/no-fence".parse().unwrap(), guess, hit: true }, 5.5);
         p.apply(Change::Draft { question: Q1, answer: "<img src=x onerror=alert(1)>".into() }, 6.0);
         p.apply(Change::Reveal(Q1), 7.0);
@@ -116,7 +119,7 @@ mod tests {
     #[test]
     fn preview_counts_newer_different_drafts_new_runs_and_new_predictions() {
         let e = |s: &str| -> fencing_model::Experiment { s.parse().unwrap() };
-        let guess = fencing_model::prediction::Guess::Fencing { broken: vec![] };
+        let guess = fencing_model::prediction::Guess::Fencing { broken: vec![], last_writers: vec![] };
         let predict = |p: &mut Progress, x: &str, at| p.apply(Change::Predict { experiment: e(x), guess: guess.clone(), hit: true }, at);
         let draft = |p: &mut Progress, q, answer: &str, at| p.apply(Change::Draft { question: q, answer: answer.into() }, at);
         let mut here = Progress::default();

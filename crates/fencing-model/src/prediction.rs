@@ -1,22 +1,41 @@
-//! Predict, then run: what a learner can commit to before seeing a lab run — which of the two
-//! properties breaks (fencing case), or each operation's outcome (operations case) — how a
-//! guess is scored against the run, and the lesson's sentences that explain the outcome.
+//! Predict, then run: what a learner can commit to before seeing a lab run, and how each part
+//! of a guess is scored against the run. The fencing case asks which properties break (for
+//! the lesson's own runs the lesson states it, so that part is recall) and whose result the
+//! resource holds at the end of each interleaving (the lesson lists no such thing: reasoning).
+//! The operations case asks each operation's outcome (recall for the lesson's five, reasoning
+//! once the learner changes them). What explains the run afterwards is the engine's own
+//! wording of it (its findings, the step that decided each part); the lesson is quoted only
+//! for a run the lesson itself describes.
 
 use crate::findings::Finding;
 use crate::operations::OpOutcome;
 use crate::properties::Property;
 use crate::report::{CaseRun, Report};
-use crate::scenario::{Case, Experiment};
+use crate::scenario::{Case, Defect, Scenario};
 use serde::{Deserialize, Serialize};
 
 /// A prediction, or (from a report) what actually happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Guess {
-    /// The properties broken in some interleaving (none: the protocol holds).
-    Fencing { broken: Vec<Property> },
+    /// The properties broken in some interleaving (none: the protocol holds), and whose
+    /// result the resource holds after each interleaving (a guess saved before this part
+    /// existed has none, and is scored on the properties alone).
+    Fencing {
+        broken: Vec<Property>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        last_writers: Vec<char>,
+    },
     /// Each operation's outcome, in order.
     Operations { outcomes: Vec<OpOutcome> },
+}
+
+/// One part of a guess, scored: how many of its answers were right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Score {
+    pub part: &'static str,
+    pub right: usize,
+    pub of: usize,
 }
 
 impl Guess {
@@ -25,98 +44,150 @@ impl Guess {
         match &report.case {
             CaseRun::Fencing(run) => Some(Guess::Fencing {
                 broken: Property::ALL.into_iter().filter(|p| run.hits(Finding::Broken(*p)).next().is_some()).collect(),
+                last_writers: run.traces.iter().map(|t| t.steps.last().and_then(|s| s.after.writer).unwrap_or('-')).collect(),
             }),
             CaseRun::Operations(run) => Some(Guess::Operations { outcomes: run.operations.iter().map(|o| o.outcome).collect() }),
             CaseRun::Model(_) => None,
         }
     }
 
-    /// Whether this guess matches what the run found (sets of properties compare as sets).
-    pub fn hits(&self, report: &Report) -> bool {
-        let normal = |g: &Guess| match g {
-            Guess::Fencing { broken } => {
-                let mut b = broken.clone();
-                b.sort();
-                b.dedup();
-                Guess::Fencing { broken: b }
+    /// Each part scored against the run (properties compare as sets).
+    pub fn scores(&self, report: &Report) -> Vec<Score> {
+        let matching = |a: &[char], b: &[char]| a.iter().zip(b).filter(|(x, y)| x == y).count();
+        match (self, Guess::actual(report)) {
+            (Guess::Fencing { broken, last_writers }, Some(Guess::Fencing { broken: actual, last_writers: writers })) => {
+                let set = |v: &[Property]| Property::ALL.map(|p| v.contains(&p));
+                let mut parts = vec![Score { part: "哪条性质被违反", right: usize::from(set(broken) == set(&actual)), of: 1 }];
+                if !last_writers.is_empty() {
+                    let right = if last_writers.len() == writers.len() { matching(last_writers, &writers) } else { 0 };
+                    parts.push(Score { part: "每条交错最后资源里是谁的结果", right, of: writers.len() });
+                }
+                parts
             }
-            other => other.clone(),
-        };
-        Guess::actual(report).is_some_and(|a| normal(&a) == normal(self))
+            (Guess::Operations { outcomes }, Some(Guess::Operations { outcomes: actual })) => {
+                let right = if outcomes.len() == actual.len() { outcomes.iter().zip(&actual).filter(|(a, b)| a == b).count() } else { 0 };
+                vec![Score { part: "每条操作的结果", right, of: actual.len() }]
+            }
+            _ => vec![Score { part: "预测", right: 0, of: 1 }],
+        }
+    }
+
+    /// Whether every part of this guess matches what the run found.
+    pub fn hits(&self, report: &Report) -> bool {
+        self.scores(report).iter().all(|s| s.right == s.of)
     }
 
     /// In a few words, as the progress page lists it.
     pub fn describe(&self) -> String {
         match self {
-            Guess::Fencing { broken } if broken.is_empty() => "两条性质都成立".into(),
-            Guess::Fencing { broken } => format!("违反 {}", broken.iter().map(|p| p.name()).collect::<Vec<_>>().join("、")),
+            Guess::Fencing { broken, last_writers } => {
+                let properties = if broken.is_empty() {
+                    "两条性质都成立".to_string()
+                } else {
+                    format!("违反 {}", broken.iter().map(|p| p.name()).collect::<Vec<_>>().join("、"))
+                };
+                if last_writers.is_empty() {
+                    properties
+                } else {
+                    format!("{properties}；最后的结果依次是 {}", last_writers.iter().map(char::to_string).collect::<Vec<_>>().join("/"))
+                }
+            }
             Guess::Operations { outcomes } => outcomes.iter().map(|o| o.name()).collect::<Vec<_>>().join("/"),
         }
     }
 }
 
-/// The lesson's sentences that explain what an experiment shows.
-pub fn lesson_words(e: Experiment) -> Vec<&'static str> {
-    let mut words = match e.case {
-        Case::Operations => vec!["「最后 operations 输入 seq1/seq2、跨任期同键重试、同键异参、新键旧序号，预期 applied/applied/duplicate/conflict/stale，只有两个效果。」"],
-        _ if e.defects == Default::default() => vec!["「正确版本无越代覆盖；A 可先于 B 提交，但 B 先提交后 A 必须被拒。」"],
-        _ => vec!["「三缺陷分别出现 revoked_generation_overwrite、unauthorized_accept、revoked_generation_overwrite。」"],
-    };
-    words.extend(e.defects.iter().map(|d| d.lesson_words()));
-    words
+/// Whether the properties part is recall: the lesson states the outcome of this very run (the
+/// correct protocol and each of its three defects, on the lesson's inputs).
+pub fn lesson_states(s: &Scenario) -> bool {
+    let one_of_the_lessons = s.defects.iter().count() <= 1 && !s.defects.precheck;
+    s.case == Case::Fencing && one_of_the_lessons && *s == Scenario::lesson(Case::Fencing, s.defects)
+}
+
+/// The lesson's sentence about a run, only where the lesson describes that very run.
+pub fn lesson_words(s: &Scenario) -> Option<&'static str> {
+    if s.case == Case::Operations && *s == Scenario::lesson(Case::Operations, Default::default()) {
+        return Some("「最后 operations 输入 seq1/seq2、跨任期同键重试、同键异参、新键旧序号，预期 applied/applied/duplicate/conflict/stale，只有两个效果。」");
+    }
+    if !lesson_states(s) {
+        return None;
+    }
+    Some(match s.defects.iter().next() {
+        None => "「正确版本无越代覆盖；A 可先于 B 提交，但 B 先提交后 A 必须被拒。」",
+        Some(d @ (Defect::NoFence | Defect::SplitAuthority | Defect::RollbackIssuer)) => d.lesson_words(),
+        Some(Defect::Precheck) => unreachable!("precheck is this app's, not the lesson's"),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Defect, Defects, Scenario};
+    use crate::scenario::Defects;
 
     fn report(case: Case, defects: Defects) -> Report {
         crate::run(&Scenario::lesson(case, defects)).unwrap()
     }
 
+    fn fencing(broken: Vec<Property>, last_writers: &str) -> Guess {
+        Guess::Fencing { broken, last_writers: last_writers.chars().collect() }
+    }
+
     #[test]
-    fn a_guess_hits_exactly_what_the_run_found() {
+    fn each_part_is_scored_against_the_run() {
         let correct = report(Case::Fencing, Defects::default());
-        assert!(Guess::Fencing { broken: vec![] }.hits(&correct));
-        assert!(!Guess::Fencing { broken: vec![Property::RevokedGenerationOverwrite] }.hits(&correct));
+        // The correct protocol: B's result stands in all three interleavings.
+        assert_eq!(Guess::actual(&correct), Some(fencing(vec![], "BBB")));
+        assert!(fencing(vec![], "BBB").hits(&correct));
+        let scores = fencing(vec![Property::RevokedGenerationOverwrite], "BAB").scores(&correct);
+        assert_eq!(scores.iter().map(|s| (s.right, s.of)).collect::<Vec<_>>(), [(0, 1), (2, 3)]);
+        // no-fence: A's 41 lands last wherever it writes after B.
+        let no_fence = report(Case::Fencing, Defects::default().with(Defect::NoFence, true));
+        assert_eq!(Guess::actual(&no_fence), Some(fencing(vec![Property::RevokedGenerationOverwrite], "AAB")));
+        // rollback: A's (41,2) stands in interleaving 3 too, where B's (41,1) is refused.
+        let rollback = report(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
+        assert_eq!(Guess::actual(&rollback), Some(fencing(vec![Property::RevokedGenerationOverwrite], "AAA")));
+        // A guess is a set: a property named twice counts once; a guess saved without the
+        // second part is scored on the properties alone.
         let split = report(Case::Fencing, Defects::default().with(Defect::SplitAuthority, true));
-        assert_eq!(Guess::actual(&split), Some(Guess::Fencing { broken: vec![Property::UnauthorizedAccept] }));
-        // A guess is a set: a property named twice counts once.
-        assert!(Guess::Fencing { broken: vec![Property::UnauthorizedAccept, Property::UnauthorizedAccept] }.hits(&split));
-        assert!(!Guess::Fencing { broken: Property::ALL.to_vec() }.hits(&split));
+        assert!(fencing(vec![Property::UnauthorizedAccept, Property::UnauthorizedAccept], "AA").hits(&split));
+        assert!(fencing(vec![Property::UnauthorizedAccept], "").hits(&split));
+        assert!(!fencing(Property::ALL.to_vec(), "AA").hits(&split));
+        assert_eq!(
+            fencing(vec![Property::UnauthorizedAccept], "A").scores(&split)[1].right,
+            0,
+            "a list of the wrong length scores nothing"
+        );
         let ops = report(Case::Operations, Defects::default());
         use OpOutcome::*;
         assert!(Guess::Operations { outcomes: vec![Applied, Applied, Duplicate, Conflict, Stale] }.hits(&ops));
-        assert!(!Guess::Operations { outcomes: vec![Applied, Applied, Applied, Conflict, Stale] }.hits(&ops));
-        assert!(!Guess::Fencing { broken: vec![] }.hits(&ops));
+        let one_off = Guess::Operations { outcomes: vec![Applied, Applied, Applied, Conflict, Stale] };
+        assert_eq!(one_off.scores(&ops), [Score { part: "每条操作的结果", right: 4, of: 5 }]);
+        assert!(!fencing(vec![], "").hits(&ops));
     }
 
     #[test]
     fn a_guess_is_described_in_the_lessons_terms() {
         use OpOutcome::*;
-        assert_eq!(Guess::Fencing { broken: vec![] }.describe(), "两条性质都成立");
-        assert_eq!(Guess::Fencing { broken: vec![Property::UnauthorizedAccept] }.describe(), "违反 unauthorized_accept");
-        assert_eq!(Guess::Fencing { broken: Property::ALL.to_vec() }.describe(), "违反 revoked_generation_overwrite、unauthorized_accept");
+        assert_eq!(fencing(vec![], "").describe(), "两条性质都成立");
+        assert_eq!(fencing(vec![Property::UnauthorizedAccept], "AB").describe(), "违反 unauthorized_accept；最后的结果依次是 A/B");
+        assert_eq!(fencing(Property::ALL.to_vec(), "").describe(), "违反 revoked_generation_overwrite、unauthorized_accept");
         assert_eq!(Guess::Operations { outcomes: vec![Applied, Duplicate, Stale] }.describe(), "applied/duplicate/stale");
     }
 
     #[test]
-    fn each_case_is_explained_by_its_own_sentence() {
-        let words = |case, defects: Defects| lesson_words(Experiment { case, defects }).join("");
-        assert!(words(Case::Operations, Defects::default()).contains("applied/applied/duplicate/conflict/stale"));
-        let correct = words(Case::Fencing, Defects::default());
-        assert!(correct.contains("正确版本无越代覆盖") && !correct.contains("三缺陷"));
-        let broken = words(Case::Fencing, Defects::default().with(Defect::NoFence, true));
-        assert!(broken.contains("三缺陷分别出现") && !broken.contains("正确版本"));
-        assert!(broken.contains(Defect::NoFence.lesson_words()));
-    }
-
-    #[test]
-    fn every_lab_experiment_has_the_lesson_words_for_it() {
-        for e in Experiment::all() {
-            let words = lesson_words(e);
-            assert!(words.len() > e.defects.iter().count(), "{e}");
+    fn the_lesson_is_quoted_only_for_the_runs_it_describes() {
+        let lesson = |case, d: &[Defect]| Scenario::lesson(case, d.iter().fold(Defects::default(), |s, &x| s.with(x, true)));
+        assert!(lesson_words(&lesson(Case::Fencing, &[])).unwrap().contains("正确版本无越代覆盖"));
+        for d in [Defect::NoFence, Defect::SplitAuthority, Defect::RollbackIssuer] {
+            assert_eq!(lesson_words(&lesson(Case::Fencing, &[d])), Some(d.lesson_words()));
         }
+        assert!(lesson_words(&lesson(Case::Operations, &[])).unwrap().contains("只有两个效果"));
+        // Not the lesson's runs: precheck, a combination, other inputs, operations without the fence.
+        assert_eq!(lesson_words(&lesson(Case::Fencing, &[Defect::Precheck])), None);
+        assert_eq!(lesson_words(&lesson(Case::Fencing, &[Defect::NoFence, Defect::RollbackIssuer])), None);
+        let mut seqs = lesson(Case::Fencing, &[Defect::RollbackIssuer]);
+        seqs.op_seq_a = 1;
+        assert_eq!(lesson_words(&seqs), None);
+        assert_eq!(lesson_words(&lesson(Case::Operations, &[Defect::NoFence])), None);
     }
 }
