@@ -92,10 +92,10 @@ test('leaving the answer box saves at once', async () => {
 test('each question tests its part of the core and is scored point by point', async () => {
   const page = await env.page('self-test');
   const wants = {
-    q1: [7, /设计二第 11 步违反 unauthorized_accept/, /只读某一个资源的 max 不能证明全域没有更大 token/],
+    q1: [7, /设计二第 11 步出现 unauthorized_accept/, /第 4 步时资源仍是 \(0,0\)，看不出 41 已发出/],
     q2: [8, /修好后 A 先到：41 被接受，随后 42 也被接受并覆盖它；两条性质都不违反（关键限定）/, /（本学习台补充）只把普通 SELECT 和 UPDATE 包进同一事务不够/],
-    q3: [8, /第 5 条 applied：第 3 条的重试是只读查询、没有把 fence 推进到 42/, /不能把它叫成功/],
-    q4: [7, /外部锁只能减少重复计算，不提供正确性/, /（本学习台补充）邮件只由赢得 CAS 的那次发布来发，以它发布的版本作幂等键/],
+    q3: [8, /第 5 条 applied：第 3 条的重试是只读查询、没有把 fence 推进到 42/, /未执行，不能叫成功/],
+    q4: [7, /租期本身不提供正确性，正确性在 CAS 提交点/, /（本学习台补充）邮件只在发布赢得 CAS 之后发，以业务身份（报表 ID \+ 周期）/],
   };
   for (const [id, [count, ...points]] of Object.entries(wants)) {
     const q = card(page, id);

@@ -8,7 +8,7 @@ use crate::storage::progress::Change;
 use crate::storage::store::use_store;
 use fencing_model::prediction::{lesson_states, lesson_words, Guess};
 use fencing_model::words;
-use fencing_model::{CaseRun, Event, Experiment, OpOutcome, Property, Report, Scenario};
+use fencing_model::{CaseRun, Event, Experiment, Finding, OpOutcome, Property, Report, Scenario};
 use leptos::prelude::*;
 
 /// The four answers to "which property breaks?".
@@ -18,6 +18,8 @@ const FENCING_CHOICES: [(&str, &[Property]); 4] = [
     ("只违反 unauthorized_accept", &[Property::UnauthorizedAccept]),
     ("两条都违反", &[Property::RevokedGenerationOverwrite, Property::UnauthorizedAccept]),
 ];
+
+const WRITERS: [char; 2] = ['A', 'B'];
 
 const OUTCOMES: [OpOutcome; 4] = [OpOutcome::Applied, OpOutcome::Duplicate, OpOutcome::Conflict, OpOutcome::Stale];
 
@@ -81,13 +83,8 @@ pub fn PredictForm(report: Report, id: String, on_submit: Callback<Guess>, on_ca
         view! {
             <fieldset class="predict-choices">
                 <legend>"运行前先预测（一）：在全部交错里，哪条性质会被违反？"</legend>
-                {lesson_states(&scenario).then(|| view! { <p class="hint">"这次运行的结论课文已直接给出，这一问是回忆。"</p> })}
-                {FENCING_CHOICES.iter().enumerate().map(|(i, (label, _))| view! {
-                    <label class="check">
-                        <input type="radio" name=format!("{id}-choice") on:change=move |_| choice.set(Some(i))/>
-                        <span>{*label}</span>
-                    </label>
-                }).collect_view()}
+                {lesson_states(&scenario).then(|| view! { <p class="hint">"课文点明了其中一条性质在这次运行里的结论，另一条要自己推理。"</p> })}
+                {radios(format!("{id}-choice"), FENCING_CHOICES.map(|(label, _)| label.to_string()).to_vec(), Callback::new(move |i| choice.set(Some(i))))}
             </fieldset>
             <fieldset class="predict-choices">
                 <legend>"（二）每条交错走完后，资源里是谁的结果？"</legend>
@@ -97,12 +94,7 @@ pub fn PredictForm(report: Report, id: String, on_submit: Callback<Guess>, on_ca
                         <li>
                             <fieldset>
                                 <legend><code>{order}</code></legend>
-                                {['A', 'B'].map(|c| view! {
-                                    <label class="check">
-                                        <input type="radio" name=format!("{id}-last-{i}") on:change=move |_| writers.update(|w| w[i] = Some(c))/>
-                                        <span>{format!("{c} 的结果")}</span>
-                                    </label>
-                                })}
+                                {radios(format!("{id}-last-{i}"), WRITERS.map(|c| format!("{c} 的结果")).to_vec(), Callback::new(move |k| writers.update(|w| w[i] = Some(WRITERS[k]))))}
                             </fieldset>
                         </li>
                     }).collect_view()}
@@ -122,6 +114,24 @@ pub fn PredictForm(report: Report, id: String, on_submit: Callback<Guess>, on_ca
     }
 }
 
+/// One question's radio buttons; `pick` gets the chosen one's index. (Type-erased: one
+/// function for every group keeps the module small.)
+fn radios(name: String, labels: Vec<String>, pick: Callback<usize>) -> AnyView {
+    labels
+        .into_iter()
+        .enumerate()
+        .map(|(i, label)| {
+            view! {
+                <label class="check">
+                    <input type="radio" name=name.clone() on:change=move |_| pick.run(i)/>
+                    <span>{label}</span>
+                </label>
+            }
+        })
+        .collect_view()
+        .into_any()
+}
+
 /// Record a guess against the run it predicted; whether it hit.
 pub fn record(guess: &Guess, report: &Report) -> bool {
     let hit = guess.hits(report);
@@ -129,24 +139,46 @@ pub fn record(guess: &Guess, report: &Report) -> bool {
     hit
 }
 
-/// What decided each answer the guess got wrong, in the engine's words: for an interleaving,
-/// the last write the resource accepted; for an operation, what the resource did with it.
+/// What decided each answer the guess got wrong, in the engine's words: where each property
+/// broke; for an interleaving, the last write the resource accepted and any it refused after;
+/// for an operation, what the resource did with it.
 fn misses(guess: &Guess, report: &Report) -> Vec<String> {
     match (guess, &report.case) {
-        (Guess::Fencing { last_writers, .. }, CaseRun::Fencing(run)) => run
-            .traces
-            .iter()
-            .zip(last_writers)
-            .enumerate()
-            .filter_map(|(i, (t, guessed))| {
-                let (n, last) = t.steps.iter().enumerate().rev().find(|(_, s)| matches!(s.event, Event::Accepted { .. }))?;
-                let writer = last.after.writer?;
-                (writer != *guessed).then(|| {
-                    let said = words::event(&last.event, &[], report.scenario.defects);
-                    format!("交错 {}：最后是 {writer} 的结果——第 {} 步：{said}", i + 1, n + 1)
-                })
-            })
-            .collect(),
+        (Guess::Fencing { broken, last_writers }, CaseRun::Fencing(run)) => {
+            let mut out = Vec::new();
+            if Guess::actual(report).is_some_and(
+                |a| matches!(a, Guess::Fencing { broken: b, .. } if Property::ALL.iter().any(|p| b.contains(p) != broken.contains(p))),
+            ) {
+                for p in Property::ALL {
+                    let at: Vec<String> =
+                        run.hits(Finding::Broken(p)).map(|h| format!("交错 {} 第 {} 步", h.interleaving, h.step)).collect();
+                    let said = if at.is_empty() {
+                        format!("{} 条交错都没有出现", run.interleavings)
+                    } else {
+                        format!("出现于{}", at.join("、"))
+                    };
+                    out.push(format!("{}：{said}", p.name()));
+                }
+            }
+            for (i, (t, guessed)) in run.traces.iter().zip(last_writers).enumerate() {
+                let Some((n, last)) = t.steps.iter().enumerate().rev().find(|(_, s)| matches!(s.event, Event::Accepted { .. })) else {
+                    continue;
+                };
+                let Some(writer) = last.after.writer.filter(|w| w != guessed) else { continue };
+                let step = |k: usize| format!("第 {} 步（前缀之后第 {} 步）", k + 1, k + 1 - run.prefix_len);
+                let mut said = format!(
+                    "交错 {}：最后是 {writer} 的结果——{}：{}",
+                    i + 1,
+                    step(n),
+                    words::event(&last.event, &[], report.scenario.defects)
+                );
+                for (k, s) in t.steps.iter().enumerate().skip(n + 1).filter(|(_, s)| matches!(s.event, Event::Rejected { .. })) {
+                    said.push_str(&format!("；随后{}：{}", step(k), words::event(&s.event, &[], report.scenario.defects)));
+                }
+                out.push(said);
+            }
+            out
+        }
         (Guess::Operations { outcomes }, CaseRun::Operations(run)) => run
             .operations
             .iter()
@@ -167,17 +199,21 @@ pub fn PredictVerdict(guess: Guess, report: Report) -> impl IntoView {
     let hit = scores.iter().all(|s| s.right == s.of);
     let actual = Guess::actual(&report).map(|a| a.describe()).unwrap_or_default();
     let misses = misses(&guess, &report);
+    let lesson = lesson_words(&report.scenario);
     view! {
         <div class="predict-verdict" class:hit=hit class:miss=!hit role="status">
             <p>
                 <strong>{if hit { "✓ 预测全部正确" } else { "✗ 预测与结果有出入" }}</strong>
-                {format!("：你预测「{}」，运行结果「{}」。", guess.describe(), actual)}
+                {format!("：你预测“{}”，运行结果“{}”。", guess.describe(), actual)}
             </p>
             <ul class="predict-scores">
                 {scores.into_iter().map(|s| view! { <li class:right=s.right == s.of>{format!("{}：{}/{} 对", s.part, s.right, s.of)}</li> }).collect_view()}
             </ul>
-            {(!misses.is_empty()).then(|| view! { <ul class="predict-misses">{misses.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul> })}
-            {lesson_words(&report.scenario).map(|w| view! { <p class="hint">"课文怎么说："{w}</p> })}
+            {(!misses.is_empty()).then(|| view! {
+                <ul class="predict-misses">{misses.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
+                <p class="hint">{format!("（token 后的{}）", words::GRANT_NOTE)}</p>
+            })}
+            {(!lesson.is_empty()).then(|| view! { <p class="hint">"课文怎么说："{lesson.join("")}</p> })}
         </div>
     }
 }

@@ -11,7 +11,7 @@ use crate::findings::Finding;
 use crate::operations::OpOutcome;
 use crate::properties::Property;
 use crate::report::{CaseRun, Report};
-use crate::scenario::{Case, Defect, Scenario};
+use crate::scenario::{Case, Scenario};
 use serde::{Deserialize, Serialize};
 
 /// A prediction, or (from a report) what actually happened.
@@ -104,25 +104,26 @@ pub fn lesson_states(s: &Scenario) -> bool {
     s.case == Case::Fencing && one_of_the_lessons && *s == Scenario::lesson(Case::Fencing, s.defects)
 }
 
-/// The lesson's sentence about a run, only where the lesson describes that very run.
-pub fn lesson_words(s: &Scenario) -> Option<&'static str> {
+/// The lesson's sentences about a run, only where the lesson describes that very run.
+pub fn lesson_words(s: &Scenario) -> Vec<&'static str> {
     if s.case == Case::Operations && *s == Scenario::lesson(Case::Operations, Default::default()) {
-        return Some("「最后 operations 输入 seq1/seq2、跨任期同键重试、同键异参、新键旧序号，预期 applied/applied/duplicate/conflict/stale，只有两个效果。」");
+        return vec!["「最后 operations 输入 seq1/seq2、跨任期同键重试、同键异参、新键旧序号，预期 applied/applied/duplicate/conflict/stale，只有两个效果。」"];
     }
     if !lesson_states(s) {
-        return None;
+        return vec![];
     }
-    Some(match s.defects.iter().next() {
-        None => "「正确版本无越代覆盖；A 可先于 B 提交，但 B 先提交后 A 必须被拒。」",
-        Some(d @ (Defect::NoFence | Defect::SplitAuthority | Defect::RollbackIssuer)) => d.lesson_words(),
-        Some(Defect::Precheck) => unreachable!("precheck is this app's, not the lesson's"),
-    })
+    match s.defects.iter().next() {
+        None => vec!["「正确版本无越代覆盖；A 可先于 B 提交，但 B 先提交后 A 必须被拒。」"],
+        Some(d) => {
+            vec!["「三缺陷分别出现 revoked_generation_overwrite、unauthorized_accept、revoked_generation_overwrite。」", d.lesson_words()]
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::Defects;
+    use crate::scenario::{Defect, Defects};
 
     fn report(case: Case, defects: Defects) -> Report {
         crate::run(&Scenario::lesson(case, defects)).unwrap()
@@ -177,17 +178,18 @@ mod tests {
     #[test]
     fn the_lesson_is_quoted_only_for_the_runs_it_describes() {
         let lesson = |case, d: &[Defect]| Scenario::lesson(case, d.iter().fold(Defects::default(), |s, &x| s.with(x, true)));
-        assert!(lesson_words(&lesson(Case::Fencing, &[])).unwrap().contains("正确版本无越代覆盖"));
+        assert!(lesson_words(&lesson(Case::Fencing, &[]))[0].contains("正确版本无越代覆盖"));
         for d in [Defect::NoFence, Defect::SplitAuthority, Defect::RollbackIssuer] {
-            assert_eq!(lesson_words(&lesson(Case::Fencing, &[d])), Some(d.lesson_words()));
+            let words = lesson_words(&lesson(Case::Fencing, &[d]));
+            assert!(words[0].contains("三缺陷分别出现") && words[1] == d.lesson_words(), "{d:?}");
         }
-        assert!(lesson_words(&lesson(Case::Operations, &[])).unwrap().contains("只有两个效果"));
+        assert!(lesson_words(&lesson(Case::Operations, &[]))[0].contains("只有两个效果"));
         // Not the lesson's runs: precheck, a combination, other inputs, operations without the fence.
-        assert_eq!(lesson_words(&lesson(Case::Fencing, &[Defect::Precheck])), None);
-        assert_eq!(lesson_words(&lesson(Case::Fencing, &[Defect::NoFence, Defect::RollbackIssuer])), None);
+        assert!(lesson_words(&lesson(Case::Fencing, &[Defect::Precheck])).is_empty());
+        assert!(lesson_words(&lesson(Case::Fencing, &[Defect::NoFence, Defect::RollbackIssuer])).is_empty());
         let mut seqs = lesson(Case::Fencing, &[Defect::RollbackIssuer]);
         seqs.op_seq_a = 1;
-        assert_eq!(lesson_words(&seqs), None);
-        assert_eq!(lesson_words(&lesson(Case::Operations, &[Defect::NoFence])), None);
+        assert!(lesson_words(&seqs).is_empty());
+        assert!(lesson_words(&lesson(Case::Operations, &[Defect::NoFence])).is_empty());
     }
 }

@@ -93,7 +93,7 @@ impl Defect {
     /// The lesson's own words on why this defect breaks the protocol.
     pub fn lesson_words(self) -> &'static str {
         match self {
-            Defect::NoFence => "「资源在真正修改业务状态的原子边界拒绝它」——关掉这道检查，旧持有者的写入照样落地。",
+            Defect::NoFence => "「资源在真正修改业务状态的原子边界拒绝它」（本学习台补充：关掉这道检查，旧持有者的写入照样落地）",
             Defect::SplitAuthority => "「资源即使正确拒绝小 token，也会接受未绑定有效授予的 43。问题是授予协议，换成更大的整数不能修复。」",
             Defect::RollbackIssuer => "「资源无法区分两个 41 所属的任期，旧 A 的较大 op_seq 甚至可能覆盖 B。」",
             Defect::Precheck => "「调用前自查不能替代此处检查」；原子边界包含检查与业务效果，「不能 SELECT 检查后离开事务再 UPDATE」。课程说的「调用前自查」若是客户端自查、资源不比较，在资源处就等于 no-fence；本变体是资源自己比较，只是比较与写入不在同一原子步骤。",

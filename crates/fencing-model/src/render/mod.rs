@@ -10,7 +10,7 @@ use crate::report::{CaseRun, OperationsRun, Report};
 use crate::scenario::{Defect, Defects, Scenario};
 use crate::words::{
     self, assumptions, cause, chain, harm, lease, lost_why, none_of, note, note_kind, op_note, opt, reused_fence, tag, unfired, why,
-    HARMLESS_BY_LUCK, OP_SEQ_WHY, SPLIT_ORDER,
+    GRANT_NOTE, HARMLESS_BY_LUCK, OP_SEQ_WHY, SPLIT_ORDER,
 };
 use std::fmt::Write;
 
@@ -167,7 +167,7 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     let why_count = if d.split_authority { SPLIT_ORDER } else { "" };
     let _ = writeln!(out, "交错数：{}{why_count}", run.interleavings);
     let legend = if d.precheck { "（先检查后写入时，放行写入的那次比较也算）" } else { "" };
-    let _ = writeln!(out, "（token 后的「授予#n」是检查器的知识：资源只看到 fence 数字。行号前的 * 标出本交错发现的关键步骤{legend}。）");
+    let _ = writeln!(out, "（token 后的{GRANT_NOTE}行号前的 * 标出本交错发现的关键步骤{legend}。）");
     for (i, trace) in run.traces.iter().enumerate() {
         let n = i + 1;
         let mut tags: Vec<&str> = run.notes_on(n).map(|x| tag(note_kind(x))).collect();
