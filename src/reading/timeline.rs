@@ -96,7 +96,7 @@ fn Drawing(trace: Trace, lesson: bool) -> impl IntoView {
         )
     };
     view! {
-        <svg class="timeline" viewBox="0 0 660 330" role="img" aria-labelledby=format!("{id}-title {id}-desc")>
+        <svg class="timeline" viewBox="0 0 720 330" role="img" aria-labelledby=format!("{id}-title {id}-desc")>
             <title id=format!("{id}-title")>{if lesson { "41、42、41 提交时间线" } else { "同一时间线的另一种次序：A 的 41 先提交" }}</title>
             <desc id=format!("{id}-desc")>{desc}</desc>
             <defs>
@@ -112,7 +112,7 @@ fn Drawing(trace: Trace, lesson: bool) -> impl IntoView {
             }).collect_view()}
             {LANES.iter().map(|(name, ly)| view! {
                 <g class="tl-lane">
-                    <line x1="100" y1=*ly x2="640" y2=*ly/>
+                    <line x1="100" y1=*ly x2="700" y2=*ly/>
                     <text x="12" y=*ly + 5.0 class="tl-lane-name">{*name}</text>
                 </g>
             }).collect_view()}

@@ -82,6 +82,34 @@ fn a_capped_search_says_so_and_still_reports_what_it_found() {
         case: fencing_model::CaseRun::Model(run),
     });
     assert!(text.contains("在上限 50000 个状态处停止，未穷尽"), "{text}");
+    // What was not found is said to be unfinished, not absent.
+    let liveness = ["reused_fence：", "locked_out：", "lost_operation：", "stuck："];
+    let unfinished = text.lines().filter(|l| liveness.iter().any(|n| l.trim_start().starts_with(n)) && l.ends_with("（未穷尽）")).count();
+    assert!(unfinished > 0, "{text}");
+}
+
+/// Each defect that never fired is named with the reason that fits the scenario.
+#[test]
+fn a_defect_that_never_fired_says_why_for_this_scenario() {
+    let unfired = |args: &[&str]| {
+        let all: Vec<&str> = ["explore"].iter().chain(args).copied().collect();
+        let (text, _) = fencing_model::cli::execute(&all);
+        text.lines().filter(|l| l.contains("本缺陷从未触发")).map(|l| l.trim().split('，').next().unwrap().to_string()).collect::<Vec<_>>()
+    };
+    let sequential = ["--clients", "acquire write:1:a; acquire write:1:b", "--crash", "false"];
+    assert_eq!(
+        unfired(&["--clients", "pause; pause", "--variant", "rollback-issuer,no-fence,split-authority"]),
+        ["no-fence：没有哪次比较本会拒绝的写入被资源接受", "split-authority：没有谁在失去租约之后向计数器取号", "rollback-issuer：没有一次恢复让发号器回退"]
+    );
+    assert_eq!(
+        unfired(&[&sequential[..], &["--variant", "no-fence,precheck,rollback-issuer"]].concat()),
+        [
+            "no-fence：没有哪次比较本会拒绝的写入被资源接受",
+            "rollback-issuer：本场景 crash=false",
+            "precheck：与 no-fence 同开时",
+        ]
+    );
+    assert_eq!(unfired(&[&sequential[..], &["--variant", "precheck"]].concat()), ["precheck：没有哪次写入在比较通过之后、资源已变时被无条件写入"]);
 }
 
 /// What the page's progress bar and cap message read while the worker searches in slices.

@@ -1,0 +1,43 @@
+// Screenshots of the views that need a few clicks first (the timeline's other order, a
+// question after reveal, a scored prediction), at 1280 and 390 px, light and dark:
+//   node tools/shot-flow.mjs OUTDIR
+import { live, start } from '../e2e/harness.mjs';
+const out = process.argv[2] ?? 'shots';
+const flows = {
+  'timeline-lesson': ['timeline', async () => {}, '.tl-orders'],
+  'timeline-caveat': ['timeline', async (p) => p.getByRole('radio', { name: 'A 的 41 先提交（关键限定）' }).check(), '.tl-orders'],
+  'q2-revealed': ['self-test', async (p) => {
+    const q = p.locator('section.question#q2');
+    await q.locator('textarea').fill('检查要在写入的原子边界里；A 先到时 41 会被接受');
+    await q.getByRole('button', { name: '展开参考答案与评分点' }).click();
+    await q.locator('.points input').nth(5).check();
+  }, 'section.question#q2'],
+  'prediction-scored': ['explore?variant=no-fence', async (p) => {
+    await p.getByRole('button', { name: '先预测，再看结果' }).click();
+    await p.getByLabel('只违反 revoked_generation_overwrite').check();
+    for (const [i, w] of ['A', 'B', 'B'].entries()) await p.locator('.predict-orders > li').nth(i).getByLabel(`${w} 的结果`).check();
+    await p.getByRole('button', { name: '提交预测并运行' }).click();
+  }, '.predict-bar'],
+};
+const env = await start();
+try {
+  for (const [name, [path, act, selector]] of Object.entries(flows)) {
+    for (const width of [1280, 390]) {
+      for (const scheme of ['light', 'dark']) {
+        await env.clearStorage();
+        const page = await env.page(null);
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(env.url + path);
+        await live(page);
+        await act(page);
+        await page.waitForTimeout(200);
+        await page.locator(selector).first().screenshot({ path: `${out}/${name}-${width}-${scheme}.png` });
+        if (page.problems.length) console.log(name, page.problems);
+        await page.close();
+      }
+    }
+  }
+} finally {
+  await env.stop();
+}
