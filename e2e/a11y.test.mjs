@@ -76,6 +76,16 @@ test('axe finds no violation with reviews due and predictions made, at both widt
         await check(path);
       }
       assert.equal(await page.locator('.draft-conflict').count(), 1, 'the parallel draft is on the page axe checked');
+      // A question after reveal (its points and rating), and the timeline's other order.
+      // (Revealed once, it stays revealed for the later widths and themes.)
+      const reveal = page.locator('section.question#q3').getByRole('button', { name: '展开参考答案与评分点' });
+      if (await reveal.count()) await reveal.click();
+      await page.locator('section.question#q3 .q-reference').waitFor();
+      await check('self-test, revealed');
+      await page.goto(env.url + 'timeline');
+      await live(page);
+      await page.getByRole('radio', { name: 'A 的 41 先提交（关键限定）' }).check();
+      await check('timeline, the key caveat order');
       await page.goto(env.url + 'lab');
       await live(page);
       const row = page.locator('li.lab-command').first();
