@@ -99,17 +99,20 @@ fn a_defect_that_never_fired_says_why_for_this_scenario() {
     let sequential = ["--clients", "acquire write:1:a; acquire write:1:b", "--crash", "false"];
     assert_eq!(
         unfired(&["--clients", "pause; pause", "--variant", "rollback-issuer,no-fence,split-authority"]),
-        ["no-fence：没有哪次比较本会拒绝的写入被资源接受", "split-authority：没有谁在失去租约之后向计数器取号", "rollback-issuer：没有一次恢复让发号器回退"]
+        [
+            "no-fence：没有哪次比较本会拒绝的写入被资源接受",
+            "split-authority：没有谁在失去租约之后向计数器取号",
+            "rollback-issuer：没有一次恢复让发号器回退"
+        ]
     );
     assert_eq!(
         unfired(&[&sequential[..], &["--variant", "no-fence,precheck,rollback-issuer"]].concat()),
-        [
-            "no-fence：没有哪次比较本会拒绝的写入被资源接受",
-            "rollback-issuer：本场景 crash=false",
-            "precheck：与 no-fence 同开时",
-        ]
+        ["no-fence：没有哪次比较本会拒绝的写入被资源接受", "rollback-issuer：本场景 crash=false", "precheck：与 no-fence 同开时",]
     );
-    assert_eq!(unfired(&[&sequential[..], &["--variant", "precheck"]].concat()), ["precheck：没有哪次写入在比较通过之后、资源已变时被无条件写入"]);
+    assert_eq!(
+        unfired(&[&sequential[..], &["--variant", "precheck"]].concat()),
+        ["precheck：没有哪次写入在比较通过之后、资源已变时被无条件写入"]
+    );
 }
 
 /// What the page's progress bar and cap message read while the worker searches in slices.
