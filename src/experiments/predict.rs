@@ -8,7 +8,7 @@ use crate::storage::progress::Change;
 use crate::storage::store::use_store;
 use fencing_model::prediction::{lesson_states, lesson_words, Guess};
 use fencing_model::words;
-use fencing_model::{CaseRun, Event, Experiment, Finding, OpOutcome, Property, Report, Scenario};
+use fencing_model::{CaseRun, Event, Experiment, OpOutcome, Property, Report, Scenario};
 use leptos::prelude::*;
 
 /// The four answers to "which property breaks?".
@@ -139,27 +139,13 @@ pub fn record(guess: &Guess, report: &Report) -> bool {
     hit
 }
 
-/// What decided each answer the guess got wrong, in the engine's words: where each property
-/// broke; for an interleaving, the last write the resource accepted and any it refused after;
-/// for an operation, what the resource did with it.
+/// What decided each answer the guess got wrong, in the engine's words: for an interleaving,
+/// the last write the resource accepted and any it refused after; for an operation, what the
+/// resource did with it. (Where each property broke is the run's own verdict, shown below.)
 fn misses(guess: &Guess, report: &Report) -> Vec<String> {
     match (guess, &report.case) {
-        (Guess::Fencing { broken, last_writers }, CaseRun::Fencing(run)) => {
+        (Guess::Fencing { last_writers, .. }, CaseRun::Fencing(run)) => {
             let mut out = Vec::new();
-            if Guess::actual(report).is_some_and(
-                |a| matches!(a, Guess::Fencing { broken: b, .. } if Property::ALL.iter().any(|p| b.contains(p) != broken.contains(p))),
-            ) {
-                for p in Property::ALL {
-                    let at: Vec<String> =
-                        run.hits(Finding::Broken(p)).map(|h| format!("交错 {} 第 {} 步", h.interleaving, h.step)).collect();
-                    let said = if at.is_empty() {
-                        format!("{} 条交错都没有出现", run.interleavings)
-                    } else {
-                        format!("出现于{}", at.join("、"))
-                    };
-                    out.push(format!("{}：{said}", p.name()));
-                }
-            }
             for (i, (t, guessed)) in run.traces.iter().zip(last_writers).enumerate() {
                 let Some((n, last)) = t.steps.iter().enumerate().rev().find(|(_, s)| matches!(s.event, Event::Accepted { .. })) else {
                     continue;
