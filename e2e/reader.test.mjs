@@ -235,3 +235,21 @@ test('every page ships a strict CSP', async () => {
     assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/, path);
   }
 });
+
+// On a phone a table's rows become cards: every cell, the last column too, inside the screen.
+test('at phone width every cell of the lesson\'s and the self-test\'s tables is on screen', async () => {
+  const page = await env.page('resource-participation');
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['resource-participation', 'self-test']) {
+    await page.goto(env.url + path);
+    await live(page);
+    const cells = await page.locator('.table-wrap td, .table-wrap tbody th').evaluateAll((els) =>
+      els.map((e) => { const r = e.getBoundingClientRect(); return [e.textContent.slice(0, 20), r.left, r.right]; }));
+    assert.ok(cells.length >= 9, path);
+    for (const [text, left, right] of cells) assert.ok(left >= 0 && right <= 390, `${path}: ${text} at ${left}–${right}`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), `${path} wider than a phone`);
+    // Each cell still says which column it is in.
+    assert.equal(await page.locator('.table-wrap td:not([data-label])').count(), 0, path);
+  }
+  assert.deepEqual(page.problems, []);
+});

@@ -79,10 +79,11 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
                     <thead><tr>{head.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr></thead>
                     <tbody>
                         {rows.iter().map(|r| view! {
+                            // Each cell names its column: on a phone a row is shown as a card.
                             <tr>{r.iter().enumerate().map(|(i, c)| if i == 0 {
-                                view! { <th scope="row">{*c}</th> }.into_any()
+                                view! { <th scope="row" data-label=head[i]>{*c}</th> }.into_any()
                             } else {
-                                view! { <td>{*c}</td> }.into_any()
+                                view! { <td data-label=head[i]>{*c}</td> }.into_any()
                             }).collect_view()}</tr>
                         }).collect_view()}
                     </tbody>
