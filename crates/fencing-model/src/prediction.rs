@@ -48,7 +48,7 @@ impl TryFrom<Stored> for Guess {
     fn try_from(g: Stored) -> Result<Guess, &'static str> {
         match (g.kind.as_str(), g.broken, g.outcomes) {
             ("fencing", Some(broken), None) => Ok(Guess::Fencing { broken, last_writers: g.last_writers }),
-            ("operations", None, Some(outcomes)) if g.last_writers.is_empty() => Ok(Guess::Operations { outcomes }),
+            ("operations", None, Some(outcomes)) => Ok(Guess::Operations { outcomes }),
             _ => Err("不是可读的预测"),
         }
     }
@@ -77,20 +77,19 @@ impl Guess {
 
     /// Each part scored against the run (properties compare as sets).
     pub fn scores(&self, report: &Report) -> Vec<Score> {
-        let matching = |a: &[char], b: &[char]| a.iter().zip(b).filter(|(x, y)| x == y).count();
         match (self, Guess::actual(report)) {
             (Guess::Fencing { broken, last_writers }, Some(Guess::Fencing { broken: actual, last_writers: writers })) => {
                 let set = |v: &[Property]| Property::ALL.map(|p| v.contains(&p));
                 let mut parts = vec![Score { part: "哪条性质被违反", right: usize::from(set(broken) == set(&actual)), of: 1 }];
                 if !last_writers.is_empty() {
-                    let right = if last_writers.len() == writers.len() { matching(last_writers, &writers) } else { 0 };
-                    parts.push(Score { part: "每条交错最后资源里是谁的结果", right, of: writers.len() });
+                    parts.push(Score {
+                        part: "每条交错最后资源里是谁的结果", right: agreeing(last_writers, &writers), of: writers.len()
+                    });
                 }
                 parts
             }
             (Guess::Operations { outcomes }, Some(Guess::Operations { outcomes: actual })) => {
-                let right = if outcomes.len() == actual.len() { outcomes.iter().zip(&actual).filter(|(a, b)| a == b).count() } else { 0 };
-                vec![Score { part: "每条操作的结果", right, of: actual.len() }]
+                vec![Score { part: "每条操作的结果", right: agreeing(outcomes, &actual), of: actual.len() }]
             }
             _ => vec![Score { part: "预测", right: 0, of: 1 }],
         }
@@ -113,12 +112,28 @@ impl Guess {
                 if last_writers.is_empty() {
                     properties
                 } else {
-                    format!("{properties}；最后的结果依次是 {}", last_writers.iter().map(char::to_string).collect::<Vec<_>>().join("/"))
+                    let mut said = format!("{properties}；最后的结果依次是 ");
+                    for (i, c) in last_writers.iter().enumerate() {
+                        if i > 0 {
+                            said.push('/');
+                        }
+                        said.push(*c);
+                    }
+                    said
                 }
             }
             Guess::Operations { outcomes } => outcomes.iter().map(|o| o.name()).collect::<Vec<_>>().join("/"),
         }
     }
+}
+
+/// How many answers of a list agree with the run's, place by place (none if the lengths differ:
+/// the list was for another run).
+fn agreeing<T: PartialEq>(guessed: &[T], actual: &[T]) -> usize {
+    if guessed.len() != actual.len() {
+        return 0;
+    }
+    guessed.iter().zip(actual).filter(|(a, b)| a == b).count()
 }
 
 /// Whether the properties part is recall: the lesson states the outcome of this very run (the
