@@ -95,7 +95,7 @@ test('a prediction is scored part by part and explained by the run itself', asyn
   const verdict = noFence.locator('.predict-verdict');
   const said = await verdict.textContent();
   assert.match(said, /✗ 预测与结果有出入：你预测“两条性质都成立；最后的结果依次是 B\/B\/B”，运行结果“违反 revoked_generation_overwrite；最后的结果依次是 A\/A\/B”/);
-  assert.deepEqual(await verdict.locator('.predict-scores li').allTextContents(), ['哪条性质被违反：0/1 对', '每条交错最后资源里是谁的结果：1/3 对']);
+  assert.deepEqual(await verdict.locator('.predict-scores li').allTextContents(), ['哪些性质被违反：0/1 对', '每条交错最后资源里是谁的结果：1/3 对']);
   // What decided each missed interleaving, in the engine's words, then the lesson on this very run.
   const misses = await verdict.locator('.predict-misses li').allTextContents();
   assert.equal(misses.length, 2);
@@ -106,7 +106,7 @@ test('a prediction is scored part by part and explained by the run itself', asyn
 
   const ops = rows.filter({ hasText: 'fencing --case operations' });
   await ops.getByRole('button', { name: '先预测' }).click();
-  assert.match(await ops.locator('.predict').textContent(), /课文已列出这五条的结果，这里是回忆/);
+  assert.match(await ops.locator('.predict').textContent(), /课文已列出这五条的结果，这里是回忆；到实验台改动任何一条操作再预测/);
   const expected = ['applied', 'applied', 'duplicate', 'conflict', 'stale'];
   for (const [i, o] of expected.entries()) await ops.locator('select').nth(i).selectOption(o);
   await ops.getByRole('button', { name: '提交预测并运行' }).click();
@@ -133,7 +133,7 @@ test('a prediction is scored part by part and explained by the run itself', asyn
   assert.doesNotMatch(await page.locator('.predict').textContent(), /课文点明/);
   await predictFencing(page, '只违反 revoked_generation_overwrite', 'BBBBBBBBBB');
   const precheck = await page.locator('.predict-verdict').textContent();
-  assert.match(precheck, /哪条性质被违反：1\/1 对/);
+  assert.match(precheck, /哪些性质被违反：1\/1 对/);
   assert.match(precheck, /每条交错最后资源里是谁的结果：\d+\/10 对/);
   assert.doesNotMatch(precheck, /课文怎么说/);
 

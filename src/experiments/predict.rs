@@ -8,7 +8,7 @@ use crate::storage::progress::Change;
 use crate::storage::store::use_store;
 use fencing_model::prediction::{lesson_states, lesson_words, Guess};
 use fencing_model::words;
-use fencing_model::{CaseRun, Event, Experiment, OpOutcome, Property, Report, Scenario};
+use fencing_model::{Case, CaseRun, Event, Experiment, OpOutcome, Property, Report, Scenario};
 use leptos::prelude::*;
 
 /// The four answers to "which property breaks?".
@@ -54,11 +54,11 @@ pub fn PredictForm(report: Report, id: String, on_submit: Callback<Guess>, on_ca
         }
     };
     let body = if operations {
-        let recall = scenario == Scenario::lesson(scenario.case, scenario.defects);
+        let recall = scenario == Scenario::lesson(Case::Operations, Default::default());
         view! {
             <fieldset class="predict-choices">
                 <legend>"运行前先预测：资源对每条操作的结果"</legend>
-                {recall.then(|| view! { <p class="hint">"课文已列出这五条的结果，这里是回忆；在上面改动一条操作再预测，就要靠推理了。"</p> })}
+                {recall.then(|| view! { <p class="hint">"课文已列出这五条的结果，这里是回忆；到实验台改动任何一条操作再预测，就要靠推理了。"</p> })}
                 <ol class="predict-ops">
                     {scenario.operations.iter().enumerate().map(|(i, op)| {
                         let select_id = format!("{id}-op-{i}");

@@ -15,7 +15,7 @@ const LANES: [(&str, f64); 4] = [("A", 60.0), ("授权权威", 130.0), ("B", 200
 const SLOTS: [f64; 5] = [140.0, 240.0, 350.0, 430.0, 590.0];
 
 /// The lesson's caveat, quoted where the other order is shown.
-pub const KEY_CAVEAT: &str = "关键限定：「若 A 的 41 在资源持久接受 B 的 42 新状态前提交，资源仍可能接受。」「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它；不按租约墙钟倒推此前写入非法。」";
+const KEY_CAVEAT: &str = "关键限定：「若 A 的 41 在资源持久接受 B 的 42 新状态前提交，资源仍可能接受。」「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它；不按租约墙钟倒推此前写入非法。」";
 
 fn y(lane: &str) -> f64 {
     LANES.iter().find(|(n, _)| *n == lane).map(|(_, y)| *y).unwrap_or(0.0)

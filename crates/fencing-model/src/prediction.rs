@@ -80,7 +80,7 @@ impl Guess {
         match (self, Guess::actual(report)) {
             (Guess::Fencing { broken, last_writers }, Some(Guess::Fencing { broken: actual, last_writers: writers })) => {
                 let set = |v: &[Property]| Property::ALL.map(|p| v.contains(&p));
-                let mut parts = vec![Score { part: "哪条性质被违反", right: usize::from(set(broken) == set(&actual)), of: 1 }];
+                let mut parts = vec![Score { part: "哪些性质被违反", right: usize::from(set(broken) == set(&actual)), of: 1 }];
                 if !last_writers.is_empty() {
                     parts.push(Score {
                         part: "每条交错最后资源里是谁的结果", right: agreeing(last_writers, &writers), of: writers.len()

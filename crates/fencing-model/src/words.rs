@@ -119,8 +119,8 @@ pub fn op_note(r: &OpResult) -> String {
     }
 }
 
-/// What a token's 「授予#n」 is: not something the resource sees.
-pub const GRANT_NOTE: &str = "「授予#n」是检查器的知识：资源只看到 fence 数字。";
+/// What a token's “授予#n” and “未绑定” are: not something the resource sees.
+pub const GRANT_NOTE: &str = "“授予#n”“未绑定”是检查器的全局知识（本学习台补充）：资源只看到 fence 与 seq 数字。";
 
 /// Why the lab's scenario gives A the larger op_seq.
 pub const OP_SEQ_WHY: &str = "（A 的 op_seq 较大：资源按 (fence, op_seq) 的字典序比较，fence 较小时较大的 op_seq 无害，fence 被重用时就可能有害——覆盖新结果，或挡住新持有者。）";
