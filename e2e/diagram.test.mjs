@@ -100,7 +100,7 @@ test('both grants\' 41s are told apart, and the step where the property broke is
 
 test('stepping moves the highlight; clicking a step jumps to it; the table toggle stays in the URL', async () => {
   const page = await env.page('explore?variant=no-fence');
-  const current = () => page.locator('.sd-band.current').evaluate((r) => r.getAttribute('x'));
+  const current = () => page.locator('.sd-band.current').evaluate((r) => r.getAttribute('y'));
   const future = () => page.locator('g.sd-step.future').count();
   assert.equal(await future(), 0);
   const last = await current();
@@ -109,7 +109,7 @@ test('stepping moves the highlight; clicking a step jumps to it; the table toggl
   await page.keyboard.press('ArrowLeft');
   assert.equal(await future(), 2);
   assert.notEqual(await current(), last);
-  await page.locator('rect.sd-band').nth(2).click();
+  await page.locator('g.sd-step[data-step="3"] .sd-event').click();
   await page.waitForURL(/step=3/);
   assert.equal(await future(), 5);
   assert.equal(await page.locator('.steps tr.current th').textContent(), '3');

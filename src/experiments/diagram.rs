@@ -1,63 +1,128 @@
-//! The pictures' shared parts — the frame (lane names that stay in sight while the steps
-//! scroll sideways), one step's column geometry, arrows, marks, the resource's state and the
-//! rejection mark — and the operations case's picture. The paths of the machine are drawn by
-//! `sequence`.
+//! The pictures' shared parts — the frame (the lanes' names in a row that stays in sight while
+//! the page scrolls), the lanes' and the rows' geometry, arrows, marks, the resource's state
+//! and the rejection mark — and the operations case's picture. The paths of the machine are
+//! drawn by `sequence`.
+//!
+//! Time runs downwards, one row per step, the lanes across: so a path of any length fits the
+//! width of a phone, and cause and effect (B commits 42, A's 41 refused) are on screen together.
 
 use fencing_model::words::pair;
 use fencing_model::{OpOutcome, OpResult};
 use leptos::prelude::*;
 
-/// Width of one step's column.
-pub(super) const COL: f64 = 124.0;
-/// Room for the lanes' names.
-pub(super) const LEFT: f64 = 96.0;
-pub(super) const TOP: f64 = 80.0;
-pub(super) const GAP: f64 = 66.0;
+/// Room left of the lanes for each step's number and action.
+pub(super) const GUTTER: f64 = 76.0;
+/// The lanes' names' row.
+const HEAD: f64 = 30.0;
+/// Height of a row's part above its line, where arrows carry their labels.
+const ABOVE: f64 = 24.0;
+/// A row's height below its line when nothing hangs there.
+pub(super) const BELOW: f64 = 18.0;
+/// One line of text under a row.
+pub(super) const LINE: f64 = 15.0;
 
-pub(super) fn x(i: usize) -> f64 {
-    LEFT + COL * i as f64 + COL / 2.0
+/// The lanes' x positions, spaced so that the lesson's four lanes fill a phone's width
+/// (about 370 units) and no two names touch; and the picture's width.
+pub(super) fn lanes(n: usize) -> (Vec<f64>, f64) {
+    let gap = (240.0 / n.saturating_sub(1).max(1) as f64).max(64.0);
+    let xs: Vec<f64> = (0..n).map(|k| GUTTER + 30.0 + gap * k as f64).collect();
+    let width = xs.last().copied().unwrap_or(GUTTER) + 24.0;
+    (xs, width)
 }
 
-/// An arrow in column `i` from height `y0` to `y1`.
-pub(super) fn arrow_at(i: usize, y0: f64, y1: f64, label: String, class: &'static str) -> impl IntoView {
-    let x0 = x(i);
-    let dir = if y1 > y0 { 1.0 } else { -1.0 };
+/// One step's row: from `top`, `height` tall, across the picture's `width`.
+#[derive(Clone, Copy)]
+pub(super) struct Row {
+    pub top: f64,
+    pub height: f64,
+    pub width: f64,
+}
+
+impl Row {
+    /// Where the row's arrows and marks sit.
+    pub fn line(self) -> f64 {
+        self.top + ABOVE
+    }
+
+    /// The `k`th line of text under the line, `below` units down from it.
+    pub fn under(self, below: f64, k: usize) -> f64 {
+        self.line() + below + LINE * k as f64
+    }
+}
+
+/// Rows stacked downwards, each as tall as its part below the line needs.
+pub(super) fn rows(width: f64, below: impl IntoIterator<Item = f64>) -> Vec<Row> {
+    let mut top = 0.0;
+    below
+        .into_iter()
+        .map(|b| {
+            let row = Row { top, height: ABOVE + b, width };
+            top += row.height;
+            row
+        })
+        .collect()
+}
+
+/// A label's width, estimated (SVG text does not wrap, so labels are placed by their width;
+/// the browser test measures the real boxes): 11.5 px text, CJK and fullwidth characters wide.
+pub(super) fn text_width(s: &str) -> f64 {
+    s.chars().map(|c| if (c as u32) < 0x2000 { 7.0 } else { 11.8 }).sum()
+}
+
+/// An arrow along row `r`'s line from `x0` to `x1`, its label above it, kept inside the picture.
+pub(super) fn arrow_at(r: Row, x0: f64, x1: f64, label: String, class: &'static str) -> impl IntoView {
+    let dir = if x1 > x0 { 1.0 } else { -1.0 };
+    let w = text_width(&label) / 2.0;
+    let mid = ((x0 + x1) / 2.0).clamp(GUTTER + w, r.width - 4.0 - w);
+    let y = r.line();
     view! {
         <g class=format!("sd-arrow {class}")>
-            <line x1=x0 y1=y0 + 7.0 * dir x2=x0 y2=y1 - 11.0 * dir marker-end="url(#sd-head)"/>
-            // Between the source lane and the next one: never on a lane the arrow crosses.
-            <text x=x0 y=y0 + dir * GAP / 2.0 + 4.0 text-anchor="middle" class="sd-label sd-on-line">{label}</text>
+            <line x1=x0 + 7.0 * dir y1=y x2=x1 - 11.0 * dir y2=y marker-end="url(#sd-head)"/>
+            <text x=mid y=y - 7.0 text-anchor="middle" class="sd-label sd-on-line">{label}</text>
         </g>
     }
 }
 
-/// A mark in column `i` at height `cy`.
-pub(super) fn mark_at(i: usize, cy: f64, label: String, class: &'static str) -> impl IntoView {
-    let cx = x(i);
+/// A mark on row `r`'s line at lane `cx`; its label beside it, on the side with more room.
+pub(super) fn mark_at(r: Row, cx: f64, label: String, class: &'static str) -> impl IntoView {
+    let right = cx + 10.0 + text_width(&label) <= r.width - 4.0;
+    let (lx, anchor) = if right { (cx + 10.0, "start") } else { (cx - 10.0, "end") };
     view! {
         <g class=format!("sd-mark {class}")>
-            <circle cx=cx cy=cy r="6"/>
-            <text x=cx y=cy - 12.0 text-anchor="middle" class="sd-label">{label}</text>
+            <circle cx=cx cy=r.line() r="6"/>
+            <text x=lx y=r.line() + 4.0 text-anchor=anchor class="sd-label">{label}</text>
         </g>
     }
 }
 
-/// The resource's `max_fence` after a commit in column `i`, at height `cy`, with who wrote it
-/// and how (`note`) below.
-pub(super) fn state_at(i: usize, cy: f64, max_fence: u64, by: String, note: &'static str) -> impl IntoView {
-    let cx = x(i);
+/// How far below the line the resource's state box and its two lines reach.
+pub(super) const STATE_BELOW: f64 = 62.0;
+
+/// The resource's `max_fence` after a commit, in a box under row `r`'s line at the picture's
+/// right edge (the resource's lane is the last), with who wrote it and how (`note`) below.
+pub(super) fn state_at(r: Row, max_fence: u64, by: String, note: &'static str) -> impl IntoView {
+    let (right, y) = (r.width - 4.0, r.line());
     view! {
         <g class="sd-state">
-            <rect x=cx - 52.0 y=cy - 12.0 width="104" height="24" rx="4"/>
-            <text x=cx y=cy + 5.0 text-anchor="middle" class="sd-state-text">{format!("max_fence={max_fence}")}</text>
-            <text x=cx y=cy + 28.0 text-anchor="middle" class="sd-label">{by}</text>
-            <text x=cx y=cy + 43.0 text-anchor="middle" class="sd-label sd-guard">{note}</text>
+            <rect x=right - 104.0 y=y + 8.0 width="104" height="24" rx="4"/>
+            <text x=right - 52.0 y=y + 25.0 text-anchor="middle" class="sd-state-text">{format!("max_fence={max_fence}")}</text>
+            <text x=right y=y + 46.0 text-anchor="end" class="sd-label">{by}</text>
+            <text x=right y=y + 60.0 text-anchor="end" class="sd-label sd-guard">{note}</text>
         </g>
     }
 }
 
-/// The picture's frame: the lanes' names in a column of their own that stays in sight while
-/// the steps scroll sideways, the lanes, and what `under` and `children` draw on them.
+/// A step's number and action (or an operation's key) in the gutter of row `r`.
+pub(super) fn gutter(r: Row, num: String, what: String) -> impl IntoView {
+    view! {
+        <text x="6" y=r.line() - 4.0 class="sd-num">{num}</text>
+        <text x="6" y=r.line() + 10.0 class="sd-event">{what}</text>
+    }
+}
+
+/// The picture's frame: the lanes' names in a row of their own that stays in sight while the
+/// page scrolls, the lanes, and what `under` and `children` draw on them. Both parts scale
+/// together to the width they are given, up to a little over their natural size.
 #[component]
 pub(super) fn Frame(
     width: f64,
@@ -67,14 +132,15 @@ pub(super) fn Frame(
     under: AnyView,
     children: Children,
 ) -> impl IntoView {
-    let names = lanes.iter().map(|(name, ly)| view! { <text x="10" y=ly + 5.0 class="sd-lane-name">{*name}</text> }).collect_view();
-    let lines = lanes.iter().map(|(_, ly)| view! { <line class="sd-lane" x1=LEFT - 6.0 y1=*ly x2=width - 6.0 y2=*ly/> }).collect_view();
-    let region = format!("{label}（可横向滚动）");
+    let names =
+        lanes.iter().map(|(name, lx)| view! { <text x=*lx y="20" text-anchor="middle" class="sd-lane-name">{*name}</text> }).collect_view();
+    let lines = lanes.iter().map(|(_, lx)| view! { <line class="sd-lane" x1=*lx y1="0" x2=*lx y2=height/> }).collect_view();
+    // Where there is room, a quarter larger than drawn; the stylesheet caps it at the width.
+    let shown = (width * 1.25).round();
     view! {
-        <div class="diagram-wrap" tabindex="0" role="region" aria-label=region>
-            <svg class="diagram-lanes" viewBox=format!("0 0 {LEFT} {height}") width=LEFT aria-hidden="true">{names}</svg>
-            <svg class="diagram" viewBox=format!("{LEFT} 0 {} {height}", width - LEFT) width=width - LEFT role="img"
-                aria-label=label aria-describedby="diagram-steps">
+        <div class="diagram-wrap">
+            <svg class="diagram-lanes" viewBox=format!("0 0 {width} {HEAD}") width=shown aria-hidden="true">{names}</svg>
+            <svg class="diagram" viewBox=format!("0 0 {width} {height}") width=shown role="img" aria-label=label aria-describedby="diagram-steps">
                 <defs>
                     <marker id="sd-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                         <path d="M0,0 L10,5 L0,10 z" class="sd-arrowhead"/>
@@ -92,10 +158,11 @@ pub(super) fn Frame(
 /// and what the resource holds after it; the effects counted at the end.
 #[component]
 pub fn OperationsDiagram(operations: Vec<OpResult>, effects: usize) -> impl IntoView {
-    let (requests, resource) = (TOP, TOP + GAP * 1.6);
+    let (xs, width) = lanes(2);
+    let (requests, resource) = (xs[0], xs[1]);
     let total = operations.len();
-    let width = LEFT + COL * total as f64 + 12.0;
-    let bottom = resource + 58.0;
+    let rows = rows(width, operations.iter().map(|_| STATE_BELOW + 4.0));
+    let height = rows.last().map_or(0.0, |r| r.top + r.height) + 24.0;
     let words: Vec<String> = operations
         .iter()
         .enumerate()
@@ -112,45 +179,44 @@ pub fn OperationsDiagram(operations: Vec<OpResult>, effects: usize) -> impl Into
             )
         })
         .collect();
-    let columns = operations.into_iter().enumerate().map(|(i, r)| {
-        let cx = x(i);
-        let x0 = LEFT + COL * i as f64;
-        // Under the resource: the outcome, and on a second line what it did or why.
+    let columns = operations.into_iter().zip(rows).enumerate().map(|(i, (r, row))| {
+        let y = row.line();
+        let right = width - 4.0;
+        // At the resource: its state, or the mark of a refusal; below, the outcome and why.
         let (detail, mark) = match r.outcome {
             OpOutcome::Applied => (format!("效果 #{}", r.effect.unwrap_or(0)), view! {
                 <g class="sd-state">
-                    <rect x=cx - 52.0 y=resource - 12.0 width="104" height="24" rx="4"/>
-                    <text x=cx y=resource + 5.0 text-anchor="middle" class="sd-state-text">{pair((r.max_fence, r.last_seq))}</text>
+                    <rect x=right - 104.0 y=y + 8.0 width="104" height="24" rx="4"/>
+                    <text x=right - 52.0 y=y + 25.0 text-anchor="middle" class="sd-state-text">{pair((r.max_fence, r.last_seq))}</text>
                 </g>
             }.into_any()),
             OpOutcome::Duplicate => (format!("返回原结果 #{}", r.effect.unwrap_or(0)), view! {
-                <g class="sd-mark sd-neutral"><circle cx=cx cy=resource r="6"/></g>
+                <g class="sd-mark sd-neutral"><circle cx=resource cy=y r="6"/></g>
             }.into_any()),
-            OpOutcome::Conflict => ("同键异参".to_string(), rejection_at(cx, resource).into_any()),
-            OpOutcome::Stale => (format!("{} ≥ {}", pair(r.before), pair((r.op.fence, r.op.seq))), rejection_at(cx, resource).into_any()),
+            OpOutcome::Conflict => ("同键异参".to_string(), rejection_at(resource, y).into_any()),
+            OpOutcome::Stale => (format!("{} ≥ {}", pair(r.before), pair((r.op.fence, r.op.seq))), rejection_at(resource, y).into_any()),
         };
         let refused = matches!(r.outcome, OpOutcome::Conflict | OpOutcome::Stale);
         view! {
             <g class="sd-step" data-step=i + 1 data-outcome=r.outcome.name()>
-                <rect class="sd-band" x=x0 y="4" width=COL height=bottom - 4.0 rx="6"/>
-                <text x=x0 + COL / 2.0 y="20" text-anchor="middle" class="sd-num">{i + 1}</text>
-                <text x=x0 + COL / 2.0 y="38" text-anchor="middle" class="sd-event">{r.op.key.clone()}</text>
-                <text x=x0 + COL / 2.0 y="53" text-anchor="middle" class="sd-label">{r.op.digest.clone()}</text>
+                <rect class="sd-band" x="2" y=row.top width=width - 4.0 height=row.height rx="6"/>
+                {gutter(row, (i + 1).to_string(), r.op.key.clone())}
+                <text x="6" y=y + 24.0 class="sd-label">{r.op.digest.clone()}</text>
                 <g class="sd-arrow sd-write">
-                    <line x1=cx y1=requests + 7.0 x2=cx y2=resource - 13.0 marker-end="url(#sd-head)"/>
-                    <text x=cx y=(requests + resource) / 2.0 + 4.0 text-anchor="middle" class="sd-label sd-on-line">{pair((r.op.fence, r.op.seq))}</text>
+                    <line x1=requests + 7.0 y1=y x2=resource - 13.0 y2=y marker-end="url(#sd-head)"/>
+                    <text x=(requests + resource) / 2.0 y=y - 7.0 text-anchor="middle" class="sd-label sd-on-line">{pair((r.op.fence, r.op.seq))}</text>
                 </g>
                 {mark}
-                <text x=cx y=resource + 28.0 text-anchor="middle" class="sd-outcome" class:sd-refused=refused>{r.outcome.name()}</text>
-                <text x=cx y=resource + 43.0 text-anchor="middle" class="sd-label" class:sd-refused=refused>{detail}</text>
+                <text x=right - 112.0 y=y + 25.0 text-anchor="end" class="sd-outcome" class:sd-refused=refused>{r.outcome.name()}</text>
+                <text x=right - 112.0 y=y + 40.0 text-anchor="end" class="sd-label" class:sd-refused=refused>{detail}</text>
             </g>
         }
     }).collect_view();
     view! {
-        <Frame width=width height=bottom + 24.0 lanes=vec![("业务请求", requests), ("资源", resource)]
+        <Frame width=width height=height lanes=vec![("业务请求", requests), ("资源", resource)]
             label=format!("operations 的序列图：共 {total} 条操作，效果数 {effects}") under=().into_any()>
             {columns}
-            <text x=LEFT y=bottom + 14.0 class="sd-effects">{format!("效果数：{effects}")}</text>
+            <text x="6" y=height - 8.0 class="sd-effects">{format!("效果数：{effects}")}</text>
         </Frame>
         <ol id="diagram-steps" class="visually-hidden">{words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ol>
     }

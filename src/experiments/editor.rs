@@ -128,9 +128,10 @@ pub fn Editor(draft: RwSignal<Draft>, error: Signal<Option<String>>, on_reset: C
 
 #[component]
 fn OpsEditor(draft: RwSignal<Draft>) -> impl IntoView {
+    const HEADS: [&str; 4] = ["幂等键 key", "请求摘要 digest", "fence", "seq"];
     let cell = move |i: usize, f: usize, label: String| {
         view! {
-            <td><input type="text" autocomplete="off" aria-label=label
+            <td data-label=HEADS[f] class:op-num={f >= 2}><input type="text" autocomplete="off" aria-label=label
                 prop:value=move || draft.with(|d| d.ops.get(i).map(|o| o[f].clone()).unwrap_or_default())
                 on:input=move |ev| draft.update(|d| if let Some(o) = d.ops.get_mut(i) { o[f] = event_target_value(&ev) })/></td>
         }
@@ -140,16 +141,16 @@ fn OpsEditor(draft: RwSignal<Draft>) -> impl IntoView {
             <legend>"operations 输入（按到达顺序）"</legend>
             <div class="table-wrap">
                 <table>
-                    <thead><tr><th scope="col">"#"</th><th scope="col">"幂等键 key"</th><th scope="col">"请求摘要 digest"</th><th scope="col">"fence"</th><th scope="col">"seq"</th><th scope="col"><span class="visually-hidden">"操作"</span></th></tr></thead>
+                    <thead><tr><th scope="col">"#"</th>{HEADS.map(|h| view! { <th scope="col">{h}</th> })}<th scope="col"><span class="visually-hidden">"操作"</span></th></tr></thead>
                     <tbody>
                         {move || (0..draft.with(|d| d.ops.len())).map(|i| view! {
-                            <tr>
-                                <th scope="row">{i + 1}</th>
+                            <tr class="ops-editor-row">
+                                <th scope="row" data-label="#">{i + 1}</th>
                                 {cell(i, 0, format!("第 {} 条的 key", i + 1))}
                                 {cell(i, 1, format!("第 {} 条的 digest", i + 1))}
                                 {cell(i, 2, format!("第 {} 条的 fence", i + 1))}
                                 {cell(i, 3, format!("第 {} 条的 seq", i + 1))}
-                                <td><button type="button" class="tool-btn" aria-label=format!("删除第 {} 条", i + 1)
+                                <td data-label=""><button type="button" class="tool-btn" aria-label=format!("删除第 {} 条", i + 1)
                                     on:click=move |_| draft.update(|d| { if i < d.ops.len() { d.ops.remove(i); } })>"删除"</button></td>
                             </tr>
                         }).collect_view()}

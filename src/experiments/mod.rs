@@ -311,12 +311,12 @@ fn OperationsTable(run: OperationsRun) -> impl IntoView {
                         let note = op_note(&r);
                         view! {
                             <tr>
-                                <th scope="row">{i + 1}</th>
-                                <td><code>{r.op.key.clone()}</code></td>
-                                <td><code>{r.op.digest.clone()}</code></td>
-                                <td>{format!("({}, {})", r.op.fence, r.op.seq)}</td>
-                                <td><strong class=format!("outcome {}", r.outcome.name())>{r.outcome.name()}</strong><span class="note">{note}</span></td>
-                                <td>{format!("({}, {})", r.max_fence, r.last_seq)}{applied.then_some(" ▲")}</td>
+                                <th scope="row" data-label="#">{i + 1}</th>
+                                <td data-label="key"><code>{r.op.key.clone()}</code></td>
+                                <td data-label="digest"><code>{r.op.digest.clone()}</code></td>
+                                <td data-label="(fence, seq)">{format!("({}, {})", r.op.fence, r.op.seq)}</td>
+                                <td data-label="结果"><strong class=format!("outcome {}", r.outcome.name())>{r.outcome.name()}</strong><span class="note">{note}</span></td>
+                                <td data-label="提交后 (max_fence, last_seq)">{format!("({}, {})", r.max_fence, r.last_seq)}{applied.then_some(" ▲")}</td>
                             </tr>
                         }
                     }).collect_view()}

@@ -101,17 +101,22 @@ impl Player {
     }
 }
 
-/// Keep the current step's column in sight when the picture is wider than the page.
+/// Keep the current step's row in sight as the learner steps (not when the view opens: the
+/// page stays where the learner is reading).
 pub fn follow_current_step(track: impl Fn() + 'static) {
-    Effect::new(move |_| {
+    Effect::new(move |opened: Option<()>| {
         track();
+        if opened.is_none() {
+            return;
+        }
         request_animation_frame(|| {
-            let wrap = document().query_selector(".diagram-wrap").ok().flatten();
             let band = document().query_selector(".sd-band.current").ok().flatten();
-            if let (Some(wrap), Some(band)) = (wrap, band) {
-                let (w, b) = (wrap.get_bounding_client_rect(), band.get_bounding_client_rect());
-                if b.left() < w.left() || b.right() > w.right() {
-                    wrap.set_scroll_left(wrap.scroll_left() + (b.left() - w.left() - (w.width() - b.width()) / 2.0) as i32);
+            if let Some(b) = band.map(|b| b.get_bounding_client_rect()) {
+                let height = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+                // Below the sticky bar and the lanes' names (about 6rem), or under the fold.
+                let by = if b.top() < 96.0 { b.top() - 96.0 } else { (b.bottom() - height).max(0.0) };
+                if by != 0.0 {
+                    window().scroll_by_with_x_and_y(0.0, by);
                 }
             }
         });

@@ -94,6 +94,7 @@ pub fn announce(step: &Step, n: usize, total: usize, keys: &[String], d: Defects
 #[component]
 pub fn StepTable(steps: Vec<Step>, step: usize, marks: Marks, keys: Vec<String>, defects: Defects) -> impl IntoView {
     let total = steps.len();
+    let authority = if defects.split_authority { "授权状态 / 独立计数器" } else { "授权状态" };
     let rows = steps
         .iter()
         .enumerate()
@@ -107,15 +108,15 @@ pub fn StepTable(steps: Vec<Step>, step: usize, marks: Marks, keys: Vec<String>,
             view! {
                 <tr class:current={n == step} class:future={n > step} class:violating={!bad.is_empty()} class:key=key data-step=n
                     aria-current=if n == step { Some("step") } else { None }>
-                    <th scope="row">{n}{key.then(|| view! { <span class="key-sign" aria-hidden="true">" ◆"</span><span class="visually-hidden">"（关键步骤）"</span> })}</th>
-                    <td><code>{s.action.clone()}</code></td>
-                    <td>
+                    <th scope="row" data-label="步">{n}{key.then(|| view! { <span class="key-sign" aria-hidden="true">" ◆"</span><span class="visually-hidden">"（关键步骤）"</span> })}</th>
+                    <td data-label="动作"><code>{s.action.clone()}</code></td>
+                    <td data-label="结果">
                         <span class="ev-out" class:rejected=rejected>{words::event(&s.event, &keys, defects)}</span>
                         {(!bad.is_empty()).then(|| view! { <span class="violation-tag">{flagged(&bad)}</span> })}
                         {said.into_iter().map(|text| view! { <span class="note-tag">{text}</span> }).collect_view()}
                     </td>
-                    <td class="state">{state_cell(&s.after, before, true)}</td>
-                    <td class="state">{state_cell(&s.after, before, false)}</td>
+                    <td class="state" data-label="资源状态">{state_cell(&s.after, before, true)}</td>
+                    <td class="state" data-label=authority>{state_cell(&s.after, before, false)}</td>
                 </tr>
             }
         })
@@ -126,7 +127,7 @@ pub fn StepTable(steps: Vec<Step>, step: usize, marks: Marks, keys: Vec<String>,
                 <caption class="visually-hidden">{format!("共 {total} 步；当前第 {step} 步，之后的步骤尚未发生；◆ 标出关键步骤")}</caption>
                 <thead><tr>
                     <th scope="col">"步"</th><th scope="col">"动作"</th><th scope="col">"结果"</th>
-                    <th scope="col">"资源状态"</th><th scope="col">{if defects.split_authority { "授权状态 / 独立计数器" } else { "授权状态" }}</th>
+                    <th scope="col">"资源状态"</th><th scope="col">{authority}</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
             </table>
