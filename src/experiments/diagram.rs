@@ -73,7 +73,7 @@ pub(super) fn text_width(s: &str) -> f64 {
 pub(super) fn arrow_at(r: Row, x0: f64, x1: f64, label: String, class: &'static str) -> impl IntoView {
     let dir = if x1 > x0 { 1.0 } else { -1.0 };
     let w = text_width(&label) / 2.0;
-    let mid = ((x0 + x1) / 2.0).clamp(GUTTER + w, r.width - 4.0 - w);
+    let mid = ((x0 + x1) / 2.0).max(GUTTER + w).min(r.width - 4.0 - w);
     let y = r.line();
     view! {
         <g class=format!("sd-arrow {class}")>
