@@ -152,8 +152,8 @@ test('the picture has a text alternative: the same steps in words, in order', as
   const page = await env.page('explore?variant=split-authority');
   const svg = page.locator('svg.diagram');
   assert.equal(await svg.getAttribute('role'), 'img');
-  assert.equal(await svg.getAttribute('aria-describedby'), 'diagram-steps');
-  const words = await page.locator('#diagram-steps li').allTextContents();
+  assert.equal(await svg.getAttribute('aria-describedby'), 'explorer-steps');
+  const words = await page.locator('#explorer-steps li').allTextContents();
   assert.equal(words.length, 11);
   assert.match(words[9], /^第 10\/11 步：mint A —— A 向独立计数器取号：43（未绑定）$/);
   assert.deepEqual(page.problems, []);

@@ -39,6 +39,28 @@ test('each of the five lab commands runs in the page with the CLI output, byte f
   assert.match(outputs[2], /交错数：2[\s\S]*unauthorized_accept/);
   assert.match(outputs[3], /违例 1：revoked_generation_overwrite/);
   assert.match(outputs[4], /applied[\s\S]*applied[\s\S]*duplicate[\s\S]*conflict[\s\S]*stale[\s\S]*效果数：2/);
+  // Each command is titled by what it does, in the explorer's words, with its flags.
+  assert.deepEqual(await page.locator('.lab-title').allTextContents(), [
+    '正确版本 fencing', '关闭资源检查 fencing --variant no-fence', '拆开发号与授予 fencing --variant split-authority',
+    '恢复旧 issuer fencing --variant rollback-issuer', '多次写与业务身份 fencing --case operations',
+  ]);
+  // The verdict comes first, in the report's words; then the interleaving it turns on, drawn;
+  // the command line's text is folded below them.
+  const second = rows.nth(1).locator('.lab-result');
+  assert.deepEqual(await second.locator('.verdicts li strong').allTextContents(), ['违反（2/3 条交错）', '成立（3 条交错均满足）']);
+  assert.ok(outputs[1].includes('revoked_generation_overwrite（已提交资源代际不后退）：违反（2/3 条交错）'));
+  assert.match(await second.locator('.lab-shown').textContent(), /^下图：交错 1（write B → resume A → write A）/);
+  assert.equal(await second.locator('g.sd-step').count(), 8);
+  assert.match(await second.locator('g.sd-step').last().textContent(), /revoked_generation_overwrite/);
+  assert.equal(await second.locator('pre.lab-output').isVisible(), false, 'folded');
+  const order = await second.evaluate((r) => [...r.children].map((c) => c.className || c.tagName));
+  assert.deepEqual(order, ['verdicts', 'lab-shown', 'diagram-wrap', 'visually-hidden', 'text-report']);
+  await second.getByText('命令行输出（与 fencing-lab 逐字相同）').click();
+  assert.equal(await second.locator('pre.lab-output').isVisible(), true);
+  // The lesson's picture for the correct protocol: B commits 42, then A's 41 is refused.
+  assert.match(await rows.nth(0).locator('.lab-shown').textContent(), /write B → resume A → write A/);
+  assert.equal(await rows.nth(0).locator('g.sd-step').last().getAttribute('data-outcome'), 'rejected');
+  assert.equal(await rows.nth(4).locator('.lab-result g.sd-step').count(), 5);
   // Each run is recorded for the progress page.
   const runs = await page.evaluate(() => JSON.parse(localStorage.getItem('fencing-study.progress')).runs);
   for (const key of ['fencing/correct', 'fencing/no-fence', 'fencing/split-authority', 'fencing/rollback-issuer', 'operations/correct']) {
@@ -52,5 +74,23 @@ test('a lab command opens in the explorer with the same scenario', async () => {
   await page.getByRole('link', { name: '在实验台中逐步查看：cargo run -q -p fencing-model -- fencing --variant rollback-issuer' }).click();
   await arrive(page, /\/explore\?variant=rollback-issuer$/);
   assert.equal(await page.locator('#result-title').textContent(), '结果：fencing · rollback-issuer');
+  assert.deepEqual(page.problems, []);
+});
+
+test('with a prediction open, its button is the run: nothing runs without the guess', async () => {
+  const page = await env.page('lab');
+  const row = page.locator('.lab-command').nth(1);
+  await row.getByRole('button', { name: '先预测' }).click();
+  assert.equal(await row.locator('.run-btn').isVisible(), false, 'no second way to run');
+  const submit = row.getByRole('button', { name: '提交预测并运行' });
+  assert.equal(await submit.isDisabled(), true);
+  assert.equal(await row.getByText('每一项都选好后才能提交').isVisible(), true);
+  await row.getByLabel('只违反 revoked_generation_overwrite').check();
+  for (const order of await row.locator('.predict-orders > li').all()) await order.getByLabel('A 的结果').check();
+  assert.equal(await row.getByText('每一项都选好后才能提交').count(), 0);
+  await submit.click();
+  assert.match(await row.locator('.predict-verdict').textContent(), /1\/1 对/);
+  assert.match(await row.locator('.lab-result .verdicts').textContent(), /违反（2\/3 条交错）/);
+  assert.equal(await row.locator('.run-btn').isVisible(), true);
   assert.deepEqual(page.problems, []);
 });

@@ -51,7 +51,7 @@ async function offlineTour(env, page, dist) {
     }
     // A lab command runs from the cached lab module.
     await page.locator('.lab-command .run-btn').first().click();
-    await page.locator('.lab-output').first().waitFor();
+    await page.locator('.lab-result .verdicts').first().waitFor();
   } finally {
     await env.context.setOffline(false);
     env.deploy(dist);

@@ -115,7 +115,7 @@ test('a prediction is scored part by part and explained by the run itself', asyn
   // Running without a prediction still works, and shows no verdict.
   const plain = rows.filter({ hasText: 'fencing --variant split-authority' });
   await plain.locator('.run-btn').click();
-  await plain.locator('.lab-output').waitFor();
+  await plain.locator('.lab-result .verdicts').waitFor();
   assert.equal(await plain.locator('.predict-verdict').count(), 0);
 
   // In the explorer, predicting hides the result until the prediction is in.

@@ -315,7 +315,7 @@ fn Counterexample(found: FindingResult, scenario: Scenario, view: Memo<View>, go
         {move || {
             let at = step.get();
             view! {
-                <SequenceDiagram steps=path.clone() step=at marks=marks.clone() clients=model.clients.len() network=model.delay keys=model.keys.clone() defects=defects on_pick=pick/>
+                <SequenceDiagram id="checker" steps=path.clone() step=at marks=marks.clone() clients=model.clients.len() network=model.delay keys=model.keys.clone() defects=defects on_pick=pick/>
                 {table.get().then(|| view! { <StepTable steps=path.clone() step=at marks=marks.clone() keys=model.keys.clone() defects=defects/> })}
             }
         }}

@@ -77,10 +77,18 @@ pub(super) fn arrow_at(r: Row, x0: f64, x1: f64, label: String, class: &'static 
     let y = r.line();
     view! {
         <g class=format!("sd-arrow {class}")>
-            <line x1=x0 + 7.0 * dir y1=y x2=x1 - 11.0 * dir y2=y marker-end="url(#sd-head)"/>
+            <line x1=x0 + 7.0 * dir y1=y x2=x1 - 14.0 * dir y2=y/>
+            {head(x1 - 7.0 * dir, y, dir)}
             <text x=mid y=y - 7.0 text-anchor="middle" class="sd-label sd-on-line">{label}</text>
         </g>
     }
+}
+
+/// An arrowhead with its tip at (`x`, `y`), pointing right (`dir` 1) or left (-1). (Drawn, not
+/// a marker: a marker needs an id, and a page may hold several pictures.)
+fn head(x: f64, y: f64, dir: f64) -> impl IntoView {
+    let back = x - 10.0 * dir;
+    view! { <path class="sd-arrowhead" d=format!("M{x} {y} L{back} {} L{back} {} z", y - 5.0, y + 5.0)/> }
 }
 
 /// A mark on row `r`'s line at lane `cx`; its label beside it, on the side with more room.
@@ -125,6 +133,7 @@ pub(super) fn gutter(r: Row, num: String, what: String) -> impl IntoView {
 /// together to the width they are given, up to a little over their natural size.
 #[component]
 pub(super) fn Frame(
+    id: String,
     width: f64,
     height: f64,
     lanes: Vec<(&'static str, f64)>,
@@ -140,12 +149,7 @@ pub(super) fn Frame(
     view! {
         <div class="diagram-wrap">
             <svg class="diagram-lanes" viewBox=format!("0 0 {width} {HEAD}") width=shown aria-hidden="true">{names}</svg>
-            <svg class="diagram" viewBox=format!("0 0 {width} {height}") width=shown role="img" aria-label=label aria-describedby="diagram-steps">
-                <defs>
-                    <marker id="sd-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-                        <path d="M0,0 L10,5 L0,10 z" class="sd-arrowhead"/>
-                    </marker>
-                </defs>
+            <svg class="diagram" viewBox=format!("0 0 {width} {height}") width=shown role="img" aria-label=label aria-describedby=format!("{id}-steps")>
                 {under}
                 {lines}
                 {children()}
@@ -157,7 +161,7 @@ pub(super) fn Frame(
 /// The operations case as a picture: each operation an arrow to the resource, with its outcome
 /// and what the resource holds after it; the effects counted at the end.
 #[component]
-pub fn OperationsDiagram(operations: Vec<OpResult>, effects: usize) -> impl IntoView {
+pub fn OperationsDiagram(#[prop(into)] id: String, operations: Vec<OpResult>, effects: usize) -> impl IntoView {
     let (xs, width) = lanes(2);
     let (requests, resource) = (xs[0], xs[1]);
     let total = operations.len();
@@ -203,7 +207,8 @@ pub fn OperationsDiagram(operations: Vec<OpResult>, effects: usize) -> impl Into
                 {gutter(row, (i + 1).to_string(), r.op.key.clone())}
                 <text x="6" y=y + 24.0 class="sd-label">{r.op.digest.clone()}</text>
                 <g class="sd-arrow sd-write">
-                    <line x1=requests + 7.0 y1=y x2=resource - 13.0 y2=y marker-end="url(#sd-head)"/>
+                    <line x1=requests + 7.0 y1=y x2=resource - 16.0 y2=y/>
+                    {head(resource - 9.0, y, 1.0)}
                     <text x=(requests + resource) / 2.0 y=y - 7.0 text-anchor="middle" class="sd-label sd-on-line">{pair((r.op.fence, r.op.seq))}</text>
                 </g>
                 {mark}
@@ -213,12 +218,12 @@ pub fn OperationsDiagram(operations: Vec<OpResult>, effects: usize) -> impl Into
         }
     }).collect_view();
     view! {
-        <Frame width=width height=height lanes=vec![("业务请求", requests), ("资源", resource)]
+        <Frame id=id.clone() width=width height=height lanes=vec![("业务请求", requests), ("资源", resource)]
             label=format!("operations 的序列图：共 {total} 条操作，效果数 {effects}") under=().into_any()>
             {columns}
             <text x="6" y=height - 8.0 class="sd-effects">{format!("效果数：{effects}")}</text>
         </Frame>
-        <ol id="diagram-steps" class="visually-hidden">{words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ol>
+        <ol id=format!("{id}-steps") class="visually-hidden">{words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ol>
     }
 }
 

@@ -19,7 +19,8 @@ use fencing_model::lab::LAB_FINDINGS;
 use fencing_model::prediction::Guess;
 use fencing_model::properties::BOUND_TO_A_GRANT;
 use fencing_model::words::{
-    assumptions, cause, harm, none_of, note, note_kind, op_note, reused_fence, tag, unfired, why, HARMLESS_BY_LUCK, OP_SEQ_WHY, SPLIT_ORDER,
+    assumptions, cause, harm, none_of, note, note_kind, op_note, reused_fence, tag, unfired, verdict, why, HARMLESS_BY_LUCK, OP_SEQ_WHY,
+    SPLIT_ORDER,
 };
 use fencing_model::{render, Case, CaseRun, Defects, FencingRun, Finding, OperationsRun, Property, Report};
 use leptos::prelude::*;
@@ -136,15 +137,12 @@ fn Verdicts(run: FencingRun, defects: Defects, view: Memo<View>, go: Callback<Vi
     view! {
         <ul class="verdicts">
             {Property::ALL.into_iter().map(|p| {
-                let broken: Vec<usize> = run.hits(Finding::Broken(p)).map(|v| v.interleaving).collect();
-                let ok = broken.is_empty();
+                let ok = run.hits(Finding::Broken(p)).next().is_none();
                 // Findings are sorted shortest first: the first one of this property is its shortest counterexample.
                 let shortest = run.hits(Finding::Broken(p)).next().map(|v| (v.interleaving, v.step));
                 view! {
                     <li class:ok=ok class:bad=!ok>
-                        <span class="verdict-sign" aria-hidden="true">{if ok { "✓" } else { "✗" }}</span>
-                        <code>{p.name()}</code>"（"{p.promise()}"）："
-                        <strong>{if ok { format!("成立，{} 条交错均满足", run.interleavings) } else { format!("违反，见交错 {}", broken.iter().map(|i| i.to_string()).collect::<Vec<_>>().join("、")) }}</strong>
+                        {verdict_head(&run, p)}
                         {(!ok).then(|| view! { <p class="why">{p.why()}</p> })}
                         {shortest.and_then(|(i, step)| {
                             let steps = &run.traces[i - 1].steps;
@@ -204,8 +202,19 @@ fn IssuerCheck(run: FencingRun) -> impl IntoView {
     }
 }
 
+/// A property's verdict as its line starts: the sign, the name and promise, and the run's
+/// verdict in the report's words.
+pub(crate) fn verdict_head(run: &FencingRun, p: Property) -> impl IntoView {
+    let ok = run.hits(Finding::Broken(p)).next().is_none();
+    view! {
+        <span class="verdict-sign" aria-hidden="true">{if ok { "✓" } else { "✗" }}</span>
+        <code>{p.name()}</code>"（"{p.promise()}"）："
+        <strong>{verdict(run, p)}</strong>
+    }
+}
+
 /// What the picture and the table mark on interleaving `i` (1-based).
-fn marks_of(run: &FencingRun, i: usize) -> Marks {
+pub(crate) fn marks_of(run: &FencingRun, i: usize) -> Marks {
     let hits = run.findings.iter().filter(|h| h.interleaving == i);
     let mut notes: Vec<(usize, &'static str, String)> = run.notes_on(i).map(|n| (n.step(), tag(note_kind(n)), note(n))).collect();
     let mut findings = Vec::new();
@@ -290,7 +299,7 @@ fn Interleavings(run: FencingRun, defects: Defects, op_seq_larger: bool, view: M
             let (v, i, t, _, step) = current();
             let m = marks[i].clone();
             view! {
-                <SequenceDiagram steps=t.steps.clone() step=step marks=m.clone() clients=2 network=false keys=vec![] defects=defects on_pick=pick/>
+                <SequenceDiagram id="explorer" steps=t.steps.clone() step=step marks=m.clone() clients=2 network=false keys=vec![] defects=defects on_pick=pick/>
                 {v.table.then(|| view! { <StepTable steps=t.steps step=step marks=m keys=vec![] defects=defects/> })}
             }
         }}
@@ -301,7 +310,7 @@ fn Interleavings(run: FencingRun, defects: Defects, op_seq_larger: bool, view: M
 fn OperationsTable(run: OperationsRun) -> impl IntoView {
     let OperationsRun { operations, effects } = run;
     view! {
-        <OperationsDiagram operations=operations.clone() effects=effects/>
+        <OperationsDiagram id="explorer" operations=operations.clone() effects=effects/>
         <div class="table-wrap" tabindex="0" role="region" aria-label="operations 结果">
             <table class="ops">
                 <thead><tr><th scope="col">"#"</th><th scope="col">"key"</th><th scope="col">"digest"</th><th scope="col">"(fence, seq)"</th><th scope="col">"结果"</th><th scope="col">"提交后 (max_fence, last_seq)"</th></tr></thead>

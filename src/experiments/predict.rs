@@ -108,6 +108,7 @@ pub fn PredictForm(report: Report, id: String, on_submit: Callback<Guess>, on_ca
             {body}
             <div class="actions">
                 <button type="button" class="tool-btn primary" disabled=move || guess().is_none() on:click=submit>"提交预测并运行"</button>
+                {move || guess().is_none().then(|| view! { <span class="hint">"每一项都选好后才能提交"</span> })}
                 <button type="button" class="tool-btn" on:click=move |_| on_cancel.run(())>"不预测了"</button>
             </div>
         </form>

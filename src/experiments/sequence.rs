@@ -193,6 +193,9 @@ fn pause_ends(steps: &[Step]) -> Vec<usize> {
 /// The path as a picture, up to `step` (1-based) highlighted.
 #[component]
 pub fn SequenceDiagram(
+    /// Names this picture's ids apart from another's on the same page.
+    #[prop(into)]
+    id: String,
     steps: Vec<Step>,
     step: usize,
     marks: Marks,
@@ -252,9 +255,9 @@ pub fn SequenceDiagram(
         .collect_view();
     let named: Vec<(&'static str, f64)> = l.names().into_iter().zip(l.xs.iter().copied()).collect();
     view! {
-        <Frame width=l.width height=height lanes=named label=format!("序列图：共 {total} 步，当前第 {step} 步") under=bands.into_any()>
+        <Frame id=id.clone() width=l.width height=height lanes=named label=format!("序列图：共 {total} 步，当前第 {step} 步") under=bands.into_any()>
             {columns}
         </Frame>
-        <ol id="diagram-steps" class="visually-hidden">{words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ol>
+        <ol id=format!("{id}-steps") class="visually-hidden">{words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ol>
     }
 }

@@ -1,15 +1,20 @@
-//! The lab's commands as the lesson shows them, an island per lab block: each command with copy
-//! and an in-page run on the very model crate the native `fencing-lab` uses — same parser, same
-//! report, same bytes — and, if the learner likes, a prediction first (`experiments::predict`).
+//! The lab's commands as the lesson shows them, an island per lab block: each command titled by
+//! what it does, with copy and an in-page run on the very model crate the native `fencing-lab`
+//! uses — same parser, same report, same bytes — and, if the learner likes, a prediction first
+//! (`experiments::predict`). A run shows its verdict first, then the interleaving it turns on
+//! drawn as in the explorer, then the command line's text, folded.
 
+use crate::experiments::diagram::OperationsDiagram;
 use crate::experiments::predict::{self, PredictForm, PredictVerdict};
+use crate::experiments::sequence::SequenceDiagram;
+use crate::experiments::{marks_of, verdict_head};
 use crate::route::Route;
 use crate::storage::progress::Change;
 use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
 use fencing_model::cli::{args_of, execute, parse, Invocation};
 use fencing_model::prediction::Guess;
-use fencing_model::{codec, Experiment, Report};
+use fencing_model::{codec, Case, CaseRun, Experiment, Property, Report, Scenario};
 use leptos::prelude::*;
 
 /// One lab block: its commands, each runnable in the page.
@@ -26,6 +31,60 @@ pub fn LabCommands(id: String, label: String, commands: Vec<String>) -> impl Int
     }
 }
 
+/// What a command does, in the explorer's words for its case and defects (the lesson's own
+/// names: 关闭资源检查, 拆开发号与授予, 恢复旧 issuer), and its flags.
+fn title(scenario: &Scenario, args: &[String]) -> (String, String) {
+    let head = |summary: &'static str| summary.split('：').next().unwrap_or(summary);
+    let what = match scenario.case {
+        Case::Fencing if scenario.defects.iter().next().is_none() => "正确版本".to_string(),
+        Case::Fencing => scenario.defects.iter().map(|d| head(d.summary())).collect::<Vec<_>>().join(" + "),
+        case => head(case.summary()).to_string(),
+    };
+    (what, args.join(" "))
+}
+
+/// A run's result: the verdict in the report's words, the interleaving it turns on (a broken
+/// property's shortest counterexample, else the lesson's order) drawn as in the explorer with
+/// a way there, then the command line's text, folded — unfolded, byte for byte the CLI's.
+#[component]
+fn RunResult(report: Report, text: String, id: String, explore: Option<String>, label: String) -> impl IntoView {
+    let defects = report.scenario.defects;
+    let shown = match report.case {
+        CaseRun::Fencing(run) => {
+            let i = run.shown_first();
+            let trace = run.traces[i - 1].clone();
+            let steps = trace.steps.len();
+            let href = explore.map(|h| format!("{h}&i={i}&step=1"));
+            view! {
+                <ul class="verdicts">{Property::ALL.map(|p| {
+                    let ok = run.hits(fencing_model::Finding::Broken(p)).next().is_none();
+                    view! { <li class:ok=ok class:bad=!ok>{verdict_head(&run, p)}</li> }
+                }).collect_view()}</ul>
+                <p class="lab-shown">{format!("下图：交错 {i}（{}）", trace.events[run.prefix_len..].join(" → "))}
+                    {href.map(|h| view! { " " <a href=h>"在实验台逐步看 →"</a> })}</p>
+                <SequenceDiagram id=id.clone() steps=trace.steps step=steps marks=marks_of(&run, i) clients=2 network=false keys=vec![]
+                    defects=defects on_pick=Callback::new(|_| ())/>
+            }
+            .into_any()
+        }
+        CaseRun::Operations(run) => view! {
+            <p class="verdicts">{run.operations.iter().map(|r| r.outcome.name()).collect::<Vec<_>>().join(" / ")}</p>
+            <OperationsDiagram id=id.clone() operations=run.operations effects=run.effects/>
+        }
+        .into_any(),
+        CaseRun::Model(_) => ().into_any(),
+    };
+    view! {
+        <div class="lab-result">
+            {shown}
+            <details class="text-report">
+                <summary>"命令行输出（与 fencing-lab 逐字相同）"</summary>
+                <pre class="lab-output" tabindex="0" aria-label=label>{text}</pre>
+            </details>
+        </div>
+    }
+}
+
 #[component]
 fn LabCommand(command: String) -> impl IntoView {
     let output = RwSignal::new(None::<(String, i32)>);
@@ -38,6 +97,7 @@ fn LabCommand(command: String) -> impl IntoView {
     };
     let explore = scenario.as_ref().map(|s| Route::Explore.href_with(&codec::to_query(s)));
     let experiment = scenario.as_ref().map(Experiment::of);
+    let result = scenario.clone();
     let predicting = RwSignal::new(false);
     let verdict = RwSignal::new(None::<(Guess, Report)>);
     let run = Callback::new(move |()| {
@@ -62,8 +122,12 @@ fn LabCommand(command: String) -> impl IntoView {
     let (run_label, explore_label, output_label) =
         (format!("在页面中运行：{command}"), format!("在实验台中逐步查看：{command}"), format!("{command} 的输出"));
     let copied = command.clone();
+    let heading =
+        scenario.as_ref().map(|s| title(s, &args_of(&command).unwrap_or_default().into_iter().map(str::to_string).collect::<Vec<_>>()));
+    let result_id = form_id.replacen("predict", "run", 1);
     view! {
         <li class="lab-command">
+            {heading.map(|(what, flags)| view! { <p class="lab-title"><strong>{what}</strong>" "<code>{flags}</code></p> })}
             <div class="lab-row">
                 <code class="cmd"><span class="prompt" aria-hidden="true">"$ "</span>{command}</code>
                 <div class="lab-actions">
@@ -72,10 +136,12 @@ fn LabCommand(command: String) -> impl IntoView {
                         <button class="tool-btn predict-btn" type="button" aria-expanded=move || predicting.get().to_string()
                             on:click=move |_| predicting.update(|p| *p = !*p)>"先预测"</button>
                     })}
-                    <button class="tool-btn run-btn" type="button" on:click=move |_| { verdict.set(None); run.run(()) } aria-label=run_label>
+                    // While a prediction is open, its own button runs: a run never drops a guess.
+                    <button class="tool-btn run-btn" type="button" hidden=move || predicting.get()
+                        on:click=move |_| { verdict.set(None); run.run(()) } aria-label=run_label>
                         <span aria-hidden="true">"▶"</span><span class="tool-label">"运行"</span>
                     </button>
-                    {explore.map(|href| view! {
+                    {explore.clone().map(|href| view! {
                         <a href=href class="tool-btn" aria-label=explore_label>"实验台"</a>
                     })}
                 </div>
@@ -84,8 +150,12 @@ fn LabCommand(command: String) -> impl IntoView {
                 <PredictForm report=report id=form_id.clone() on_submit=predicted on_cancel=Callback::new(move |()| predicting.set(false))/>
             }))}
             {move || verdict.get().map(|(guess, report)| view! { <PredictVerdict guess=guess report=report/> })}
-            {move || output.get().map(|(text, code)| view! {
-                <pre class="lab-output" class:failed=code != 0 tabindex="0" aria-label=output_label.clone()>{text}</pre>
+            {move || output.get().map(|(text, code)| match (code, result.as_ref().and_then(|s| fencing_model::run(s).ok())) {
+                (0, Some(report)) => view! {
+                    <RunResult report=report text=text id=result_id.clone() explore=explore.clone() label=output_label.clone()/>
+                }
+                .into_any(),
+                _ => view! { <pre class="lab-output failed" tabindex="0" aria-label=output_label.clone()>{text}</pre> }.into_any(),
             })}
         </li>
     }

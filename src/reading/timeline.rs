@@ -33,11 +33,11 @@ fn lane(client: char) -> &'static str {
 /// B's write before A resumes (the lesson's order), and the one it notes as the key caveat.
 fn orders() -> (Trace, Trace) {
     let run = lab::run(&Scenario::lesson(Case::Fencing, Defects::default()));
-    let lesson = run.traces.iter().find(|t| t.events[run.prefix_len..].first().map(String::as_str) == Some("write B"));
     // The drawings' text says neither order breaks a property: the engine's run must agree.
     assert!(run.findings.is_empty(), "the correct protocol breaks nothing");
+    let lesson = &run.traces[run.shown_first() - 1];
     let caveat = run.notes.iter().find_map(|n| matches!(n, Note::KeyCaveat { .. }).then(|| &run.traces[n.interleaving() - 1]));
-    (lesson.expect("the lesson's order").clone(), caveat.expect("the key caveat's order").clone())
+    (lesson.clone(), caveat.expect("the key caveat's order").clone())
 }
 
 /// A write at the resource as the figure draws it.

@@ -160,6 +160,15 @@ impl FencingRun {
     pub fn notes_on(&self, interleaving: usize) -> impl Iterator<Item = &Note> {
         self.notes.iter().filter(move |n| n.interleaving() == interleaving)
     }
+
+    /// The interleaving (1-based) to show first: a broken property's shortest counterexample,
+    /// else the lesson's order — B writes first after the prefix, so A's write comes after
+    /// B's commit — else the first.
+    pub fn shown_first(&self) -> usize {
+        let broken = self.findings.iter().find(|h| h.property.is_some()).map(|h| h.interleaving);
+        let lesson = || self.traces.iter().position(|t| t.events.get(self.prefix_len).is_some_and(|e| e == "write B")).map(|i| i + 1);
+        broken.or_else(lesson).unwrap_or(1)
+    }
 }
 
 /// The lab's findings: the two properties, and the holder locked out and the lost operation.

@@ -3,7 +3,7 @@
 //! wherever it is shown.
 
 use crate::findings::Finding;
-use crate::lab::{Hit, Note, ReusedFence};
+use crate::lab::{FencingRun, Hit, Note, ReusedFence};
 use crate::machine::state::Lease;
 use crate::machine::Event;
 use crate::operations::{OpOutcome, OpResult};
@@ -266,6 +266,14 @@ pub fn lost_why(refusal: &crate::path::Step) -> &'static str {
 }
 
 /// What a liveness finding not found means, over `n` interleavings or every reachable state.
+/// Whether property `p` held in every interleaving of the run, or in how many it broke.
+pub fn verdict(run: &FencingRun, p: Property) -> String {
+    match run.hits(Finding::Broken(p)).count() {
+        0 => format!("成立（{} 条交错均满足）", run.interleavings),
+        broken => format!("违反（{}/{} 条交错）", broken, run.interleavings),
+    }
+}
+
 pub fn none_of(f: Finding, n: usize) -> String {
     let over = if n == 0 { "全部可达状态".to_string() } else { format!("{n} 条交错") };
     match f {

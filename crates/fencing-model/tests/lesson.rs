@@ -211,3 +211,18 @@ fn operations_without_the_fence_check_apply_the_old_seq() {
     assert_eq!(r.operations[4].outcome, OpOutcome::Applied);
     assert_eq!(r.effects, 3);
 }
+
+#[test]
+fn the_interleaving_shown_first_is_the_lessons_order_or_the_shortest_counterexample() {
+    // Correct: B commits 42, then A's 41 is refused — the lesson's picture.
+    let correct = fencing(&[]);
+    let shown = &correct.traces[correct.shown_first() - 1];
+    assert_eq!(shown.events[correct.prefix_len..], ["write B", "resume A", "write A"]);
+    assert!(matches!(shown.steps.last().unwrap().event, Event::Rejected { client: 'A', .. }));
+    // A defect: the interleaving of its shortest counterexample.
+    for d in [Defect::NoFence, Defect::SplitAuthority, Defect::RollbackIssuer] {
+        let r = fencing(&[d]);
+        let first = violations(&r)[0];
+        assert_eq!(r.shown_first(), first.interleaving, "{d:?}");
+    }
+}

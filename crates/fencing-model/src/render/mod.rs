@@ -180,13 +180,7 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     }
     let _ = writeln!(out, "\n性质检查：");
     for p in Property::ALL {
-        let broken = run.hits(Finding::Broken(p)).count();
-        let verdict = if broken == 0 {
-            format!("成立（{} 条交错均满足）", run.interleavings)
-        } else {
-            format!("违反（{}/{} 条交错）", broken, run.interleavings)
-        };
-        let _ = writeln!(out, "  {}（{}）：{}", p.name(), p.promise(), verdict);
+        let _ = writeln!(out, "  {}（{}）：{}", p.name(), p.promise(), words::verdict(run, p));
     }
     let _ = writeln!(out, "  {BOUND_TO_A_GRANT}");
     for &u in &run.unfired {
