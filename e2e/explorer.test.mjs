@@ -63,18 +63,19 @@ test('the correct protocol shows A committing before B as safe (the key caveat)'
 test('stepping by keyboard and buttons; a live region says the step', async () => {
   const page = await env.page('explore?variant=no-fence');
   const current = () => page.locator('.steps tr.current').getAttribute('data-step');
-  assert.equal(await current(), '8');
-  assert.match(await page.locator('.steps tr.current').textContent(), /违例/);
+  // An interleaving opens at its first step.
+  assert.equal(await current(), '1');
+  assert.match(await page.locator('.announce').textContent(), /^第 1\/8 步：acquire A/);
   const region = await page.locator('.announce').elementHandle();
   await page.locator('h1').click();
-  await page.keyboard.press('ArrowLeft');
+  for (const key of ['ArrowRight', 'j', 'j', 'j', 'j', 'j']) await page.keyboard.press(key);
   assert.equal(await current(), '7');
   await page.keyboard.press('k');
   assert.equal(await current(), '6');
-  await page.keyboard.press('j');
-  assert.equal(await current(), '7');
+  await page.getByRole('button', { name: '下一步 →' }).click();
   await page.getByRole('button', { name: '下一步 →' }).click();
   assert.equal(await current(), '8');
+  assert.match(await page.locator('.steps tr.current').textContent(), /违例/);
   assert.match(await page.locator('.announce').textContent(), /^第 8\/8 步：write A/);
   assert.equal(await page.locator('.announce').getAttribute('aria-live'), 'polite');
   // The same live region announced every step (a replaced one may go unannounced).
@@ -124,23 +125,31 @@ test('the operations case lists each outcome and two effects', async () => {
   assert.deepEqual(page.problems, []);
 });
 
-test('a run is each distinct scenario shown, once: not each step, interleaving or keystroke', async () => {
+test('a run is counted when the learner acts: not on opening a link, stepping, choosing an interleaving or each keystroke', async () => {
   await env.clearStorage();
   const page = await env.page('explore?variant=no-fence');
   const runs = async () => (await storedProgress(page))?.runs ?? {};
-  await page.waitForFunction(() => localStorage.getItem('fencing-study.progress')?.includes('fencing/no-fence'));
+  // Opening a link (and reloading it) shows a result but is not a run.
+  await page.waitForTimeout(1500);
+  await page.reload();
+  await live(page);
+  await page.waitForTimeout(1500);
+  assert.deepEqual(await runs(), {});
   // Stepping and choosing interleavings change the view, not the scenario.
   await page.locator('h1').click();
-  for (const key of ['ArrowLeft', 'ArrowLeft', 'k', 'j', 'ArrowRight']) await page.keyboard.press(key);
+  for (const key of ['ArrowRight', 'ArrowRight', 'k', 'j', 'ArrowLeft']) await page.keyboard.press(key);
   await page.locator('.interleaving').nth(1).click();
   await page.locator('.interleaving').nth(2).click();
   await page.getByRole('button', { name: '下一步 →' }).click();
-  // Typing 100 passes through 1 and 10: only the settled 100 is a new run.
+  await page.waitForTimeout(1500);
+  assert.deepEqual(await runs(), {});
+  // Typing 100 passes through 1 and 10: only the settled 100 is a run.
   await page.locator('#in-issuer').fill('');
   await page.locator('#in-issuer').pressSequentially('100', { delay: 30 });
   await page.waitForURL(/issuer=100/);
   await page.waitForTimeout(1500);
-  // Back to the first scenario: already counted in this visit.
+  assert.equal((await runs())['fencing/no-fence'].count, 1);
+  // Back to the linked scenario: the learner made it, so it is a run too; then once a visit.
   await page.locator('#in-issuer').fill('40');
   await page.waitForURL((u) => !u.search.includes('issuer'));
   await page.waitForTimeout(1500);
@@ -148,10 +157,12 @@ test('a run is each distinct scenario shown, once: not each step, interleaving o
   assert.deepEqual(Object.keys(counted), ['fencing/no-fence']);
   assert.equal(counted['fencing/no-fence'].count, 2);
   // The operations case with no-fence is an experiment of its own, recorded under its name.
-  await page.goto(env.url + 'explore?case=operations&variant=no-fence');
+  await page.goto(env.url + 'explore?case=operations');
   await live(page);
+  await page.getByLabel(/^no-fence/).check();
   await page.waitForFunction(() => localStorage.getItem('fencing-study.progress')?.includes('operations/no-fence'));
   assert.equal((await runs())['operations/no-fence'].count, 1);
+  assert.equal((await runs())['operations/correct'], undefined, 'opened, not run');
   assert.deepEqual(page.problems, []);
 });
 

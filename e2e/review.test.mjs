@@ -122,10 +122,23 @@ test('a prediction is scored part by part and explained by the run itself', asyn
   await page.goto(env.url + 'explore?variant=split-authority');
   await live(page);
   await page.getByRole('button', { name: '先预测，再看结果' }).click();
+  // Nothing that tells the verdict shows: not the result, not the folded text report.
   assert.equal(await page.locator('.result-body').isVisible(), false);
+  assert.equal(await page.locator('.text-report').isVisible(), false);
   await predictFencing(page, '只违反 unauthorized_accept', 'AA');
   assert.equal(await page.locator('.result-body').isVisible(), true);
+  assert.equal(await page.locator('.text-report').isVisible(), true);
   assert.match(await page.locator('.predict-verdict').textContent(), /✓ 预测全部正确.*会接受未绑定有效授予的 43/);
+  // The choice to predict first holds for the next scenario the learner opens, until skipped.
+  await page.getByLabel(/^rollback-issuer/).check();
+  await page.waitForURL(/rollback-issuer/);
+  assert.equal(await page.locator('.predict').isVisible(), true);
+  assert.equal(await page.locator('.result-body').isVisible(), false);
+  await page.getByRole('button', { name: '不预测了' }).click();
+  assert.equal(await page.locator('.result-body').isVisible(), true);
+  await page.getByLabel(/^rollback-issuer/).uncheck();
+  await page.waitForURL((u) => !u.search.includes('rollback'));
+  assert.equal(await page.locator('.predict').count(), 0, 'skipped: the next result shows at once');
   // precheck (this app's, not the lesson's): ten orders to reason about, and no lesson quote.
   await page.goto(env.url + 'explore?variant=precheck');
   await live(page);

@@ -241,9 +241,10 @@ test('two tabs typing the same answer at once keep both texts, and the learner p
 
 test('the progress page shows what was read, run and rated', async () => {
   const page = await env.page('timeline');
-  await page.goto(env.url + 'explore?variant=no-fence');
+  await page.goto(env.url + 'explore');
   await live(page);
-  // A scenario counts as run once its result has been on screen for a moment.
+  // Switching a defect on is a run, once its result has been on screen for a moment.
+  await page.getByLabel(/^no-fence/).check();
   await page.waitForFunction(() => localStorage.getItem('fencing-study.progress')?.includes('fencing/no-fence'));
   await page.goto(env.url + 'self-test');
   await live(page);

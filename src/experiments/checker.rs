@@ -292,7 +292,7 @@ fn ModelReport(scenario: Scenario, run: ModelRun, progress: Progress, view: Memo
 fn Counterexample(found: FindingResult, scenario: Scenario, view: Memo<View>, go: Callback<View>) -> impl IntoView {
     let (name, path) = (found.name, found.path.clone().unwrap_or_default());
     let total = path.len();
-    let step = Signal::derive(move || view.get().step.unwrap_or(total).clamp(1, total.max(1)));
+    let step = Signal::derive(move || view.get().step.unwrap_or(1).clamp(1, total.max(1)));
     let player = Player::new(
         Signal::derive(move || total),
         step,

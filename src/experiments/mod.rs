@@ -82,16 +82,23 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
     let command = fencing_model::cli::command_line(&report.scenario);
     let copy = command.clone();
     let title = format!("结果：{} · {}", report.scenario.case.name(), report.variant);
-    // Predict, then look: while the learner predicts, the result stays hidden.
-    let predicting = RwSignal::new(false);
+    // Predict, then look: while the learner predicts, everything that tells the verdict stays
+    // hidden. Once chosen, predicting first holds for each scenario opened next, until skipped.
+    let session = use_session();
+    let predicting = RwSignal::new(session.predict_first.get_untracked());
     let guessed = RwSignal::new(None::<Guess>);
     let predicted = {
         let report = report.clone();
         Callback::new(move |g: Guess| {
             predict::record(&g, &report);
+            session.record(report.scenario.clone());
             guessed.set(Some(g));
             predicting.set(false);
         })
+    };
+    let predict = move |first: bool| {
+        predicting.set(first);
+        session.predict_first.set(first);
     };
     let (judged, report_after) = (report.clone(), report.clone());
     let defects = report.scenario.defects;
@@ -110,10 +117,10 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
             <h2 id="result-title">{title}</h2>
             <div class="predict-bar">
                 {move || (!predicting.get() && guessed.get().is_none()).then(|| view! {
-                    <button type="button" class="tool-btn predict-btn" on:click=move |_| predicting.set(true)>"先预测，再看结果"</button>
+                    <button type="button" class="tool-btn predict-btn" on:click=move |_| predict(true)>"先预测，再看结果"</button>
                 })}
                 {move || predicting.get().then(|| view! {
-                    <PredictForm report=judged.clone() id="predict-explorer".to_string() on_submit=predicted on_cancel=Callback::new(move |()| predicting.set(false))/>
+                    <PredictForm report=judged.clone() id="predict-explorer".to_string() on_submit=predicted on_cancel=Callback::new(move |()| predict(false))/>
                 })}
                 {move || guessed.get().map(|g| view! { <PredictVerdict guess=g report=report_after.clone()/> })}
             </div>
@@ -123,7 +130,7 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
                 <code class="cmd">{command}</code>
                 <CopyButton text=Callback::new(move |_| copy.clone()) label="复制命令"/>
             </p>
-            <details class="text-report">
+            <details class="text-report" hidden=move || predicting.get()>
                 <summary>"文本报告（与 fencing-lab 的输出逐字相同）"</summary>
                 <pre tabindex="0">{text}</pre>
             </details>
@@ -265,7 +272,7 @@ fn Interleavings(run: FencingRun, defects: Defects, op_seq_larger: bool, view: M
         let i = v.interleaving.min(traces.len() - 1);
         let t = traces[i].clone();
         let total = t.steps.len();
-        let step = v.step.unwrap_or(total).clamp(1, total);
+        let step = v.step.unwrap_or(1).clamp(1, total);
         (v, i, t, total, step)
     };
     let player = {

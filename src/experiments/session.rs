@@ -1,6 +1,7 @@
 //! The explorer's state, shared by its islands (the editor and the result hydrate separately,
 //! each in a task of its own): the view in the address, the scenario and its report, the
-//! editor's draft, and which runs were recorded during this visit.
+//! editor's draft, and which runs were recorded during this visit: a run is a scenario the
+//! learner made by editing, or predicted before seeing.
 
 use super::editor::Draft;
 use super::state::View;
@@ -12,8 +13,8 @@ use leptos::prelude::*;
 use std::cell::OnceCell;
 use std::time::Duration;
 
-/// How long a scenario stays on screen, unchanged, before it counts as a run: typing `100`
-/// into a field passes through `1` and `10`, which are not runs.
+/// How long an edited scenario stays on screen, unchanged, before it counts as a run: typing
+/// `100` into a field passes through `1` and `10`, which are not runs.
 const RUN_SETTLE: Duration = Duration::from_millis(700);
 
 #[derive(Clone, Copy)]
@@ -29,6 +30,8 @@ pub struct Session {
     pub draft: RwSignal<Draft>,
     pub draft_error: Memo<Option<String>>,
     recorded: StoredValue<Vec<Scenario>>,
+    /// The learner chose to predict before seeing: each scenario opened next asks first.
+    pub predict_first: RwSignal<bool>,
 }
 
 thread_local! {
@@ -68,6 +71,7 @@ impl Session {
                 draft,
                 draft_error: Memo::new(move |_| draft.with(|d| d.scenario().err())),
                 recorded: StoredValue::new(Vec::new()),
+                predict_first: RwSignal::new(false),
             }
         });
         std::mem::forget(owner);
@@ -97,13 +101,15 @@ impl Session {
         let s = *self;
         let owner = Owner::new_root(None);
         owner.with(|| {
-            // Draft → view, when the learner edits it: only a valid draft runs.
+            // Draft → view, when the learner edits it: only a valid draft runs, and it is a run
+            // (opening a link or reloading is not) once it has settled on screen.
             Effect::watch(
                 move || s.draft.get(),
                 move |d, _, _| {
                     if let Ok(new) = d.scenario() {
                         if new != s.scenario.get_untracked() {
-                            s.go(View::of(new));
+                            s.go(View::of(new.clone()));
+                            set_timeout(move || s.record(new), RUN_SETTLE);
                         }
                     }
                 },
@@ -116,19 +122,14 @@ impl Session {
                     s.draft.set(Draft::of(&shown));
                 }
             });
-            // A run is each distinct scenario shown during this visit, once it has settled on
-            // screen; stepping and choosing an interleaving do not change the scenario.
-            Effect::new(move |_| {
-                let shown = s.scenario.get();
-                set_timeout(move || s.record(shown), RUN_SETTLE);
-            });
         });
         std::mem::forget(owner);
         self.query.set(window().location().search().unwrap_or_default());
         self.ready.set(true);
     }
 
-    fn record(&self, shown: Scenario) {
+    /// Count `shown` as run, once a visit, if it is still the scenario on screen.
+    pub fn record(&self, shown: Scenario) {
         // The progress page counts the lesson lab's experiments; the model case is open-ended.
         let settled = self.scenario.get_untracked() == shown && shown.case != Case::Model;
         if settled && !self.recorded.with_value(|r| r.contains(&shown)) {

@@ -9,14 +9,14 @@ pub struct View {
     pub scenario: Scenario,
     /// 0-based interleaving.
     pub interleaving: usize,
-    /// 1-based step; `None` means "the last step".
+    /// 1-based step; `None` means the first: a path is told from its start.
     pub step: Option<usize>,
     /// Whether the step table is shown beside the picture.
     pub table: bool,
 }
 
 impl View {
-    /// A scenario's first interleaving, at its last step.
+    /// A scenario's first interleaving, at its first step.
     pub fn of(scenario: Scenario) -> View {
         View { scenario, interleaving: 0, step: None, table: true }
     }

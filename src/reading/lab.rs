@@ -7,6 +7,7 @@
 use crate::experiments::diagram::OperationsDiagram;
 use crate::experiments::predict::{self, PredictForm, PredictVerdict};
 use crate::experiments::sequence::SequenceDiagram;
+use crate::experiments::state::View;
 use crate::experiments::{marks_of, verdict_head};
 use crate::route::Route;
 use crate::storage::progress::Change;
@@ -47,21 +48,22 @@ fn title(scenario: &Scenario, args: &[String]) -> (String, String) {
 /// property's shortest counterexample, else the lesson's order) drawn as in the explorer with
 /// a way there, then the command line's text, folded — unfolded, byte for byte the CLI's.
 #[component]
-fn RunResult(report: Report, text: String, id: String, explore: Option<String>, label: String) -> impl IntoView {
+fn RunResult(report: Report, text: String, id: String, label: String) -> impl IntoView {
     let defects = report.scenario.defects;
     let shown = match report.case {
         CaseRun::Fencing(run) => {
             let i = run.shown_first();
             let trace = run.traces[i - 1].clone();
             let steps = trace.steps.len();
-            let href = explore.map(|h| format!("{h}&i={i}&step=1"));
+            let view = View { interleaving: i - 1, ..View::of(report.scenario.clone()) };
+            let href = Route::Explore.href_with(&view.to_query());
             view! {
                 <ul class="verdicts">{Property::ALL.map(|p| {
                     let ok = run.hits(fencing_model::Finding::Broken(p)).next().is_none();
                     view! { <li class:ok=ok class:bad=!ok>{verdict_head(&run, p)}</li> }
                 }).collect_view()}</ul>
                 <p class="lab-shown">{format!("下图：交错 {i}（{}）", trace.events[run.prefix_len..].join(" → "))}
-                    {href.map(|h| view! { " " <a href=h>"在实验台逐步看 →"</a> })}</p>
+                    " "<a href=href>"在实验台逐步看 →"</a></p>
                 <SequenceDiagram id=id.clone() steps=trace.steps step=steps marks=marks_of(&run, i) clients=2 network=false keys=vec![]
                     defects=defects on_pick=Callback::new(|_| ())/>
             }
@@ -141,7 +143,7 @@ fn LabCommand(command: String) -> impl IntoView {
                         on:click=move |_| { verdict.set(None); run.run(()) } aria-label=run_label>
                         <span aria-hidden="true">"▶"</span><span class="tool-label">"运行"</span>
                     </button>
-                    {explore.clone().map(|href| view! {
+                    {explore.map(|href| view! {
                         <a href=href class="tool-btn" aria-label=explore_label>"实验台"</a>
                     })}
                 </div>
@@ -152,7 +154,7 @@ fn LabCommand(command: String) -> impl IntoView {
             {move || verdict.get().map(|(guess, report)| view! { <PredictVerdict guess=guess report=report/> })}
             {move || output.get().map(|(text, code)| match (code, result.as_ref().and_then(|s| fencing_model::run(s).ok())) {
                 (0, Some(report)) => view! {
-                    <RunResult report=report text=text id=result_id.clone() explore=explore.clone() label=output_label.clone()/>
+                    <RunResult report=report text=text id=result_id.clone() label=output_label.clone()/>
                 }
                 .into_any(),
                 _ => view! { <pre class="lab-output failed" tabindex="0" aria-label=output_label.clone()>{text}</pre> }.into_any(),
