@@ -181,6 +181,50 @@ test('keyboard: arrows change chapter, / focuses search, ? shows the shortcuts',
   assert.deepEqual(page.problems, []);
 });
 
+test('arrows scroll a focused box that scrolls sideways, and change the chapter only outside one', async () => {
+  const page = await env.page(null);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(env.url + 'grant-and-mint');
+  await live(page);
+  const code = page.locator('.code pre').first();
+  await code.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('.code pre').scrollLeft > 0);
+  assert.match(page.url(), /\/grant-and-mint$/, 'the chapter stayed');
+  await page.locator('h1').click();
+  await page.keyboard.press('ArrowRight');
+  await arrive(page, /\/many-writes$/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('on a phone: a one-row top bar, the menu right below it, Esc closes it; no key hints on a touch screen', async () => {
+  const page = await env.page(null);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(env.url + 'timeline');
+  await live(page);
+  const bar = await page.locator('.topbar').boundingBox();
+  assert.ok(bar.height <= 60, `top bar ${bar.height}px tall`);
+  const menu = page.getByRole('button', { name: '章节目录' });
+  await menu.click();
+  const first = await page.locator('#sidebar a', { hasText: '引言' }).boundingBox();
+  assert.ok(first.y >= bar.y + bar.height, `「1 引言」 at ${first.y}, under a bar ending at ${bar.y + bar.height}`);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#sidebar').isVisible(), false);
+  assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), '章节目录');
+  // With a keyboard the hints show; a touch screen has none to hint at.
+  assert.equal(await page.getByRole('button', { name: '键盘快捷键' }).isVisible(), true);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  assert.equal(await page.getByRole('button', { name: '键盘快捷键' }).isVisible(), false);
+  assert.equal(await page.locator('.search-key').isVisible(), false);
+  await page.goto(env.url + 'explore');
+  await live(page);
+  assert.doesNotMatch(await page.locator('.stepper .hint').innerText(), /键盘/);
+  assert.match(await page.locator('.stepper .hint').innerText(), /点图中的一步/);
+  assert.deepEqual(page.problems, []);
+});
+
 test('tab order: skip link, menu, brand, search, theme, shortcuts, then the chapter list', async () => {
   const page = await env.page('intro');
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,6 +1,7 @@
-//! The frame's islands, on every page: the narrow-screen menu button, the storage notice and
-//! the keyboard shortcuts (←/→ between chapters, `/` focuses search, `?` shows the shortcuts —
-//! and the `?` button in the top bar that shows them too).
+//! The frame's islands, on every page: the narrow-screen menu button (Esc closes the menu),
+//! the storage notice and the keyboard shortcuts (←/→ between chapters unless a box that
+//! scrolls sideways has focus, `/` focuses search, `?` shows the shortcuts — and the `?`
+//! button in the top bar that shows them too, where there is a keyboard).
 
 use crate::route::Route;
 use crate::ui::dialog::Dialog;
@@ -13,13 +14,24 @@ use wasm_bindgen::JsCast;
 #[island]
 pub fn MenuToggle() -> impl IntoView {
     let open = RwSignal::new(false);
+    let button = NodeRef::<leptos::html::Button>::new();
     Effect::new(move |_| {
         if let Some(root) = document().document_element() {
             let _ = root.toggle_attribute_with_force("data-menu-open", open.get());
         }
     });
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && open.get_untracked() {
+            open.set(false);
+            if let Some(b) = button.get_untracked() {
+                let _ = b.focus();
+            }
+        }
+    });
+    on_cleanup(move || handle.remove());
     view! {
         <button
+            node_ref=button
             class="tool-btn menu-toggle"
             aria-label="章节目录"
             aria-controls="sidebar"
@@ -66,6 +78,15 @@ const KEYS: &[(&str, &str)] = &[
     ("?", "显示本窗口"),
 ];
 
+/// Whether the key press is in a box that scrolls sideways (a table, a code block, a figure):
+/// there the arrows scroll it, as the browser does, and do not change the chapter.
+fn scrolls_sideways(ev: &web_sys::KeyboardEvent) -> bool {
+    // Every such box on these pages takes focus (`tabindex="0"`) or is a code block.
+    let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    let scroller = target.and_then(|t| t.closest("[tabindex='0'], pre").ok().flatten());
+    scroller.is_some_and(|e| e.scroll_width() > e.client_width() + 1)
+}
+
 /// `prev` and `next` are the links ←/→ follow (none outside the chapter pages).
 #[island]
 pub fn Shortcuts(prev: Option<String>, next: Option<String>) -> impl IntoView {
@@ -89,6 +110,7 @@ pub fn Shortcuts(prev: Option<String>, next: Option<String>) -> impl IntoView {
                 }
             }
             "?" => open.set(true),
+            "ArrowLeft" | "ArrowRight" if scrolls_sideways(&ev) => {}
             "ArrowLeft" => go(&prev),
             "ArrowRight" => go(&next),
             _ => {}
@@ -96,7 +118,7 @@ pub fn Shortcuts(prev: Option<String>, next: Option<String>) -> impl IntoView {
     });
     on_cleanup(move || handle.remove());
     view! {
-        <button class="tool-btn" aria-label="键盘快捷键" title="键盘快捷键（?）" on:click=move |_| open.set(true)>
+        <button class="tool-btn key-hint" aria-label="键盘快捷键" title="键盘快捷键（?）" on:click=move |_| open.set(true)>
             <span aria-hidden="true">"?"</span>
         </button>
         <Dialog open=open labelled_by="shortcuts-title" id="shortcuts">

@@ -21,7 +21,7 @@ pub fn Shell(route: Route, current: Option<usize>, children: Children) -> impl I
         <a class="skip-link" href="#content">"跳到正文"</a>
         <header class="topbar">
             <MenuToggle/>
-            <a href=Route::Home.href() class="brand">"学习台 · 租约与 fencing"</a>
+            <a href=Route::Home.href() class="brand">"学习台"<span class="brand-rest">" · 租约与 fencing"</span></a>
             <Search/>
             <div class="topbar-tools">
                 <ThemeToggle/>

@@ -95,7 +95,7 @@ impl Player {
                     <input type="checkbox" prop:checked=table on:change=move |ev| on_table.run(event_target_checked(&ev))/>
                     <span>"显示步骤表"</span>
                 </label>
-                <span class="hint">"键盘：← / → 或 k / j；点图中的一步可直接跳到那一步"</span>
+                <span class="hint"><span class="key-hint">"键盘：← / → 或 k / j；"</span>"点图中的一步可直接跳到那一步"</span>
             </div>
         }
     }

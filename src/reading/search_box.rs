@@ -100,7 +100,7 @@ pub fn Search() -> impl IntoView {
                 id=SEARCH_INPUT_ID
                 type="search"
                 node_ref=input
-                placeholder="搜索课程（按 / ）"
+                placeholder="搜索课程"
                 autocomplete="off"
                 aria-controls="search-results"
                 prop:value=move || query.get()
@@ -108,6 +108,7 @@ pub fn Search() -> impl IntoView {
                 on:focus=move |_| { open.set(true); load(); }
                 on:keydown=on_key
             />
+            <kbd class="key-hint search-key" aria-hidden="true">"/"</kbd>
             <div id="search-results" class="search-results" node_ref=results on:keydown=on_key
                 hidden=move || !open.get() || query.get().trim().is_empty()>
                 <p class="search-count" role="status">{count}</p>
