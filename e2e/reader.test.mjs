@@ -181,6 +181,28 @@ test('keyboard: arrows change chapter, / focuses search, ? shows the shortcuts',
   assert.deepEqual(page.problems, []);
 });
 
+test('the figure, each defect the chapters name and the last chapter lead on: to the explorer at that view, to the self-test', async () => {
+  const page = await env.page('timeline');
+  await page.getByRole('radio', { name: 'A 的 41 先提交' }).check();
+  await page.locator('.tl-explore:visible a').click();
+  await arrive(page, /\/explore\?i=\d$/);
+  // The caveat's interleaving, told from its first step.
+  assert.match(await page.locator('.interleaving[aria-pressed="true"]').textContent(), /关键限定/);
+  assert.match(await page.locator('.announce').textContent(), /^第 1\//);
+  await page.goto(env.url + 'grant-and-mint');
+  await live(page);
+  const links = await page.locator('.addition a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.deepEqual(links, ['/explore?variant=split-authority', '/explore?variant=rollback-issuer']);
+  await page.goto(env.url + 'closed-book');
+  await live(page);
+  assert.equal(await page.getByRole('link', { name: '打开闭卷自测面板（4 道题）→' }).getAttribute('href'), '/self-test');
+  await page.goto(env.url + 'sources');
+  await live(page);
+  await page.locator('.pager-next').click();
+  await arrive(page, /\/self-test$/);
+  assert.deepEqual(page.problems, []);
+});
+
 test('arrows scroll a focused box that scrolls sideways, and change the chapter only outside one', async () => {
   const page = await env.page(null);
   await page.setViewportSize({ width: 390, height: 844 });

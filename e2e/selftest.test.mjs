@@ -170,7 +170,7 @@ test('the first saved answer asks the browser to keep the data, and the progress
   await arrive(page, /\/progress$/);
   const said = page.locator('.keeping p').nth(1);
   await page.waitForFunction(() => !document.querySelectorAll('.keeping p')[1].textContent.startsWith('正在询问'));
-  assert.match(await said.textContent(), /^浏览器(已同意|没有同意)持久保存/);
+  assert.match(await said.textContent(), /^浏览器(答应了长期保存|按常规方式保存)本站数据/);
   assert.match(await page.locator('.keeping .hint').textContent(), /Safari 会在 7 天未访问后清除；导出的 JSON 文件才是你的备份/);
   assert.deepEqual(page.problems, []);
 });
@@ -264,6 +264,14 @@ test('the progress page shows what was read, run and rated', async () => {
   // Every experiment the model can run is listed: 16 fencing combinations, operations with and without no-fence.
   assert.equal(await page.locator('.run-list li').count(), 18);
   assert.match(await page.locator('.run-list li', { hasText: 'operations · no-fence' }).textContent(), /未运行/);
+  // The lesson's five commands first, titled and linked to their views; the rest folded.
+  const lesson = page.locator('.lesson-runs li');
+  assert.deepEqual(await lesson.locator('a').allTextContents(), ['正确版本', '关闭资源检查', '拆开发号与授予', '恢复旧 issuer', '多次写与业务身份']);
+  assert.equal(await lesson.nth(1).locator('a').getAttribute('href'), '/explore?variant=no-fence');
+  assert.equal(await page.locator('.other-runs li').count(), 13);
+  assert.equal(await page.locator('.other-runs li').first().isVisible(), false, 'folded');
+  // Backup comes right after the overview; where the data lives, last.
+  assert.deepEqual(await page.locator('.progress-page section > h2').allTextContents(), ['备份与迁移', '今天的复习', '闭卷自测', '实验', '章节', '预测', '记录存在哪里']);
   assert.deepEqual(page.problems, []);
 });
 

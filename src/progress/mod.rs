@@ -1,6 +1,8 @@
 //! The progress page: what was read, run, answered and rated, as a picture and in detail;
 //! export, import (preview, then merge or replace) and reset; and where the data lives.
 
+mod runs;
+
 use crate::clock;
 use crate::content::{QUESTIONS, TOC};
 use crate::route::Route;
@@ -14,6 +16,7 @@ use fencing_model::Experiment;
 use leptos::html;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use runs::{Predictions, Runs};
 
 /// Named for the day on the app's one clock (UTC, as the ISO date of the export's times).
 fn export_name() -> String {
@@ -39,6 +42,7 @@ fn ProgressView() -> impl IntoView {
     let p = use_store().progress();
     view! {
             <Summary/>
+            <Transfer/>
             <DueToday/>
             <section aria-labelledby="pq"><h2 id="pq">"闭卷自测"</h2>
                 <div class="table-wrap"><table class="question-status">
@@ -54,6 +58,7 @@ fn ProgressView() -> impl IntoView {
                     }).collect_view()}</tbody>
                 </table></div>
             </section>
+            <Runs/>
             <section aria-labelledby="pc"><h2 id="pc">"章节"</h2>
                 <ol class="chapter-status">{TOC.iter().map(|c| view! {
                     <li>
@@ -66,19 +71,7 @@ fn ProgressView() -> impl IntoView {
                     </li>
                 }).collect_view()}</ol>
             </section>
-            <section aria-labelledby="pe"><h2 id="pe">"实验"</h2>
-                <ul class="run-list">{Experiment::all().into_iter().map(|e| view! {
-                    <li>
-                        <code>{format!("{} · {}", e.case.name(), e.defects.variant_name())}</code>
-                        <span class="status-word">{move || match p.with(|p| p.runs_of(e)) {
-                            0 => "未运行".to_string(),
-                            n => format!("运行 {n} 次"),
-                        }}</span>
-                    </li>
-                }).collect_view()}</ul>
-            </section>
             <Predictions/>
-            <Transfer/>
             <Keeping/>
     }
 }
@@ -109,50 +102,6 @@ fn DueToday() -> impl IntoView {
                     }.into_any()
                 }
             }}
-        </section>
-    }
-}
-
-/// Predictions before lab runs: how many, how many right, and the latest of each experiment.
-#[component]
-fn Predictions() -> impl IntoView {
-    let p = use_store().progress();
-    let summary = move || {
-        p.with(|p| {
-            let (n, hits) = (p.predictions.len(), p.predictions.iter().filter(|x| x.hit).count());
-            // Rounded to the nearest percent (2 of 3 is 67%).
-            match (hits * 200 + n).checked_div(2 * n) {
-                None => "还没有预测。在「可运行实验」一章或实验台里，运行前点「先预测」，写下你的预期再看结果。".to_string(),
-                Some(rate) => format!("共预测 {n} 次，猜中 {hits} 次（命中率 {rate}%）。"),
-            }
-        })
-    };
-    let latest = move || {
-        p.with(|p| {
-            let mut seen = Vec::new();
-            p.predictions
-                .iter()
-                .rev()
-                .filter(|x| {
-                    let first = !seen.contains(&x.experiment);
-                    seen.push(x.experiment);
-                    first
-                })
-                .cloned()
-                .collect::<Vec<_>>()
-        })
-    };
-    view! {
-        <section aria-labelledby="pp" class="predictions"><h2 id="pp">"预测"</h2>
-            <p class="prediction-summary">{summary}</p>
-            <ul class="prediction-list">{move || latest().into_iter().map(|x| view! {
-                <li>
-                    <code>{format!("{} · {}", x.experiment.case.name(), x.experiment.defects.variant_name())}</code>
-                    <span class="status-word" class:hit=x.hit class:miss=!x.hit>
-                        {format!("{} 最近一次预测「{}」", if x.hit { "✓" } else { "✗" }, x.guess.describe())}
-                    </span>
-                </li>
-            }).collect_view()}</ul>
         </section>
     }
 }
@@ -306,9 +255,9 @@ fn Keeping() -> impl IntoView {
         <section aria-labelledby="pk" class="keeping"><h2 id="pk">"记录存在哪里"</h2>
             <p>{status}</p>
             <p>{move || match store.persisted.get() {
-                None => "正在询问浏览器是否持久保存本站数据…",
-                Some(true) => "浏览器已同意持久保存本站数据（不会在空间紧张时自动清除）。",
-                Some(false) => "浏览器没有同意持久保存：空间紧张时，本站数据可能被清除（写下回答时，学习台会请求一次）。",
+                None => "正在询问浏览器怎样保存本站数据…",
+                Some(true) => "浏览器答应了长期保存本站数据：设备空间紧张时也不会自动清除。",
+                Some(false) => "浏览器按常规方式保存本站数据（多数浏览器的默认做法），设备空间紧张时可能清除它；写下回答时，学习台会请求一次长期保存。",
             }}</p>
             <p class="quota">{move || {
                 let used = store.progress().with(|p| p.to_json().encode_utf16().count());

@@ -15,7 +15,7 @@ use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
 use fencing_model::cli::{args_of, execute, parse, Invocation};
 use fencing_model::prediction::Guess;
-use fencing_model::{codec, Case, CaseRun, Experiment, Property, Report, Scenario};
+use fencing_model::{codec, CaseRun, Experiment, Property, Report};
 use leptos::prelude::*;
 
 /// One lab block: its commands, each runnable in the page.
@@ -30,18 +30,6 @@ pub fn LabCommands(id: String, label: String, commands: Vec<String>) -> impl Int
             </ul>
         </section>
     }
-}
-
-/// What a command does, in the explorer's words for its case and defects (the lesson's own
-/// names: 关闭资源检查, 拆开发号与授予, 恢复旧 issuer), and its flags.
-fn title(scenario: &Scenario, args: &[String]) -> (String, String) {
-    let head = |summary: &'static str| summary.split('：').next().unwrap_or(summary);
-    let what = match scenario.case {
-        Case::Fencing if scenario.defects.iter().next().is_none() => "正确版本".to_string(),
-        Case::Fencing => scenario.defects.iter().map(|d| head(d.summary())).collect::<Vec<_>>().join(" + "),
-        case => head(case.summary()).to_string(),
-    };
-    (what, args.join(" "))
 }
 
 /// A run's result: the verdict in the report's words, the interleaving it turns on (a broken
@@ -100,6 +88,7 @@ fn LabCommand(command: String) -> impl IntoView {
     let explore = scenario.as_ref().map(|s| Route::Explore.href_with(&codec::to_query(s)));
     let experiment = scenario.as_ref().map(Experiment::of);
     let result = scenario.clone();
+    let flags = args.join(" ");
     let predicting = RwSignal::new(false);
     let verdict = RwSignal::new(None::<(Guess, Report)>);
     let run = Callback::new(move |()| {
@@ -124,8 +113,8 @@ fn LabCommand(command: String) -> impl IntoView {
     let (run_label, explore_label, output_label) =
         (format!("在页面中运行：{command}"), format!("在实验台中逐步查看：{command}"), format!("{command} 的输出"));
     let copied = command.clone();
-    let heading =
-        scenario.as_ref().map(|s| title(s, &args_of(&command).unwrap_or_default().into_iter().map(str::to_string).collect::<Vec<_>>()));
+    // What the command does, and its flags.
+    let heading = experiment.map(|e| (e.title(), flags));
     let result_id = form_id.replacen("predict", "run", 1);
     view! {
         <li class="lab-command">

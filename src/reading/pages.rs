@@ -25,7 +25,11 @@ pub fn ChapterPage(index: usize) -> impl IntoView {
             <ReadTracker slug=slug.to_string()/>
             <nav class="pager" aria-label="翻页">
                 {prev.map(|c| view! { <a href=Route::Chapter(c.slug).href() class="pager-prev" rel="prev"><span class="pager-dir">"← 上一章"</span><span>{c.nav}</span></a> })}
-                {next.map(|c| view! { <a href=Route::Chapter(c.slug).href() class="pager-next" rel="next"><span class="pager-dir">"下一章 →"</span><span>{c.nav}</span></a> })}
+                {match next {
+                    Some(c) => view! { <a href=Route::Chapter(c.slug).href() class="pager-next" rel="next"><span class="pager-dir">"下一章 →"</span><span>{c.nav}</span></a> }.into_any(),
+                    // After the last chapter, the next step is the self-test.
+                    None => view! { <a href=Route::SelfTest.href() class="pager-next"><span class="pager-dir">"下一步 →"</span><span>"闭卷自测"</span></a> }.into_any(),
+                }}
             </nav>
         </article>
     }

@@ -7,6 +7,8 @@
 //! it works without JavaScript too, starting at the lesson's order. Colours come from the
 //! stylesheet, so the same drawing reads in both themes.
 
+use crate::experiments::state::View;
+use crate::route::Route;
 use fencing_model::{lab, Case, Defects, Event, Note, Scenario, Step, Trace};
 use leptos::prelude::*;
 
@@ -29,15 +31,17 @@ fn lane(client: char) -> &'static str {
     }
 }
 
-/// The engine's two interleavings of the lesson's correct protocol that the figure draws:
-/// B's write before A resumes (the lesson's order), and the one it notes as the key caveat.
-fn orders() -> (Trace, Trace) {
+/// The engine's two interleavings of the lesson's correct protocol that the figure draws, with
+/// their numbers: B's write before A resumes (the lesson's order), and the one it notes as the
+/// key caveat.
+fn orders() -> ((Trace, usize), (Trace, usize)) {
     let run = lab::run(&Scenario::lesson(Case::Fencing, Defects::default()));
     // The drawings' text says neither order breaks a property: the engine's run must agree.
     assert!(run.findings.is_empty(), "the correct protocol breaks nothing");
-    let lesson = &run.traces[run.shown_first() - 1];
-    let caveat = run.notes.iter().find_map(|n| matches!(n, Note::KeyCaveat { .. }).then(|| &run.traces[n.interleaving() - 1]));
-    (lesson.clone(), caveat.expect("the key caveat's order").clone())
+    let lesson = run.shown_first();
+    let caveat = run.notes.iter().find_map(|n| matches!(n, Note::KeyCaveat { .. }).then(|| n.interleaving()));
+    let caveat = caveat.expect("the key caveat's order");
+    ((run.traces[lesson - 1].clone(), lesson), (run.traces[caveat - 1].clone(), caveat))
 }
 
 /// A write at the resource as the figure draws it.
@@ -283,8 +287,13 @@ fn reject(x: f64, y: f64) -> impl IntoView {
 /// The figure: both orders drawn, the lesson's shown; the switch shows the other.
 #[component]
 pub fn Timeline(id: String) -> impl IntoView {
-    let (lesson, caveat) = orders();
+    let ((lesson, at_lesson), (caveat, at_caveat)) = orders();
     let name = format!("{id}-order");
+    // Each order in the explorer, from its first step.
+    let explore = |i: usize| {
+        let view = View { interleaving: i - 1, ..View::of(Scenario::lesson(Case::Fencing, Defects::default())) };
+        Route::Explore.href_with(&view.to_query())
+    };
     view! {
         <div class="tl-orders">
             <fieldset class="tl-switch">
@@ -299,6 +308,8 @@ pub fn Timeline(id: String) -> impl IntoView {
                 <Drawing trace=caveat lesson=false/>
             </div>
             <p class="tl-caveat-words tl-order-caveat">{KEY_CAVEAT}</p>
+            <p class="tl-explore tl-order-lesson"><a href=explore(at_lesson)>"在实验台逐步看这一次序 →"</a></p>
+            <p class="tl-explore tl-order-caveat"><a href=explore(at_caveat)>"在实验台逐步看这一次序 →"</a></p>
         </div>
     }
 }

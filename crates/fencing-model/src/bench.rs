@@ -2,7 +2,8 @@
 //! thing: every experiment (each case with each combination of its defects), run and
 //! rendered to text.
 
-use crate::scenario::{Experiment, Scenario};
+use crate::experiment::Experiment;
+use crate::scenario::Scenario;
 
 /// Run the workload `rounds` times; returns the total output length so nothing is optimized away.
 pub fn workload(rounds: u32) -> usize {

@@ -2,8 +2,9 @@
 //! stored progress keys them by that spelling), the largest numbers and files accepted.
 
 use fencing_model::codec;
-use fencing_model::scenario::{Case, Defect, Defects, Experiment, Scenario, MAX_NUMBER};
+use fencing_model::scenario::{Case, Defect, Defects, Scenario, MAX_NUMBER};
 use fencing_model::scenario_file::{self, MAX_FILE};
+use fencing_model::Experiment;
 
 #[test]
 fn every_lab_experiment_is_listed_once_and_spelled_one_way() {

@@ -226,3 +226,11 @@ fn the_interleaving_shown_first_is_the_lessons_order_or_the_shortest_counterexam
         assert_eq!(r.shown_first(), first.interleaving, "{d:?}");
     }
 }
+
+#[test]
+fn the_lessons_five_experiments_are_titled_in_the_lessons_words() {
+    let titles: Vec<String> = fencing_model::Experiment::lesson().iter().map(|e| e.title()).collect();
+    assert_eq!(titles, ["正确版本", "关闭资源检查", "拆开发号与授予", "恢复旧 issuer", "多次写与业务身份"]);
+    let two = fencing_model::Experiment { case: Case::Fencing, defects: set(&[Defect::NoFence, Defect::Precheck]) };
+    assert_eq!(two.title(), "关闭资源检查 + 先检查后写入（本学习台补充）");
+}

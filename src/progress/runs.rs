@@ -1,0 +1,88 @@
+//! The progress page's lab side: the runs (the lesson's five commands first) and the
+//! predictions made before them.
+
+use crate::route::Route;
+use crate::storage::store::use_store;
+use fencing_model::{codec, Experiment, Scenario};
+use leptos::prelude::*;
+
+/// The lab's runs: the lesson's five commands first, each with a way to its view and its latest
+/// prediction; the other combinations of the switches folded below.
+#[component]
+pub fn Runs() -> impl IntoView {
+    let p = use_store().progress();
+    let lesson = Experiment::lesson();
+    let row = move |e: Experiment, titled: bool| {
+        let href = Route::Explore.href_with(&codec::to_query(&Scenario::lesson(e.case, e.defects)));
+        let predicted = move || p.with(|p| p.predictions.iter().rev().find(|x| x.experiment == e).map(|x| x.hit));
+        view! {
+            <li>
+                {titled.then(|| view! { <a href=href.clone()>{e.title()}</a> })}
+                <code>{format!("{} · {}", e.case.name(), e.defects.variant_name())}</code>
+                <span class="status-word">{move || match p.with(|p| p.runs_of(e)) {
+                    0 => "未运行".to_string(),
+                    n => format!("运行 {n} 次"),
+                }}</span>
+                {move || predicted().map(|hit| view! {
+                    <span class="status-word" class:hit=hit class:miss=!hit>{if hit { "✓ 最近一次预测猜中" } else { "✗ 最近一次预测未中" }}</span>
+                })}
+                {(!titled).then(|| view! { <a href=href.clone() class="open-in-explorer">"在实验台打开"</a> })}
+            </li>
+        }
+    };
+    let others: Vec<Experiment> = Experiment::all().into_iter().filter(|e| !lesson.contains(e)).collect();
+    view! {
+        <section aria-labelledby="pe"><h2 id="pe">"实验"</h2>
+            <p class="hint">"课程的五条实验命令："</p>
+            <ul class="run-list lesson-runs">{lesson.map(|e| row(e, true)).collect_view()}</ul>
+            <details class="other-runs">
+                <summary>{format!("其余 {} 种开关组合（实验台里可以打开）", others.len())}</summary>
+                <ul class="run-list">{others.into_iter().map(|e| row(e, false)).collect_view()}</ul>
+            </details>
+        </section>
+    }
+}
+
+/// Predictions before lab runs: how many, how many right, and the latest of each experiment.
+#[component]
+pub fn Predictions() -> impl IntoView {
+    let p = use_store().progress();
+    let summary = move || {
+        p.with(|p| {
+            let (n, hits) = (p.predictions.len(), p.predictions.iter().filter(|x| x.hit).count());
+            // Rounded to the nearest percent (2 of 3 is 67%).
+            match (hits * 200 + n).checked_div(2 * n) {
+                None => "还没有预测。在「可运行实验」一章或实验台里，运行前点「先预测」，写下你的预期再看结果。".to_string(),
+                Some(rate) => format!("共预测 {n} 次，猜中 {hits} 次（命中率 {rate}%）。"),
+            }
+        })
+    };
+    let latest = move || {
+        p.with(|p| {
+            let mut seen = Vec::new();
+            p.predictions
+                .iter()
+                .rev()
+                .filter(|x| {
+                    let first = !seen.contains(&x.experiment);
+                    seen.push(x.experiment);
+                    first
+                })
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <section aria-labelledby="pp" class="predictions"><h2 id="pp">"预测"</h2>
+            <p class="prediction-summary">{summary}</p>
+            <ul class="prediction-list">{move || latest().into_iter().map(|x| view! {
+                <li>
+                    <code>{format!("{} · {}", x.experiment.case.name(), x.experiment.defects.variant_name())}</code>
+                    <span class="status-word" class:hit=x.hit class:miss=!x.hit>
+                        {format!("{} 最近一次预测「{}」", if x.hit { "✓" } else { "✗" }, x.guess.describe())}
+                    </span>
+                </li>
+            }).collect_view()}</ul>
+        </section>
+    }
+}
