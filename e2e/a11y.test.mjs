@@ -10,7 +10,7 @@ let env;
 before(async () => { env = await start(); });
 after(async () => { await env?.stop(); });
 
-const PAGES = [...CHAPTERS.map(([slug]) => slug), 'all', 'explore?variant=no-fence', 'explore?case=operations', 'explore?case=model&variant=rollback-issuer', 'self-test', 'progress'];
+const PAGES = [...CHAPTERS.map(([slug]) => slug), 'all', 'explore?variant=no-fence', 'explore?case=operations', 'explore?case=model&variant=rollback-issuer', 'self-test', 'progress', 'glossary'];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 for (const scheme of ['light', 'dark']) {
@@ -25,6 +25,8 @@ for (const scheme of ['light', 'dark']) {
       await page.locator('details').evaluateAll((ds) => ds.forEach((d) => { d.open = true; }));
       // The self-test with a reference answer open, the rating buttons showing.
       if (path === 'self-test') await page.getByRole('button', { name: '展开参考答案与评分点' }).first().click();
+      // A term's definition open (the first term on the page, focused).
+      if (await page.locator('main .term').count()) await page.locator('main .term').first().focus();
       const { violations } = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
         .analyze();

@@ -107,14 +107,16 @@ test('the timeline switches to the order where A commits first, and back', async
 test('search finds Chinese and Latin text, in the right chapters, and jumps there', async () => {
   const page = await env.page('intro');
   const search = page.locator('#search-input');
+  // Hits come grouped by chapter, each chapter with its count.
+  const groups = async () => (await page.locator('.search-results .hit-chapter').allTextContents()).map((t) => t.replace(/（\d+ 处）$/, ''));
   await search.fill('幂等');
-  const chapters = await page.locator('.search-results .hit-chapter').allTextContents();
+  const chapters = await groups();
   assert.ok(chapters.includes('一个任期多次写'), chapters.join());
   assert.ok(chapters.includes('U60 真实服务验证'), chapters.join());
   assert.ok((await page.locator('.search-results mark').allTextContents()).every((m) => m === '幂等'));
 
   await search.fill('fencing');
-  const hits = await page.locator('.search-results .hit-chapter').allTextContents();
+  const hits = await groups();
   assert.ok(hits.includes('引言'));
   assert.ok(hits.includes('owner、租期与资源授权'), hits.join());
   assert.match(await page.locator('.search-results mark').first().textContent(), /^fencing$/i);
@@ -142,6 +144,77 @@ test('search finds Chinese and Latin text, in the right chapters, and jumps ther
 
   await search.fill('没有这个词');
   assert.equal(await page.locator('.search-count').textContent(), '没有找到');
+  assert.deepEqual(page.problems, []);
+});
+
+test('search knows the glossary\'s other names, groups a common word by chapter, and keeps the follow-ups\' answers to itself', async () => {
+  const page = await env.page('intro');
+  const search = page.locator('#search-input');
+  const marks = () => page.locator('.search-results mark').allTextContents();
+  // Words the lesson does not use find the ones it does.
+  await search.fill('令牌');
+  assert.ok((await marks()).includes('token'), (await marks()).join());
+  await search.fill('lease');
+  assert.ok((await marks()).some((m) => m === '租约' || m === '租期'));
+  await search.fill('栅栏');
+  assert.ok((await marks()).includes('fence'));
+  // A word on every page: every chapter one group, at most three hits shown in each, the rest counted.
+  await search.fill('fence');
+  const count = await page.locator('.search-count').textContent();
+  const [, total, chapters] = count.match(/^(\d+) 处匹配，分在 (\d+) 章$/);
+  assert.equal(await page.locator('.hit-group').count(), Number(chapters));
+  for (const group of await page.locator('.hit-group').all()) assert.ok(await group.locator('li').count() <= 3);
+  assert.ok(Number(total) > await page.locator('.search-results li').count());
+  assert.match(await page.locator('.hit-more').first().textContent(), /^本章还有 \d+ 处$/);
+  // A follow-up's answer stays folded: its words are not in the index (its question is).
+  await search.fill('两个操作域不同');
+  assert.equal(await page.locator('.search-count').textContent(), '没有找到');
+  await search.fill('既然能 fence');
+  assert.match(await page.locator('.search-count').textContent(), /^1 处匹配/);
+  // On a phone the list is as wide as the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const list = await page.locator('.search-results').boundingBox();
+  assert.ok(list.width >= 370 && list.x >= 0 && list.x + list.width <= 390, JSON.stringify(list));
+  assert.deepEqual(page.problems, []);
+});
+
+test('each term\'s first use on a page carries its definition: on hover, focus and tap; the glossary lists them all', async () => {
+  const page = await env.page('owner-lease');
+  const owner = page.locator('.term', { hasText: 'owner' });
+  assert.equal(await owner.count(), 1, 'only the first use is marked');
+  const tip = owner.locator('.term-tip');
+  assert.equal(await tip.isVisible(), false);
+  await owner.hover();
+  assert.equal(await tip.isVisible(), true);
+  assert.match(await tip.textContent(), /一次申请的随机标识.*本学习台补充/);
+  assert.equal(await owner.getAttribute('aria-describedby'), await tip.getAttribute('id'));
+  await page.mouse.move(0, 0);
+  await page.locator('h1').click();
+  assert.equal(await tip.isVisible(), false);
+  await owner.focus();
+  assert.equal(await tip.isVisible(), true);
+  // A tap on a phone: the definition as a card inside the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  const tap = async (locator) => {
+    const b = await locator.boundingBox();
+    const at = { x: b.x + Math.min(b.width, 30) / 2, y: b.y + b.height / 2 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+  await tap(page.locator('h1'));
+  const token = page.locator('.term', { hasText: 'token' });
+  await token.scrollIntoViewIfNeeded();
+  await tap(token);
+  await token.locator('.term-tip').waitFor();
+  const card = await token.locator('.term-tip').boundingBox();
+  assert.ok(card && card.x >= 0 && card.x + card.width <= 390 && card.y + card.height <= 844, JSON.stringify(card));
+  // The glossary page: every term, reachable from the chapter list.
+  await page.getByRole('button', { name: '章节目录' }).click();
+  await page.locator('#sidebar').getByRole('link', { name: '术语表' }).click();
+  await arrive(page, /\/glossary$/);
+  assert.equal(await page.locator('.terms dt').count(), 12);
   assert.deepEqual(page.problems, []);
 });
 

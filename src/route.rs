@@ -16,6 +16,8 @@ pub enum Route {
     Explore,
     SelfTest,
     Progress,
+    /// The lesson's terms (this app's addition).
+    Glossary,
     /// What an unknown path shows (the host serves it as `404.html`).
     NotFound,
 }
@@ -30,6 +32,7 @@ impl Route {
             Route::Explore => "/explore".to_string(),
             Route::SelfTest => "/self-test".to_string(),
             Route::Progress => "/progress".to_string(),
+            Route::Glossary => "/glossary".to_string(),
             Route::NotFound => "/404".to_string(),
         }
     }

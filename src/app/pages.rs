@@ -12,7 +12,7 @@ use leptos::prelude::*;
 pub fn routes() -> Vec<Route> {
     let mut all = vec![Route::Home];
     all.extend(TOC.iter().map(|c| Route::Chapter(c.slug)));
-    all.extend([Route::All, Route::Explore, Route::SelfTest, Route::Progress, Route::NotFound]);
+    all.extend([Route::All, Route::Explore, Route::SelfTest, Route::Progress, Route::Glossary, Route::NotFound]);
     all
 }
 
@@ -45,6 +45,10 @@ pub fn meta(route: Route) -> (String, String) {
         ),
         Route::SelfTest => (format!("闭卷自测 · {SITE}"), "四道闭卷题：先凭记忆作答，再对照参考答案与评分点，最后三档自评。".into()),
         Route::Progress => (format!("学习进度 · {SITE}"), "本机浏览器里保存的阅读、实验、作答与自评记录，可导出、导入与清除。".into()),
+        Route::Glossary => (
+            format!("术语表 · {SITE}"),
+            "owner、租约、fence、token、generation、op_seq、幂等键、提交点等术语之间的关系，由本学习台依据课文编写。".into(),
+        ),
         Route::NotFound => (format!("找不到页面 · {SITE}"), "这个地址没有对应的页面。".into()),
     }
 }
@@ -63,6 +67,7 @@ pub fn Page(route: Route) -> impl IntoView {
         Route::Explore => view! { <experiments::ExplorerPage/> }.into_any(),
         Route::SelfTest => view! { <selftest::SelfTestPage/> }.into_any(),
         Route::Progress => view! { <progress::ProgressPage/> }.into_any(),
+        Route::Glossary => view! { <reading::GlossaryPage/> }.into_any(),
         Route::NotFound => view! { <reading::NotFound/> }.into_any(),
     };
     view! { <Shell route=route current=current>{body}</Shell> }

@@ -7,7 +7,8 @@
 //! route's, its body by the route's rendered page. It also writes the search index.
 
 use fencing_app::app::{meta, modules, routes, Page};
-use fencing_app::reading::search::{index_entries, INDEX_FILE};
+use fencing_app::reading::glossary::alias_groups;
+use fencing_app::reading::search::{index_entries, Index, INDEX_FILE};
 use fencing_app::route::{set_base, Route};
 use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
@@ -83,7 +84,7 @@ fn run(dist: &Path, public_url: &str) -> Result<usize, String> {
         }
         std::fs::write(&file, page(&template, route, &loaders)?).map_err(|e| format!("{}: {e}", file.display()))?;
     }
-    let index = serde_json::to_string(&index_entries()).map_err(|e| e.to_string())?;
+    let index = serde_json::to_string(&Index { entries: index_entries(), aliases: alias_groups() }).map_err(|e| e.to_string())?;
     std::fs::write(dist.join(INDEX_FILE), index).map_err(|e| e.to_string())?;
     Ok(all.len())
 }

@@ -24,7 +24,7 @@ pub fn block_list(blocks: &'static [Block], prefix: &'static str, expanded: bool
 pub fn inlines(xs: &'static [Inline]) -> impl IntoView {
     xs.iter()
         .map(|x| match *x {
-            Inline::Text(t) => t.into_any(),
+            Inline::Text(t) => super::glossary::with_terms(t),
             Inline::Strong(t) => view! { <strong>{t}</strong> }.into_any(),
             Inline::Code(t) => view! { <code>{t}</code> }.into_any(),
             Inline::Link { href, text } => view! { <a href=crate::route::href(href)>{text}</a> }.into_any(),

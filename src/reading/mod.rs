@@ -4,6 +4,8 @@
 
 #[cfg(feature = "ssr")]
 pub mod blocks;
+#[cfg(feature = "ssr")]
+pub mod glossary;
 #[cfg(lab_islands)]
 pub mod lab;
 #[cfg(reading_islands)]
@@ -18,5 +20,7 @@ pub mod timeline;
 #[cfg(reading_islands)]
 pub mod tracker;
 
+#[cfg(feature = "ssr")]
+pub use glossary::GlossaryPage;
 #[cfg(feature = "ssr")]
 pub use pages::*;

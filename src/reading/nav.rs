@@ -31,7 +31,13 @@ pub fn ChapterNav(current: Option<usize>, whole: bool, page: String) -> impl Int
         ChapterState::Opened => ("opened", "已打开"),
         ChapterState::Unopened => ("", ""),
     };
-    let extra = [(Route::Explore, "实验台"), (Route::SelfTest, "闭卷自测"), (Route::Progress, "学习进度"), (Route::All, "全文 · 打印")];
+    let extra = [
+        (Route::Explore, "实验台"),
+        (Route::SelfTest, "闭卷自测"),
+        (Route::Progress, "学习进度"),
+        (Route::Glossary, "术语表"),
+        (Route::All, "全文 · 打印"),
+    ];
     view! {
         <ol class="chapter-list">
             {TOC.iter().enumerate().map(|(i, c)| view! {

@@ -13,6 +13,8 @@ pub fn ChapterPage(index: usize) -> impl IntoView {
     let slug = chapter.slug;
     let prev = index.checked_sub(1).map(|i| &TOC[i]);
     let next = TOC.get(index + 1);
+    // Each term's first use on the page carries its definition.
+    super::glossary::Seen::provide();
     view! {
         <article class="chapter" aria-labelledby="chapter-title">
             <p class="kicker">{format!("第 {} 章 · 共 {} 章", index + 1, CHAPTERS.len())}</p>
@@ -39,6 +41,7 @@ pub fn ChapterPage(index: usize) -> impl IntoView {
 /// list marks the chapter in view (see `nav::ChapterNav`).
 #[component]
 pub fn WholeLesson() -> impl IntoView {
+    super::glossary::Seen::provide();
     view! {
         <article class="chapter whole" aria-labelledby="whole-title">
             <div class="heading-row">

@@ -1,13 +1,13 @@
 //! Search inside the lesson that works for Chinese: plain substring matching over the text
-//! (no word segmentation to get wrong), hits in context with the match marked. The index is
-//! the lesson's text, written next to the pages at build time (`search-index.json`); the search
-//! box (`search_box`) fetches it when first used, so the text is not part of the WASM.
+//! (no word segmentation to get wrong), hits in context with the match marked; a word of the
+//! glossary finds its other names too (令牌 finds token). The index is the lesson's text and
+//! the glossary's names, written next to the pages at build time (`search-index.json`); the
+//! search box (`search_box`) fetches it when first used, so the text is not part of the WASM.
 
-use crate::content::{block_id, block_text, CHAPTERS, TOC};
+use crate::content::{block_id, block_text, Block, CHAPTERS, TOC};
 use crate::route::Route;
 use serde::{Deserialize, Serialize};
 
-pub const MAX_HITS: usize = 30;
 /// Characters of context on each side of a hit.
 const CONTEXT: usize = 18;
 /// Where the index is served, under the base.
@@ -22,14 +22,29 @@ pub struct Entry {
     pub text: String,
 }
 
-/// The whole lesson as search entries: what the build writes to `search-index.json`.
+/// What the build writes to `search-index.json`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Index {
+    pub entries: Vec<Entry>,
+    /// Names of one thing: searching for one finds them all.
+    pub aliases: Vec<Vec<String>>,
+}
+
+/// The whole lesson as search entries. A follow-up's answer, folded behind 「先想一想」 on
+/// the page, stays out: search must not give it away.
 pub fn index_entries() -> Vec<Entry> {
     CHAPTERS
         .iter()
         .enumerate()
         .flat_map(|(c, ch)| {
             let title = std::iter::once((None, ch.title.to_string()));
-            let blocks = ch.blocks.iter().enumerate().map(|(b, blk)| (Some(b), block_text(blk)));
+            let blocks = ch.blocks.iter().enumerate().map(|(b, blk)| {
+                let text = match blk {
+                    Block::Qa { question, .. } => question.to_string(),
+                    other => block_text(other),
+                };
+                (Some(b), text)
+            });
             title.chain(blocks).map(move |(block, text)| Entry { chapter: c, block, text })
         })
         .collect()
@@ -45,18 +60,35 @@ pub struct Hit {
     pub after: String,
 }
 
-/// Every occurrence of `query` (case-insensitive for Latin letters), in lesson order.
-pub fn search(index: &[Entry], query: &str) -> Vec<Hit> {
+/// Every occurrence of `query` or of another name of it (case-insensitive for Latin letters),
+/// in lesson order.
+pub fn search(index: &Index, query: &str) -> Vec<Hit> {
     let q = query.trim().to_ascii_lowercase();
     if q.is_empty() {
         return Vec::new();
     }
+    let mut words = vec![q.clone()];
+    for group in index.aliases.iter().filter(|g| g.iter().any(|a| a.to_ascii_lowercase() == q)) {
+        for a in group.iter().map(|a| a.to_ascii_lowercase()) {
+            if !words.contains(&a) {
+                words.push(a);
+            }
+        }
+    }
     let mut hits = Vec::new();
-    for e in index {
+    for e in &index.entries {
         // ASCII-lowercased copy: same byte offsets, so hits map back exactly.
         let folded = e.text.to_ascii_lowercase();
-        for (at, _) in folded.match_indices(&q) {
-            let end = at + q.len();
+        let mut found: Vec<(usize, usize)> =
+            words.iter().flat_map(|w| folded.match_indices(w.as_str()).map(|(at, m)| (at, at + m.len()))).collect();
+        // One hit per place: where names overlap (fence in max_fence), the first and longest.
+        found.sort_by_key(|&(at, end)| (at, std::cmp::Reverse(end)));
+        let mut last_end = 0;
+        for (at, end) in found {
+            if at < last_end {
+                continue;
+            }
+            last_end = end;
             let before: String = {
                 let chars: Vec<char> = e.text[..at].chars().collect();
                 let start = chars.len().saturating_sub(CONTEXT);
@@ -74,9 +106,6 @@ pub fn search(index: &[Entry], query: &str) -> Vec<Hit> {
                 matched: e.text[at..end].to_string(),
                 after: after.replace('\n', " "),
             });
-            if hits.len() == MAX_HITS {
-                return hits;
-            }
         }
     }
     hits
@@ -99,7 +128,7 @@ mod tests {
 
     #[test]
     fn chinese_substrings_are_found_in_the_right_chapters() {
-        let index = index_entries();
+        let index = Index { entries: index_entries(), aliases: vec![] };
         let slugs = |q: &str| {
             let mut s: Vec<&str> = search(&index, q).iter().map(|h| CHAPTERS[h.chapter].slug).collect();
             s.dedup();
@@ -113,7 +142,7 @@ mod tests {
 
     #[test]
     fn a_hit_shows_its_match_in_context() {
-        let h = &search(&index_entries(), "max_fence=42")[0];
+        let h = &search(&Index { entries: index_entries(), aliases: vec![] }, "max_fence=42")[0];
         assert_eq!(h.matched, "max_fence=42");
         crate::route::set_base("/");
         assert!(h.href().starts_with("/timeline#timeline-b"));

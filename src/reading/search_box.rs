@@ -1,7 +1,7 @@
 //! The search box in the top bar: fetches the index on first use, lists hits as the learner
 //! types, and moves between them from the keyboard.
 
-use super::search::{search, Entry, INDEX_FILE, MAX_HITS};
+use super::search::{search, Hit, Index, INDEX_FILE};
 use crate::content::TOC;
 use crate::route;
 use crate::ui::keys::SEARCH_INPUT_ID;
@@ -13,18 +13,26 @@ use wasm_bindgen::JsCast;
 
 /// The index as the search box holds it.
 #[derive(Clone, Debug, PartialEq)]
-enum Index {
+enum IndexState {
     NotLoaded,
     Loading,
-    Ready(Arc<Vec<Entry>>),
+    Ready(Arc<Index>),
     Failed,
 }
 
-async fn fetch_index() -> Option<Vec<Entry>> {
+/// Hits shown per chapter; the rest of a chapter's are counted, and its link leads there.
+const PER_CHAPTER: usize = 3;
+
+async fn fetch_index() -> Option<Index> {
     let response = wasm_bindgen_futures::JsFuture::from(window().fetch_with_str(&route::href(&format!("/{INDEX_FILE}")))).await.ok()?;
     let response: web_sys::Response = response.dyn_into().ok()?;
     let text = wasm_bindgen_futures::JsFuture::from(response.text().ok()?).await.ok()?.as_string()?;
     serde_json::from_str(&text).ok()
+}
+
+/// Hits grouped by chapter, in lesson order.
+fn chapters(hits: &[Hit]) -> Vec<Vec<Hit>> {
+    hits.chunk_by(|a, b| a.chapter == b.chapter).map(<[Hit]>::to_vec).collect()
 }
 
 #[island]
@@ -32,17 +40,17 @@ pub fn Search() -> impl IntoView {
     let input = NodeRef::<html::Input>::new();
     let query = RwSignal::new(String::new());
     let open = RwSignal::new(false);
-    let index = RwSignal::new(Index::NotLoaded);
+    let index = RwSignal::new(IndexState::NotLoaded);
     let load = move || {
-        if index.get_untracked() == Index::NotLoaded {
-            index.set(Index::Loading);
+        if index.get_untracked() == IndexState::NotLoaded {
+            index.set(IndexState::Loading);
             spawn_local(async move {
-                index.set(fetch_index().await.map_or(Index::Failed, |e| Index::Ready(Arc::new(e))));
+                index.set(fetch_index().await.map_or(IndexState::Failed, |e| IndexState::Ready(Arc::new(e))));
             });
         }
     };
     let hits = Memo::new(move |_| match index.get() {
-        Index::Ready(entries) => search(&entries, &query.get()),
+        IndexState::Ready(entries) => search(&entries, &query.get()),
         _ => Vec::new(),
     });
     let close = move || {
@@ -87,11 +95,10 @@ pub fn Search() -> impl IntoView {
         _ => {}
     };
     let count = move || match (index.get(), hits.with(Vec::len)) {
-        (Index::Loading | Index::NotLoaded, _) => "正在载入搜索索引…".to_string(),
-        (Index::Failed, _) => "无法载入搜索索引，请检查网络后重试".to_string(),
+        (IndexState::Loading | IndexState::NotLoaded, _) => "正在载入搜索索引…".to_string(),
+        (IndexState::Failed, _) => "无法载入搜索索引，请检查网络后重试".to_string(),
         (_, 0) => "没有找到".to_string(),
-        (_, MAX_HITS) => format!("前 {MAX_HITS} 处匹配"),
-        (_, n) => format!("{n} 处匹配"),
+        (_, n) => format!("{n} 处匹配，分在 {} 章", chapters(&hits.get()).len()),
     };
     view! {
         <div class="search" role="search">
@@ -112,17 +119,23 @@ pub fn Search() -> impl IntoView {
             <div id="search-results" class="search-results" node_ref=results on:keydown=on_key
                 hidden=move || !open.get() || query.get().trim().is_empty()>
                 <p class="search-count" role="status">{count}</p>
-                <ul>
-                    {move || hits.get().into_iter().map(|h| { let href = h.href(); view! {
-                        // A hit in this page only moves the fragment: close the list behind it.
-                        <li on:click=move |_| close()>
-                            <a href=href>
-                                <span class="hit-chapter">{TOC[h.chapter].nav}</span>
-                                <span class="hit-text">{h.before}<mark>{h.matched}</mark>{h.after}</span>
-                            </a>
-                        </li>
-                    }}).collect_view()}
-                </ul>
+                {move || chapters(&hits.get()).into_iter().map(|group| {
+                    let (chapter, more) = (group[0].chapter, group.len().saturating_sub(PER_CHAPTER));
+                    view! {
+                        <section class="hit-group" aria-label=TOC[chapter].nav>
+                            <p class="hit-chapter">{format!("{}（{} 处）", TOC[chapter].nav, group.len())}</p>
+                            <ul>
+                                {group.into_iter().take(PER_CHAPTER).map(|h| { let href = h.href(); view! {
+                                    // A hit in this page only moves the fragment: close the list behind it.
+                                    <li on:click=move |_| close()>
+                                        <a href=href><span class="hit-text">{h.before}<mark>{h.matched}</mark>{h.after}</span></a>
+                                    </li>
+                                }}).collect_view()}
+                            </ul>
+                            {(more > 0).then(|| view! { <p class="hit-more">{format!("本章还有 {more} 处")}</p> })}
+                        </section>
+                    }
+                }).collect_view()}
             </div>
         </div>
     }
