@@ -49,13 +49,13 @@ test('each of the five lab commands runs in the page with the CLI output, byte f
   const second = rows.nth(1).locator('.lab-result');
   assert.deepEqual(await second.locator('.verdicts li strong').allTextContents(), ['违反（2/3 条交错）', '成立（3 条交错均满足）']);
   assert.ok(outputs[1].includes('revoked_generation_overwrite（已提交资源代际不后退）：违反（2/3 条交错）'));
-  assert.match(await second.locator('.lab-shown').textContent(), /^下图：交错 1（write B → resume A → write A）/);
+  assert.match(await second.locator('.lab-shown').textContent(), /^下图：违例所在的交错 1（write B → resume A → write A）/);
   assert.equal(await second.locator('g.sd-step').count(), 8);
   assert.match(await second.locator('g.sd-step').last().textContent(), /revoked_generation_overwrite/);
   assert.equal(await second.locator('pre.lab-output').isVisible(), false, 'folded');
   const order = await second.evaluate((r) => [...r.children].map((c) => c.className || c.tagName));
   assert.deepEqual(order, ['verdicts', 'lab-shown', 'diagram-wrap', 'visually-hidden', 'text-report']);
-  await second.getByText('命令行输出（与 fencing-lab 逐字相同）').click();
+  await second.getByText('命令行输出（与在本仓库运行这条命令的输出逐字相同）').click();
   assert.equal(await second.locator('pre.lab-output').isVisible(), true);
   // The lesson's picture for the correct protocol: B commits 42, then A's 41 is refused.
   assert.match(await rows.nth(0).locator('.lab-shown').textContent(), /write B → resume A → write A/);

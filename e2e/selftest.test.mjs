@@ -170,8 +170,8 @@ test('the first saved answer asks the browser to keep the data, and the progress
   await arrive(page, /\/progress$/);
   const said = page.locator('.keeping p').nth(1);
   await page.waitForFunction(() => !document.querySelectorAll('.keeping p')[1].textContent.startsWith('正在询问'));
-  assert.match(await said.textContent(), /^浏览器(答应了长期保存|按常规方式保存)本站数据/);
-  assert.match(await page.locator('.keeping .hint').textContent(), /Safari 会在 7 天未访问后清除；导出的 JSON 文件才是你的备份/);
+  assert.match(await said.textContent(), /^浏览器(已为本站启用持久存储|按默认的“尽力保存”方式保存本站数据)/);
+  assert.match(await page.locator('.keeping .hint').textContent(), /Safari 可能在你使用 Safari 的 7 天里都没打开本站时清除它；导出的 JSON 文件才是你的备份/);
   assert.deepEqual(page.problems, []);
 });
 

@@ -3,7 +3,7 @@
 
 use crate::route::Route;
 use crate::storage::store::use_store;
-use fencing_model::{codec, Experiment, Scenario};
+use fencing_model::{codec, Experiment};
 use leptos::prelude::*;
 
 /// The lab's runs: the lesson's five commands first, each with a way to its view and its latest
@@ -13,7 +13,7 @@ pub fn Runs() -> impl IntoView {
     let p = use_store().progress();
     let lesson = Experiment::lesson();
     let row = move |e: Experiment, titled: bool| {
-        let href = Route::Explore.href_with(&codec::to_query(&Scenario::lesson(e.case, e.defects)));
+        let href = Route::Explore.href_with(&codec::experiment_query(e));
         let predicted = move || p.with(|p| p.predictions.iter().rev().find(|x| x.experiment == e).map(|x| x.hit));
         view! {
             <li>
@@ -33,10 +33,10 @@ pub fn Runs() -> impl IntoView {
     let others: Vec<Experiment> = Experiment::all().into_iter().filter(|e| !lesson.contains(e)).collect();
     view! {
         <section aria-labelledby="pe"><h2 id="pe">"实验"</h2>
-            <p class="hint">"课程的五条实验命令："</p>
+            <p class="hint">"与课程五条实验命令对应的实验："</p>
             <ul class="run-list lesson-runs">{lesson.map(|e| row(e, true)).collect_view()}</ul>
             <details class="other-runs">
-                <summary>{format!("其余 {} 种开关组合（实验台里可以打开）", others.len())}</summary>
+                <summary>{format!("其余 {} 种开关组合（本学习台补充，含 precheck 变体；可在实验台打开）", others.len())}</summary>
                 <ul class="run-list">{others.into_iter().map(|e| row(e, false)).collect_view()}</ul>
             </details>
         </section>

@@ -24,42 +24,42 @@ pub const TERMS: [Term; 12] = [
         name: "owner（持有者标识）",
         forms: &["owner"],
         aliases: &["持有者"],
-        what: "一次申请的随机标识。授权服务在续租、释放时原子比较 owner，防止 A 删除或延长 B 的锁；它挡不住旧 A 写资源，那要靠 fence。",
+        what: "一次申请的随机标识。授权服务在续租、释放时原子比较 owner，防止 A 删除或延长 B 的锁；它挡不住旧 A 写资源，那要靠参与验证的资源在提交点检查 fence。",
     },
     Term {
         id: "lease",
         name: "租约 / 租期",
         forms: &["租约", "租期"],
         aliases: &["lease", "锁"],
-        what: "授权服务授予的、有期限的持有权；期限依赖服务端过期、时钟/漂移界限、续租与故障检测规则。租约失效只改变授权服务的状态，不撤销已发出的请求，也不停止旧进程。",
+        what: "授权服务上有期限的锁持有状态，不等于资源授权（课文：owner、租期与资源授权是三件事）。期限依赖服务端过期、时钟/漂移界限、续租与故障检测规则；租约失效只改变授权服务的状态，不撤销已发出的请求，也不停止旧进程。",
     },
     Term {
         id: "fence",
         name: "fence（fencing token 的数值）",
         forms: &["fence"],
         aliases: &["fencing", "栅栏", "max_fence"],
-        what: "授予时随 token 给出、每次授予递增的数字（本课中即 generation）。资源持久记住已接受的最大值 max_fence，在提交点拒绝更小的：新代际的写入被资源持久接受后，旧代际不能再覆盖它。",
+        what: "token 的数值；正确协议中就是 acquire 递增后的 generation，每次授予加一。资源持久记住已提交的最大值 max_fence，在提交点挡住旧代际：只比 fence 时每任期只放行第一次写，多次写要比较 (fence, op_seq)。新代际的写入被资源持久接受后，旧代际不能再覆盖它；此前的写入不按租约墙钟判为非法。",
     },
     Term {
         id: "token",
         name: "token（令牌）",
         forms: &["token"],
         aliases: &["令牌"],
-        what: "acquire 返回、绑定本次授予的凭据，持有者写资源时携带它；资源比较的是它的 fence。它不防恶意伪造：资源还需认证调用者与授权域。",
+        what: "acquire 返回、绑定本次授予的号，持有者写资源时带上它；课文里 token、fencing token 与 fence 指同一个数（正确协议中就是本次递增后的 generation）。号必须来自有效授予，独立服务发出的更大整数也不行（见 split-authority）。它不是防恶意伪造的凭据：资源还需认证调用者与授权域。",
     },
     Term {
         id: "generation",
         name: "generation（代际）",
         forms: &["generation", "代际"],
         aliases: &[],
-        what: "授权域持久保存的计数。成功的 acquire 在同一串行裁决中把它加一、写入新 owner/expiry，所得值就是本次授予的 fence。它必须跨故障单调，不能放进会过期的租约状态里（U60 的反例）。",
+        what: "授权域持久保存的计数。成功的 acquire 在同一串行裁决中把它加一、写入新 owner/expiry，所得值就是本次授予的 fence。它跨故障也不回退、不重用，不能放进会过期的租约状态里（U60 的反例）。",
     },
     Term {
         id: "term",
         name: "任期",
         forms: &["任期"],
         aliases: &[],
-        what: "一次授予从取得到失效的这段持有；同一任期的写入带同一个 fence，任期内的多次写再用 op_seq 区分先后。",
+        what: "一次授予所代表的持有，由它的 fence 标识。资源只凭 fence 认任期，不知道租约何时到期：旧持有者在租约失效后发出的写入仍带着本任期的 fence。同一任期内的多次写用 op_seq 区分先后；发号器回退时两次授予会拿到同一个 fence，资源就分不清两个任期。",
     },
     Term {
         id: "epoch",
@@ -73,7 +73,7 @@ pub const TERMS: [Term; 12] = [
         name: "issuer（发号器）",
         forms: &["issuer", "发号"],
         aliases: &["发号器"],
-        what: "产生 fence 数字的部件（实验的初始 issuer=40）。它必须与授予同属一个原子权威：拆成独立自增服务（split-authority）或从旧备份恢复（rollback-issuer），fence 就不再对应授予的先后。",
+        what: "产生 fence 数字的部件（实验的初始 issuer=40）。它必须与授予同属一个原子权威，且跨故障不回退：拆成独立自增服务（split-authority），号就不再绑定有效授予，旧 A 能取得更大的 43；从旧备份恢复（rollback-issuer），同一个 41 会发给两次授予。",
     },
     Term {
         id: "grant-n",
@@ -87,7 +87,7 @@ pub const TERMS: [Term; 12] = [
         name: "op_seq",
         forms: &["op_seq"],
         aliases: &["seq", "序号"],
-        what: "同一任期内为串行发布流分配的递增序号。资源原子比较 (fence, op_seq) 的字典序，所以 seq2 先到后迟到的 seq1 被拒：它适合“新状态覆盖旧状态”，不保证每个增量都执行。",
+        what: "同一任期内为串行发布流分配的递增序号。资源原子比较 (fence, op_seq) 的字典序：seq2 先到时，迟到的 seq1 会被拒。它适合“新状态覆盖旧状态”，不保证每个增量都执行。",
     },
     Term {
         id: "idempotency-key",
@@ -101,7 +101,7 @@ pub const TERMS: [Term; 12] = [
         name: "提交点（原子边界）",
         forms: &["提交点", "原子边界"],
         aliases: &["提交处", "commit"],
-        what: "资源真正修改业务状态的那一次原子事务：检查代际/序号、检查业务身份、业务效果、记录结果都在其中。不能 SELECT 检查后离开事务再 UPDATE；本学习台的读法：比较应是这次写入自身的条件（条件 UPDATE 并检查影响行数）。",
+        what: "资源上真正修改业务状态、并在同一原子步骤里裁决能否修改的那一处：数据库里是一个事务（检查代际/序号、检查业务身份、业务效果、记录结果都在其中），大对象发布时是带 fence/seq 的指针 CAS。不能 SELECT 检查后离开事务再 UPDATE；不理解 token 的外部 API 没有这样的提交点，不能声称受 fence 保护。本学习台的读法：最直接的做法是把比较写成这次写入自身的条件（条件 UPDATE 并检查影响行数）。",
     },
 ];
 
@@ -178,7 +178,7 @@ pub fn GlossaryPage() -> impl IntoView {
             <h1 id="glossary-title">"术语表"</h1>
             <aside class="addition" aria-label="本学习台补充">
                 <span class="addition-tag">"本学习台补充"</span>
-                <p>"课文用到的术语之间的关系，每条一两句，依据课文编写；各章里每个术语第一次出现时，悬停、聚焦或轻触它也能看到这里的解释。"</p>
+                <p>"课文用到的主要术语，每条一两句，由本学习台依据课文编写；正文里每个术语在每页第一次出现处，悬停、聚焦或轻触它也能看到这里的解释。"</p>
             </aside>
             <dl class="terms">
                 {TERMS.iter().map(|t| view! {

@@ -41,6 +41,7 @@ fn RunResult(report: Report, text: String, id: String, label: String) -> impl In
     let shown = match report.case {
         CaseRun::Fencing(run) => {
             let i = run.shown_first();
+            let broken = run.findings.iter().any(|h| h.property.is_some());
             let trace = run.traces[i - 1].clone();
             let steps = trace.steps.len();
             let view = View { interleaving: i - 1, ..View::of(report.scenario.clone()) };
@@ -50,7 +51,7 @@ fn RunResult(report: Report, text: String, id: String, label: String) -> impl In
                     let ok = run.hits(fencing_model::Finding::Broken(p)).next().is_none();
                     view! { <li class:ok=ok class:bad=!ok>{verdict_head(&run, p)}</li> }
                 }).collect_view()}</ul>
-                <p class="lab-shown">{format!("下图：交错 {i}（{}）", trace.events[run.prefix_len..].join(" → "))}
+                <p class="lab-shown">{format!("下图：{}的交错 {i}（{}）", if broken { "违例所在" } else { "课程次序" }, trace.events[run.prefix_len..].join(" → "))}
                     " "<a href=href>"在实验台逐步看 →"</a></p>
                 <SequenceDiagram id=id.clone() steps=trace.steps step=steps marks=marks_of(&run, i) clients=2 network=false keys=vec![]
                     defects=defects on_pick=Callback::new(|_| ())/>
@@ -68,7 +69,7 @@ fn RunResult(report: Report, text: String, id: String, label: String) -> impl In
         <div class="lab-result">
             {shown}
             <details class="text-report">
-                <summary>"命令行输出（与 fencing-lab 逐字相同）"</summary>
+                <summary>"命令行输出（与在本仓库运行这条命令的输出逐字相同）"</summary>
                 <pre class="lab-output" tabindex="0" aria-label=label>{text}</pre>
             </details>
         </div>

@@ -79,16 +79,13 @@ pub fn search(index: &Index, query: &str) -> Vec<Hit> {
     for e in &index.entries {
         // ASCII-lowercased copy: same byte offsets, so hits map back exactly.
         let folded = e.text.to_ascii_lowercase();
-        let mut found: Vec<(usize, usize)> =
-            words.iter().flat_map(|w| folded.match_indices(w.as_str()).map(|(at, m)| (at, at + m.len()))).collect();
-        // One hit per place: where names overlap (fence in max_fence), the first and longest.
-        found.sort_by_key(|&(at, end)| (at, std::cmp::Reverse(end)));
-        let mut last_end = 0;
-        for (at, end) in found {
-            if at < last_end {
+        let mut at = 0;
+        while at < folded.len() {
+            // The longest name starting here: one hit per place (max_fence, not also its fence).
+            let Some(end) = words.iter().filter(|w| folded[at..].starts_with(w.as_str())).map(|w| at + w.len()).max() else {
+                at += folded[at..].chars().next().map_or(1, char::len_utf8);
                 continue;
-            }
-            last_end = end;
+            };
             let before: String = {
                 let chars: Vec<char> = e.text[..at].chars().collect();
                 let start = chars.len().saturating_sub(CONTEXT);
@@ -106,6 +103,7 @@ pub fn search(index: &Index, query: &str) -> Vec<Hit> {
                 matched: e.text[at..end].to_string(),
                 after: after.replace('\n', " "),
             });
+            at = end;
         }
     }
     hits
@@ -138,6 +136,19 @@ mod tests {
         assert!(slugs("幂等").contains(&"u60"));
         assert!(slugs("FENCING").contains(&"intro"));
         assert_eq!(slugs("不存在的词"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn another_name_finds_the_term_and_a_follow_ups_answer_is_not_indexed() {
+        let index = Index { entries: index_entries(), aliases: vec![vec!["token".into(), "令牌".into()]] };
+        let found: Vec<String> = search(&index, "令牌").into_iter().map(|h| h.matched).collect();
+        assert!(!found.is_empty() && found.iter().all(|m| m.eq_ignore_ascii_case("token")), "{found:?}");
+        // Overlapping names are one hit: `fence` inside `max_fence` is not counted again.
+        let index = Index { entries: index_entries(), aliases: vec![vec!["fence".into(), "max_fence".into()]] };
+        let hits = search(&index, "fence");
+        assert!(hits.iter().any(|h| h.matched == "max_fence") && !hits.iter().any(|h| h.before.ends_with("max_")));
+        assert!(search(&index, "两个操作域不同").is_empty());
+        assert_eq!(search(&index, "既然能 fence").len(), 1);
     }
 
     #[test]

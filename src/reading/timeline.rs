@@ -228,7 +228,7 @@ fn down(f: &Facts, head: &str) -> impl IntoView {
         })}
         <circle cx=lx("授权权威") cy=ROWS[0] r="6" class="tl-grant"/>
         <circle cx=lx("授权权威") cy=ROWS[2] r="6" class="tl-grant"/>
-        <text x=lx("授权权威") y=ROWS[2] + 22.0 text-anchor="middle" class="tl-note">{EXPIRED}</text>
+        <text x=lx("授权权威") - 10.0 y=ROWS[2] + 22.0 class="tl-note">{EXPIRED}</text>
         {across(ROWS[0], "授权权威", "A", format!("(owner=A, fence={a})"), "tl-arrow")}
         {across(ROWS[2], "授权权威", "B", format!("fence={b}"), "tl-arrow")}
         {writes.iter().enumerate().map(|(i, w)| {
@@ -236,8 +236,8 @@ fn down(f: &Facts, head: &str) -> impl IntoView {
             let x = lx("资源");
             let mark = if w.accepted {
                 view! {
-                    <rect x="258" y=row + 10.0 width="108" height="24" rx="4" class="tl-state"/>
-                    <text x="312" y=row + 27.0 text-anchor="middle" class="tl-state-text">{format!("max_fence={}", w.max_fence)}</text>
+                    <rect x="272" y=row + 10.0 width="94" height="24" rx="4" class="tl-state"/>
+                    <text x="319" y=row + 27.0 text-anchor="middle" class="tl-state-text tl-small">{format!("max_fence={}", w.max_fence)}</text>
                 }
                 .into_any()
             } else {
@@ -308,8 +308,8 @@ pub fn Timeline(id: String) -> impl IntoView {
                 <Drawing trace=caveat lesson=false/>
             </div>
             <p class="tl-caveat-words tl-order-caveat">{KEY_CAVEAT}</p>
-            <p class="tl-explore tl-order-lesson"><a href=explore(at_lesson)>"在实验台逐步看这一次序 →"</a></p>
-            <p class="tl-explore tl-order-caveat"><a href=explore(at_caveat)>"在实验台逐步看这一次序 →"</a></p>
+            <p class="tl-explore tl-order-lesson"><a href=explore(at_lesson)>"在实验台逐步看 B 先提交的次序 →"</a></p>
+            <p class="tl-explore tl-order-caveat"><a href=explore(at_caveat)>"在实验台逐步看 A 先提交的次序 →"</a></p>
         </div>
     }
 }

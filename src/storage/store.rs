@@ -324,10 +324,12 @@ impl Store {
     pub fn read_persistence(&self) {
         let persisted = self.persisted;
         leptos::task::spawn_local(async move {
-            if let Ok(promise) = window().navigator().storage().persisted() {
-                let granted = wasm_bindgen_futures::JsFuture::from(promise).await.ok().and_then(|v| v.as_bool());
-                persisted.set(Some(granted.unwrap_or(false)));
-            }
+            let granted = match window().navigator().storage().persisted() {
+                Ok(promise) => wasm_bindgen_futures::JsFuture::from(promise).await.ok().and_then(|v| v.as_bool()).unwrap_or(false),
+                // No storage manager (an insecure origin, an old browser): best effort is all there is.
+                Err(_) => false,
+            };
+            persisted.set(Some(granted));
         });
     }
 

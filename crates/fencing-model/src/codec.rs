@@ -6,6 +6,7 @@
 //! operations case the lesson's operation list follows the issuer (its first term is
 //! `issuer + 1`) unless `ops` gives the list itself.
 
+use crate::experiment::Experiment;
 use crate::machine::spec::Model;
 use crate::scenario::{lesson_operations, Case, Defects, Operation, Scenario};
 use std::fmt;
@@ -175,13 +176,7 @@ impl Inputs {
 /// case are left out (see `canonical`).
 pub fn encode(s: &Scenario) -> Vec<(Param, String)> {
     let lesson = Scenario::lesson(s.case, s.defects);
-    let mut out = Vec::new();
-    if s.case != Case::Fencing {
-        out.push((Param::Case, s.case.name().to_string()));
-    }
-    if s.defects != Defects::default() {
-        out.push((Param::Variant, s.defects.variant_name()));
-    }
+    let mut out = named(Experiment::of(s));
     if s.issuer != lesson.issuer {
         out.push((Param::Issuer, s.issuer.to_string()));
     }
@@ -236,12 +231,35 @@ pub fn canonical(s: &Scenario) -> Scenario {
 }
 
 /// The scenario's inputs as a URL query (without `?`).
-pub fn to_query(s: &Scenario) -> String {
+/// The case and the switches, where they are not the lesson's default: how every encoding of
+/// a scenario starts, and all of it for an experiment on the lesson's inputs.
+fn named(e: Experiment) -> Vec<(Param, String)> {
+    let mut out = Vec::new();
+    if e.case != Case::Fencing {
+        out.push((Param::Case, e.case.name().to_string()));
+    }
+    if e.defects != Defects::default() {
+        out.push((Param::Variant, e.defects.variant_name()));
+    }
+    out
+}
+
+fn query(pairs: Vec<(Param, String)>) -> String {
     let mut q = form_urlencoded::Serializer::new(String::new());
-    for (p, v) in encode(s) {
+    for (p, v) in pairs {
         q.append_pair(p.name(), &v);
     }
     q.finish()
+}
+
+pub fn to_query(s: &Scenario) -> String {
+    query(encode(s))
+}
+
+/// The query of an experiment on the lesson's inputs: `to_query` of that scenario, without
+/// building it (the progress page links each experiment to its view).
+pub fn experiment_query(e: Experiment) -> String {
+    query(named(e))
 }
 
 /// Read a scenario from a URL query (with or without `?`). Names that are not scenario inputs
@@ -297,6 +315,15 @@ mod tests {
 
     fn lesson(case: Case) -> Scenario {
         Scenario::lesson(case, Defects::default())
+    }
+
+    #[test]
+    fn an_experiments_query_is_its_lesson_scenarios() {
+        for e in Experiment::all() {
+            assert_eq!(experiment_query(e), to_query(&Scenario::lesson(e.case, e.defects)), "{e}");
+        }
+        let two = Experiment { case: Case::Operations, defects: Defects::default().with(Defect::NoFence, true) };
+        assert_eq!(experiment_query(two), "case=operations&variant=no-fence");
     }
 
     #[test]

@@ -44,11 +44,13 @@ impl Experiment {
     /// own: 正确版本, 关闭资源检查, 拆开发号与授予, 恢复旧 issuer).
     pub fn title(&self) -> String {
         let head = |summary: &'static str| summary.split('：').next().unwrap_or(summary);
-        match self.case {
-            Case::Fencing if self.defects == Defects::default() => "正确版本".to_string(),
-            Case::Fencing => self.defects.iter().map(|d| head(d.summary())).collect::<Vec<_>>().join(" + "),
-            case => head(case.summary()).to_string(),
-        }
+        let defects = self.defects.iter().map(|d| head(d.summary()));
+        let case = match self.case {
+            Case::Fencing if self.defects == Defects::default() => Some("正确版本"),
+            Case::Fencing => None,
+            case => Some(head(case.summary())),
+        };
+        case.into_iter().chain(defects).collect::<Vec<_>>().join(" + ")
     }
 }
 

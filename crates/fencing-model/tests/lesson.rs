@@ -233,4 +233,6 @@ fn the_lessons_five_experiments_are_titled_in_the_lessons_words() {
     assert_eq!(titles, ["正确版本", "关闭资源检查", "拆开发号与授予", "恢复旧 issuer", "多次写与业务身份"]);
     let two = fencing_model::Experiment { case: Case::Fencing, defects: set(&[Defect::NoFence, Defect::Precheck]) };
     assert_eq!(two.title(), "关闭资源检查 + 先检查后写入（本学习台补充）");
+    let ops = fencing_model::Experiment { case: Case::Operations, defects: set(&[Defect::NoFence]) };
+    assert_eq!(ops.title(), "多次写与业务身份 + 关闭资源检查");
 }
