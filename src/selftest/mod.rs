@@ -5,6 +5,8 @@
 //! from an empty box, with earlier attempts shown only once the reference is revealed. The
 //! words a learner reads about ratings, states and dates live here, not in the stored document.
 
+mod rated;
+
 use crate::clock;
 use crate::content::{chapter_index, Question, QUESTIONS, TOC};
 #[cfg(feature = "ssr")]
@@ -13,6 +15,7 @@ use crate::route::Route;
 use crate::storage::progress::{Change, Progress, QuestionRecord, QuestionRef, QuestionState, Rating};
 use crate::storage::store::{this_tab, use_store};
 use leptos::prelude::*;
+use rated::JustRated;
 
 pub fn rating_label(r: Rating) -> &'static str {
     match r {
@@ -212,15 +215,19 @@ fn QuestionCard(index: usize) -> impl IntoView {
     let old_draft = move || record.with(|r| !r.current.answer.trim().is_empty() && r.current.wording < q.version);
     let answer_id = format!("{}-answer", q.id);
     let label_for = answer_id.clone();
+    // Just rated, on this visit: the attempt stays in view until the learner answers again.
+    let just_rated = RwSignal::new(false);
     view! {
         <p class=move || format!("q-state {}", state_class(state())) role="status">
             {move || state_label(state())}
             {move || record.with(|r| r.level()).map(|l| format!(" · 当前：{}", rating_label(l)))}
+            {move || record.with(|r| r.attempts.last().filter(|a| a.wording == q.version).map(|a| format!(" · 上次评分点 {}/{}", a.ticked.len(), q.points.len())))}
             {move || record.with(|r| next_review(r, clock::now())).map(|(due, when)| view! {
                 <span class="q-review" class:due=due>{if due { " · 复习：今天到期".to_string() } else { format!(" · 下次复习：{when}") }}</span>
             })}
         </p>
-        <div class="q-body" class:revealed=revealed>
+        {move || just_rated.get().then(|| view! { <JustRated record=record q=q on_again=Callback::new(move |()| just_rated.set(false))/> })}
+        <div class="q-body" class:revealed=revealed hidden=move || just_rated.get()>
             <div class="q-mine">
                 <label for=label_for>{move || if revealed() { "你的回答（已锁定，对照参考答案）" } else { "你的回答：先凭记忆写，写完再展开参考答案" }}</label>
                 {move || old_draft().then(|| view! { <p class="hint">"这份草稿写于本题改写之前，针对的是旧版题目；请对照新题修改或重写。"</p> })}
@@ -260,7 +267,10 @@ fn QuestionCard(index: usize) -> impl IntoView {
                         <legend>{move || format!("自评（已勾 {}/{} 个评分点）", record.with(|r| r.current.ticked.len()), q.points.len())}</legend>
                         {Rating::ALL.into_iter().map(|rating| view! {
                             <button type="button" class=format!("tool-btn rate {}", rating_class(rating))
-                                on:click=move |_| store.apply(Change::Rate { question: this, rating })>
+                                on:click=move |_| {
+                                    store.apply(Change::Rate { question: this, rating });
+                                    just_rated.set(true);
+                                }>
                                 <strong>{rating_label(rating)}</strong>
                                 <small>{rating_meaning(rating)}</small>
                             </button>
@@ -269,7 +279,7 @@ fn QuestionCard(index: usize) -> impl IntoView {
                 </div>
             </Show>
         </div>
-        <History record=record q=q/>
+        <History record=record q=q just_rated=just_rated.into()/>
     }
 }
 
@@ -302,9 +312,9 @@ fn Conflicts(record: Memo<QuestionRecord>, this: QuestionRef) -> impl IntoView {
 
 /// Earlier attempts, shown only once the reference is revealed: recall comes first.
 #[component]
-fn History(record: Memo<QuestionRecord>, q: &'static Question) -> impl IntoView {
+fn History(record: Memo<QuestionRecord>, q: &'static Question, just_rated: Signal<bool>) -> impl IntoView {
     view! {
-        <Show when=move || record.with(|r| !r.attempts.is_empty() && !r.current.revealed)>
+        <Show when=move || record.with(|r| !r.attempts.is_empty() && !r.current.revealed) && !just_rated.get()>
             <p class="hint history-later">{move || format!("先凭记忆作答：之前的 {} 次作答记录在展开参考答案后显示。", record.with(|r| r.attempts.len()))}</p>
         </Show>
         <Show when=move || record.with(|r| !r.attempts.is_empty() && r.current.revealed)>
@@ -325,7 +335,7 @@ fn History(record: Memo<QuestionRecord>, q: &'static Question) -> impl IntoView 
                 </ol>
             </details>
         </Show>
-        {move || (record.with(|r| r.state()) == QuestionState::Rated).then(|| view! {
+        {move || (record.with(|r| r.state()) == QuestionState::Rated && !just_rated.get()).then(|| view! {
             <p class="hint">"已自评。可以在上面的输入框里重新作答，历次记录都会保留。"</p>
         })}
         {move || (record.with(|r| r.level()) == Some(Rating::Missed)).then(|| view! {

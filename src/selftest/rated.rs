@@ -1,0 +1,42 @@
+//! Right after a rating: the attempt just rated stays in view, read-only — the answer, the
+//! points ticked, the rating and the next review — so the work does not look gone, with a way
+//! to answer again. (The answer box itself is empty again: the attempt is saved.)
+
+use super::{next_review, rating_label};
+use crate::clock;
+use crate::content::Question;
+use crate::storage::progress::QuestionRecord;
+use leptos::html;
+use leptos::prelude::*;
+
+#[component]
+pub fn JustRated(record: Memo<QuestionRecord>, q: &'static Question, on_again: Callback<()>) -> impl IntoView {
+    let again = NodeRef::<html::Button>::new();
+    // The rating button just pressed is gone: focus moves here, which keeps the reader in place.
+    Effect::new(move |_| {
+        if let Some(b) = again.get() {
+            let _ = b.focus();
+        }
+    });
+    let last = move || record.with(|r| r.attempts.last().cloned());
+    view! {
+        <div class="q-just-rated" role="region" aria-label="刚刚自评的这次作答">
+            {move || last().map(|a| view! {
+                <p class="q-rated-line">
+                    "已保存这次作答 · "<strong>{rating_label(a.rating)}</strong>
+                    {format!(" · 评分点 {}/{}", a.ticked.len(), q.points.len())}
+                    {record.with(|r| next_review(r, clock::now())).map(|(_, when)| format!(" · 下次复习：{when}"))}
+                </p>
+                <blockquote class="past-answer">{if a.answer.trim().is_empty() { "（未写回答）".to_string() } else { a.answer.clone() }}</blockquote>
+                <ul class="ticked-points">
+                    {q.points.iter().enumerate().map(|(k, text)| {
+                        let ticked = a.ticked.contains(&k);
+                        view! { <li class:ticked=ticked><span aria-hidden="true">{if ticked { "✓ " } else { "· " }}</span>{*text}
+                            {(!ticked).then(|| view! { <span class="visually-hidden">"（未勾）"</span> })}</li> }
+                    }).collect_view()}
+                </ul>
+            })}
+            <button type="button" class="tool-btn" node_ref=again on:click=move |_| on_again.run(())>"重新作答"</button>
+        </div>
+    }
+}
