@@ -416,13 +416,20 @@ test('at phone width every picture fits: the figure in both orders, every step o
     assert.ok((await inside(figure.locator('.tl-reject, .tl-state'))).every(Boolean), order);
     assert.equal((await figure.locator('text').allTextContents()).some((t) => t.includes('恢复，带 41 发布')), true);
   }
-  for (const variant of ['correct', 'no-fence', 'split-authority', 'rollback-issuer', 'precheck']) {
-    await page.goto(env.url + `explore?variant=${variant}`);
-    await live(page);
-    const steps = page.locator('g.sd-step');
-    assert.deepEqual(await inside(steps.first()), [true], `${variant}: first step`);
-    assert.deepEqual(await inside(steps.last()), [true], `${variant}: last step`);
+  // The lesson's paths fit without scrolling sideways, on a phone and on a laptop.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    const within = (locator) => locator.evaluateAll((els, w) => els.map((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.left >= 0 && r.right <= w; }), width);
+    for (const variant of ['correct', 'no-fence', 'split-authority', 'rollback-issuer', 'precheck']) {
+      await page.goto(env.url + `explore?variant=${variant}`);
+      await live(page);
+      const steps = page.locator('g.sd-step');
+      assert.deepEqual(await within(steps.first()), [true], `${variant} at ${width}: first step`);
+      assert.deepEqual(await within(steps.last()), [true], `${variant} at ${width}: last step`);
+      assert.ok(await page.locator('.diagram-wrap').evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${variant} at ${width} scrolls`);
+    }
   }
+  await page.setViewportSize({ width: 390, height: 844 });
   for (const path of ['grant-and-mint', 'lab', 'explore', 'explore?case=operations', 'explore?case=model', 'self-test', 'progress']) {
     await page.goto(env.url + path);
     await live(page);

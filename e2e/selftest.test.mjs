@@ -185,7 +185,7 @@ test('the first saved answer asks the browser to keep the data, and the progress
   const said = page.locator('.keeping p').nth(1);
   await page.waitForFunction(() => !document.querySelectorAll('.keeping p')[1].textContent.startsWith('正在询问'));
   assert.match(await said.textContent(), /^浏览器(已为本站启用持久存储|按默认的“尽力保存”方式保存本站数据)/);
-  assert.match(await page.locator('.keeping .hint').textContent(), /Safari 可能在你使用 Safari 的 7 天里都没打开本站时清除它；导出的 JSON 文件才是你的备份/);
+  assert.match(await page.locator('.keeping .hint').textContent(), /Safari 可能在你使用 Safari 的 7 天里都没有在本站上操作（点按、输入）时清除它；导出的 JSON 文件才是你的备份/);
   assert.deepEqual(page.problems, []);
 });
 

@@ -256,8 +256,8 @@ fn Keeping() -> impl IntoView {
             <p>{status}</p>
             <p>{move || match store.persisted.get() {
                 None => "正在向浏览器查询本站数据的保存方式…",
-                Some(true) => "浏览器已为本站启用持久存储：存储空间紧张时不会自动清除本站数据；手动清除网站数据或下面说的清理规则仍会删除它。",
-                Some(false) => "浏览器按默认的“尽力保存”方式保存本站数据，存储空间紧张时可能自动清除它。在闭卷自测里作答时，学习台会向浏览器申请持久存储，是否同意由浏览器决定（有的会询问你）。",
+                Some(true) => "浏览器已为本站启用持久存储：存储空间紧张时一般不会自动清除本站数据；手动清除网站数据仍会删除它，下面说的清理规则也可能删除它。",
+                Some(false) => "浏览器按默认的“尽力保存”方式保存本站数据，存储空间紧张时可能自动清除它。在闭卷自测里作答时，学习台会向浏览器申请一次持久存储（浏览器不支持时无法申请），是否同意由浏览器决定（有的会询问你）。",
             }}</p>
             <p class="quota">{move || {
                 let used = store.progress().with(|p| p.to_json().encode_utf16().count());
@@ -265,7 +265,7 @@ fn Keeping() -> impl IntoView {
                 let share = if share < 0.1 { "不到 0.1%".to_string() } else { format!("{share:.1}%") };
                 format!("本机记录约 {}，占 localStorage 常见上限（每个网站 {}，Chromium 与 Firefox）的 {share}。", characters(used), characters(LOCAL_STORAGE_LIMIT))
             }}</p>
-            <p class="hint">"浏览器还可能按自己的规则清除网站数据，例如 Safari 可能在你使用 Safari 的 7 天里都没打开本站时清除它；导出的 JSON 文件才是你的备份。"</p>
+            <p class="hint">"浏览器还可能按自己的规则清除网站数据，例如 Safari 可能在你使用 Safari 的 7 天里都没有在本站上操作（点按、输入）时清除它；导出的 JSON 文件才是你的备份。"</p>
             {move || raw.get().map(|text| {
                 let for_export = text.clone();
                 view! {
