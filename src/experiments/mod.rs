@@ -144,7 +144,7 @@ fn Verdicts(run: FencingRun, defects: Defects, view: Memo<View>, go: Callback<Vi
     view! {
         <ul class="verdicts">
             {Property::ALL.into_iter().map(|p| {
-                let ok = run.hits(Finding::Broken(p)).next().is_none();
+                let ok = run.holds(p);
                 // Findings are sorted shortest first: the first one of this property is its shortest counterexample.
                 let shortest = run.hits(Finding::Broken(p)).next().map(|v| (v.interleaving, v.step));
                 view! {
@@ -212,7 +212,7 @@ fn IssuerCheck(run: FencingRun) -> impl IntoView {
 /// A property's verdict as its line starts: the sign, the name and promise, and the run's
 /// verdict in the report's words.
 pub(crate) fn verdict_head(run: &FencingRun, p: Property) -> impl IntoView {
-    let ok = run.hits(Finding::Broken(p)).next().is_none();
+    let ok = run.holds(p);
     view! {
         <span class="verdict-sign" aria-hidden="true">{if ok { "✓" } else { "✗" }}</span>
         <code>{p.name()}</code>"（"{p.promise()}"）："

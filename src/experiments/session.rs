@@ -5,7 +5,6 @@
 
 use super::editor::Draft;
 use super::state::View;
-use crate::route::Route;
 use crate::storage::progress::Change;
 use crate::storage::store::use_store;
 use fencing_model::{run, Case, Experiment, Report, Scenario};
@@ -83,11 +82,10 @@ impl Session {
 
     /// Show `v` and keep the address up to date, so a link or a reload opens the same view.
     pub fn go(&self, v: View) {
-        let q = v.to_query();
         if let Ok(history) = window().history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&Route::Explore.href_with(&q)));
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&v.href()));
         }
-        self.query.set(q);
+        self.query.set(v.to_query());
     }
 
     /// Start over from the lesson's scenario.

@@ -1,6 +1,7 @@
 //! The explorer's view in the URL, so a link or a reload opens the same view: the scenario
 //! through the model's one codec, plus the page's own choice of interleaving and step.
 
+use crate::route::Route;
 use fencing_model::{codec, Scenario};
 
 /// What the explorer shows.
@@ -41,6 +42,11 @@ impl View {
             add("table", 0);
         }
         q
+    }
+
+    /// A link to the explorer at this view.
+    pub fn href(&self) -> String {
+        Route::Explore.href_with(&self.to_query())
     }
 
     /// Read a view back; anything missing takes the lesson's value (`table=0` hides the table).

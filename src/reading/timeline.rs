@@ -8,7 +8,6 @@
 //! stylesheet, so the same drawing reads in both themes.
 
 use crate::experiments::state::View;
-use crate::route::Route;
 use fencing_model::{lab, Case, Defects, Event, Note, Scenario, Step, Trace};
 use leptos::prelude::*;
 
@@ -290,10 +289,7 @@ pub fn Timeline(id: String) -> impl IntoView {
     let ((lesson, at_lesson), (caveat, at_caveat)) = orders();
     let name = format!("{id}-order");
     // Each order in the explorer, from its first step.
-    let explore = |i: usize| {
-        let view = View { interleaving: i - 1, ..View::of(Scenario::lesson(Case::Fencing, Defects::default())) };
-        Route::Explore.href_with(&view.to_query())
-    };
+    let explore = |i: usize| View { interleaving: i - 1, ..View::of(Scenario::lesson(Case::Fencing, Defects::default())) }.href();
     view! {
         <div class="tl-orders">
             <fieldset class="tl-switch">
