@@ -49,7 +49,7 @@ test('each of the five lab commands runs in the page with the CLI output, byte f
   const second = rows.nth(1).locator('.lab-result');
   assert.deepEqual(await second.locator('.verdicts li strong').allTextContents(), ['违反（2/3 条交错）', '成立（3 条交错均满足）']);
   assert.ok(outputs[1].includes('revoked_generation_overwrite（已提交资源代际不后退）：违反（2/3 条交错）'));
-  assert.match(await second.locator('.lab-shown').textContent(), /^下图：违例所在的交错 1（write B → resume A → write A）/);
+  assert.match(await second.locator('.lab-shown').textContent(), /^下图：交错 1（write B → resume A → write A）——revoked_generation_overwrite 在第 8 步被违反/);
   assert.equal(await second.locator('g.sd-step').count(), 8);
   assert.match(await second.locator('g.sd-step').last().textContent(), /revoked_generation_overwrite/);
   assert.equal(await second.locator('pre.lab-output').isVisible(), false, 'folded');

@@ -11,6 +11,35 @@ after(async () => { await env?.stop(); });
 
 const h1 = (page) => page.locator('h1').textContent();
 
+const PHONE = { width: 390, height: 844 };
+
+/** For each element: drawn, and inside a screen `width` px wide. */
+const within = (locator, width) => locator.evaluateAll((els, w) => els.map((e) => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.left >= 0 && r.right <= w;
+}), width);
+
+/** A new tab the size of a phone, at `path`. */
+async function phone(path) {
+  const page = await env.page(null);
+  await page.setViewportSize(PHONE);
+  await page.goto(env.url + path);
+  await live(page);
+  return page;
+}
+
+/** Make `page` a touch screen (no fine pointer, no hover); returns a tap on a locator. */
+async function touchScreen(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  return async (locator) => {
+    const b = await locator.boundingBox();
+    const at = { x: b.x + Math.min(b.width, 30) / 2, y: b.y + b.height / 2 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+}
+
 test('every chapter of the lesson opens at its own URL, in order', async () => {
   const page = await env.page('intro');
   const nav = await page.locator('.chapter-list a').allTextContents();
@@ -153,6 +182,7 @@ test('search knows the glossary\'s other names, groups a common word by chapter,
   const marks = () => page.locator('.search-results mark').allTextContents();
   // Words the lesson does not use find the ones it does.
   await search.fill('令牌');
+  assert.match(await page.locator('.search-count').textContent(), /处匹配（含同义名），分布在/);
   assert.ok((await marks()).includes('token'), (await marks()).join());
   await search.fill('lease');
   assert.ok((await marks()).some((m) => m === '租约' || m === '租期'));
@@ -161,18 +191,18 @@ test('search knows the glossary\'s other names, groups a common word by chapter,
   // A word on every page: every chapter one group, at most three hits shown in each, the rest counted.
   await search.fill('fence');
   const count = await page.locator('.search-count').textContent();
-  const [, total, chapters] = count.match(/^(\d+) 处匹配，分在 (\d+) 章$/);
+  const [, total, chapters] = count.match(/^(\d+) 处匹配(?:（含同义名）)?，分布在 (\d+) 章$/);
   assert.equal(await page.locator('.hit-group').count(), Number(chapters));
   for (const group of await page.locator('.hit-group').all()) assert.ok(await group.locator('li').count() <= 3);
   assert.ok(Number(total) > await page.locator('.search-results li').count());
-  assert.match(await page.locator('.hit-more').first().textContent(), /^本章还有 \d+ 处$/);
+  assert.match(await page.locator('.hit-more').first().textContent(), /^另有 \d+ 处未列出$/);
   // A follow-up's answer stays folded: its words are not in the index (its question is).
   await search.fill('两个操作域不同');
   assert.equal(await page.locator('.search-count').textContent(), '没有找到');
   await search.fill('既然能 fence');
   assert.match(await page.locator('.search-count').textContent(), /^1 处匹配/);
   // On a phone the list is as wide as the screen.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   const list = await page.locator('.search-results').boundingBox();
   assert.ok(list.width >= 370 && list.x >= 0 && list.x + list.width <= 390, JSON.stringify(list));
   assert.deepEqual(page.problems, []);
@@ -196,15 +226,8 @@ test('each term\'s first use on a page carries its definition: on hover, focus a
   await owner.focus();
   assert.equal(await tip.isVisible(), true);
   // A tap on a phone: the definition as a card inside the screen.
-  await page.setViewportSize({ width: 390, height: 844 });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
-  const tap = async (locator) => {
-    const b = await locator.boundingBox();
-    const at = { x: b.x + Math.min(b.width, 30) / 2, y: b.y + b.height / 2 };
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  };
+  await page.setViewportSize(PHONE);
+  const tap = await touchScreen(page);
   await tap(page.locator('h1'));
   const token = page.locator('.term').nth(words.indexOf('token'));
   await token.scrollIntoViewIfNeeded();
@@ -279,10 +302,7 @@ test('the figure, each defect the chapters name and the last chapter lead on: to
 });
 
 test('arrows scroll a focused box that scrolls sideways, and change the chapter only outside one', async () => {
-  const page = await env.page(null);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(env.url + 'grant-and-mint');
-  await live(page);
+  const page = await phone('grant-and-mint');
   const code = page.locator('.code pre').first();
   await code.focus();
   await page.keyboard.press('ArrowRight');
@@ -295,10 +315,7 @@ test('arrows scroll a focused box that scrolls sideways, and change the chapter 
 });
 
 test('on a phone: a one-row top bar, the menu right below it, Esc closes it; no key hints on a touch screen', async () => {
-  const page = await env.page(null);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(env.url + 'timeline');
-  await live(page);
+  const page = await phone('timeline');
   const bar = await page.locator('.topbar').boundingBox();
   assert.ok(bar.height <= 60, `top bar ${bar.height}px tall`);
   const menu = page.getByRole('button', { name: '章节目录' });
@@ -311,8 +328,7 @@ test('on a phone: a one-row top bar, the menu right below it, Esc closes it; no 
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), '章节目录');
   // With a keyboard the hints show; a touch screen has none to hint at.
   assert.equal(await page.getByRole('button', { name: '键盘快捷键' }).isVisible(), true);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  await touchScreen(page);
   assert.equal(await page.getByRole('button', { name: '键盘快捷键' }).isVisible(), false);
   assert.equal(await page.locator('.search-key').isVisible(), false);
   await page.goto(env.url + 'explore');
@@ -380,7 +396,7 @@ test('every page ships a strict CSP', async () => {
 // On a phone a table's rows become cards: every cell, the last column too, inside the screen.
 test('at phone width every cell of every table is on screen', async () => {
   const page = await env.page('resource-participation');
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   for (const path of ['resource-participation', 'self-test', 'explore?variant=no-fence', 'explore?case=operations']) {
     await page.goto(env.url + path);
     await live(page);
@@ -403,11 +419,8 @@ const silentScrollers = (page) => page.evaluate(() => [...document.querySelector
 }).map((el) => `${el.tagName}.${el.className}`));
 
 test('at phone width every picture fits: the figure in both orders, every step of the lesson\'s paths; what scrolls says so', async () => {
-  const page = await env.page(null);
-  await page.setViewportSize({ width: 390, height: 844 });
-  const inside = (locator) => locator.evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.left >= 0 && r.right <= 390; }));
-  await page.goto(env.url + 'timeline');
-  await live(page);
+  const page = await phone('timeline');
+  const inside = (locator) => within(locator, PHONE.width);
   for (const order of ['B 的 42 先提交', 'A 的 41 先提交']) {
     await page.getByRole('radio', { name: order }).check();
     const figure = page.locator('svg.timeline:visible');
@@ -419,17 +432,16 @@ test('at phone width every picture fits: the figure in both orders, every step o
   // The lesson's paths fit without scrolling sideways, on a phone and on a laptop.
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
-    const within = (locator) => locator.evaluateAll((els, w) => els.map((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.left >= 0 && r.right <= w; }), width);
     for (const variant of ['correct', 'no-fence', 'split-authority', 'rollback-issuer', 'precheck']) {
       await page.goto(env.url + `explore?variant=${variant}`);
       await live(page);
       const steps = page.locator('g.sd-step');
-      assert.deepEqual(await within(steps.first()), [true], `${variant} at ${width}: first step`);
-      assert.deepEqual(await within(steps.last()), [true], `${variant} at ${width}: last step`);
+      assert.deepEqual(await within(steps.first(), width), [true], `${variant} at ${width}: first step`);
+      assert.deepEqual(await within(steps.last(), width), [true], `${variant} at ${width}: last step`);
       assert.ok(await page.locator('.diagram-wrap').evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${variant} at ${width} scrolls`);
     }
   }
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   for (const path of ['grant-and-mint', 'lab', 'explore', 'explore?case=operations', 'explore?case=model', 'self-test', 'progress']) {
     await page.goto(env.url + path);
     await live(page);

@@ -32,10 +32,10 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   await points.nth(0).check();
   await points.nth(3).check();
   await q1.getByRole('button', { name: /部分答出/ }).click();
-  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：部分答出 · 上次评分点 2\/7 · 下次复习：/);
+  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：部分答出 · 上次勾了 2\/7 个评分点 · 下次复习：/);
   // The attempt just rated stays in view, read-only: nothing looks lost.
   const rated = q1.locator('.q-just-rated');
-  assert.match(await rated.locator('.q-rated-line').textContent(), /^已保存这次作答 · 部分答出 · 评分点 2\/7 · 下次复习：/);
+  assert.match(await rated.locator('.q-rated-line').textContent(), /^已保存这次作答 · 部分答出 · 勾了 2\/7 个评分点 · 下次复习：/);
   assert.equal(await rated.locator('.past-answer').textContent(), 'owner 只防误删误续；检查放在资源提交处');
   assert.equal(await rated.locator('li.ticked').count(), 2);
   assert.equal(await q1.locator('textarea').isVisible(), false);
@@ -44,7 +44,7 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   // On a later visit: the rating, the points ticked and the next review; the answer waits for the reveal.
   await page.reload();
   await live(page);
-  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：部分答出 · 上次评分点 2\/7 · 下次复习：/);
+  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：部分答出 · 上次勾了 2\/7 个评分点 · 下次复习：/);
   assert.equal(await q1.locator('.q-just-rated').count(), 0);
   // Recall comes first: the history waits for the next reveal.
   assert.match(await q1.locator('.history-later').textContent(), /之前的 1 次作答记录/);
@@ -56,7 +56,7 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   await q1.locator('textarea').fill('第二次');
   await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
   await q1.getByRole('button', { name: /完整答出/ }).click();
-  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：完整答出 · 上次评分点 0\/7 · 下次复习：/);
+  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：完整答出 · 上次勾了 0\/7 个评分点 · 下次复习：/);
   await q1.getByRole('button', { name: '重新作答' }).click();
   assert.equal(await q1.locator('textarea').inputValue(), '', 'a new attempt starts empty');
   assert.match(await q1.locator('.history-later').textContent(), /之前的 2 次作答记录/);
@@ -171,7 +171,7 @@ test('the whole flow works from the keyboard', async () => {
   assert.ok(await q2.locator('.points input').first().isChecked());
   await q2.getByRole('button', { name: /完整答出/ }).focus();
   await page.keyboard.press('Enter');
-  assert.match(await q2.locator('.q-state').textContent(), /^已自评 · 当前：完整答出 · 上次评分点 1\/8 · 下次复习：2 天后/);
+  assert.match(await q2.locator('.q-state').textContent(), /^已自评 · 当前：完整答出 · 上次勾了 1\/8 个评分点 · 下次复习：2 天后/);
   // Focus moved to 「重新作答」: Enter starts the next attempt, in the box.
   await page.keyboard.press('Enter');
   assert.equal(await q2.locator('textarea').isVisible(), true);

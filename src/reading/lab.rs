@@ -9,13 +9,12 @@ use crate::experiments::predict::{self, PredictForm, PredictVerdict};
 use crate::experiments::sequence::SequenceDiagram;
 use crate::experiments::state::View;
 use crate::experiments::{marks_of, verdict_head};
-use crate::route::Route;
 use crate::storage::progress::Change;
 use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
 use fencing_model::cli::{args_of, execute, parse, Invocation};
 use fencing_model::prediction::Guess;
-use fencing_model::{codec, CaseRun, Experiment, Property, Report};
+use fencing_model::{CaseRun, Experiment, Property, Report};
 use leptos::prelude::*;
 
 /// One lab block: its commands, each runnable in the page.
@@ -41,17 +40,21 @@ fn RunResult(report: Report, text: String, id: String, label: String) -> impl In
     let shown = match report.case {
         CaseRun::Fencing(run) => {
             let i = run.shown_first();
-            let broken = run.findings.iter().any(|h| h.property.is_some());
+            let broken = run.findings.iter().find(|h| h.property.is_some()).map(|h| (h.finding, h.step));
             let trace = run.traces[i - 1].clone();
             let steps = trace.steps.len();
-            let view = View { interleaving: i - 1, ..View::of(report.scenario.clone()) };
-            let href = Route::Explore.href_with(&view.to_query());
+            let href = View { interleaving: i - 1, ..View::of(report.scenario.clone()) }.href();
             view! {
                 <ul class="verdicts">{Property::ALL.map(|p| {
-                    let ok = run.hits(fencing_model::Finding::Broken(p)).next().is_none();
-                    view! { <li class:ok=ok class:bad=!ok>{verdict_head(&run, p)}</li> }
+                    view! { <li class:ok=run.holds(p) class:bad=!run.holds(p)>{verdict_head(&run, p)}</li> }
                 }).collect_view()}</ul>
-                <p class="lab-shown">{format!("下图：{}的交错 {i}（{}）", if broken { "违例所在" } else { "课程次序" }, trace.events[run.prefix_len..].join(" → "))}
+                <p class="lab-shown">{
+                    let order = trace.events[run.prefix_len..].join(" → ");
+                    match broken {
+                        Some((name, step)) => format!("下图：交错 {i}（{order}）——{name} 在第 {step} 步被违反"),
+                        None => format!("下图：与课文时间线同序的交错 {i}（{order}）"),
+                    }
+                }
                     " "<a href=href>"在实验台逐步看 →"</a></p>
                 <SequenceDiagram id=id.clone() steps=trace.steps step=steps marks=marks_of(&run, i) clients=2 network=false keys=vec![]
                     defects=defects on_pick=Callback::new(|_| ())/>
@@ -86,7 +89,7 @@ fn LabCommand(command: String) -> impl IntoView {
         Ok(Invocation::Run { scenario, .. }) => Some(scenario),
         _ => None,
     };
-    let explore = scenario.as_ref().map(|s| Route::Explore.href_with(&codec::to_query(s)));
+    let explore = scenario.as_ref().map(|s| View::of(s.clone()).href());
     let experiment = scenario.as_ref().map(Experiment::of);
     let result = scenario.clone();
     let flags = args.join(" ");

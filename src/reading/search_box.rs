@@ -20,7 +20,7 @@ enum IndexState {
     Failed,
 }
 
-/// Hits shown per chapter; the rest of a chapter's are counted, and its link leads there.
+/// Hits shown per chapter; the rest of a chapter's are counted.
 const PER_CHAPTER: usize = 3;
 
 async fn fetch_index() -> Option<Index> {
@@ -98,7 +98,12 @@ pub fn Search() -> impl IntoView {
         (IndexState::Loading | IndexState::NotLoaded, _) => "正在载入搜索索引…".to_string(),
         (IndexState::Failed, _) => "无法载入搜索索引，请检查网络后重试".to_string(),
         (_, 0) => "没有找到".to_string(),
-        (_, n) => format!("{n} 处匹配，分在 {} 章", chapters(&hits.get()).len()),
+        (_, n) => {
+            // Another name of a glossary term found some of them: say so.
+            let q = query.get().trim().to_ascii_lowercase();
+            let others = hits.with(|h| h.iter().any(|h| h.matched.to_ascii_lowercase() != q));
+            format!("{n} 处匹配{}，分布在 {} 章", if others { "（含同义名）" } else { "" }, chapters(&hits.get()).len())
+        }
     };
     view! {
         <div class="search" role="search">
@@ -132,7 +137,7 @@ pub fn Search() -> impl IntoView {
                                     </li>
                                 }}).collect_view()}
                             </ul>
-                            {(more > 0).then(|| view! { <p class="hit-more">{format!("本章还有 {more} 处")}</p> })}
+                            {(more > 0).then(|| view! { <p class="hit-more">{format!("另有 {more} 处未列出")}</p> })}
                         </section>
                     }
                 }).collect_view()}

@@ -221,7 +221,7 @@ fn QuestionCard(index: usize) -> impl IntoView {
         <p class=move || format!("q-state {}", state_class(state())) role="status">
             {move || state_label(state())}
             {move || record.with(|r| r.level()).map(|l| format!(" · 当前：{}", rating_label(l)))}
-            {move || record.with(|r| r.attempts.last().filter(|a| a.wording == q.version).map(|a| format!(" · 上次评分点 {}/{}", a.ticked.len(), q.points.len())))}
+            {move || record.with(|r| r.attempts.last().filter(|a| a.wording == q.version).map(|a| format!(" · 上次勾了 {}/{} 个评分点", a.ticked.len(), q.points.len())))}
             {move || record.with(|r| next_review(r, clock::now())).map(|(due, when)| view! {
                 <span class="q-review" class:due=due>{if due { " · 复习：今天到期".to_string() } else { format!(" · 下次复习：{when}") }}</span>
             })}

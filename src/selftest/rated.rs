@@ -6,6 +6,7 @@ use super::{next_review, rating_label};
 use crate::clock;
 use crate::content::Question;
 use crate::storage::progress::QuestionRecord;
+use crate::storage::store::{use_store, Status};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -19,16 +20,24 @@ pub fn JustRated(record: Memo<QuestionRecord>, q: &'static Question, on_again: C
         }
     });
     let last = move || record.with(|r| r.attempts.last().cloned());
+    let status = use_store().status();
+    // Kept in the browser only if the store could write it.
+    let kept = move || match status.get() {
+        Status::Saved | Status::Quarantined { .. } => "已保存这次作答",
+        Status::MemoryOnly(_) => "已记下这次作答（未能存入本机浏览器，关闭页面后会丢失）",
+        Status::ReadOnly { .. } => "已记下这次作答（本页只读，未保存）",
+    };
     view! {
         <div class="q-just-rated" role="region" aria-label="刚刚自评的这次作答">
             {move || last().map(|a| view! {
                 <p class="q-rated-line">
-                    "已保存这次作答 · "<strong>{rating_label(a.rating)}</strong>
-                    {format!(" · 评分点 {}/{}", a.ticked.len(), q.points.len())}
+                    {kept}" · "<strong>{rating_label(a.rating)}</strong>
+                    // Points of an earlier wording are not this question's: not counted against it.
+                    {(a.wording == q.version).then(|| format!(" · 勾了 {}/{} 个评分点", a.ticked.len(), q.points.len()))}
                     {record.with(|r| next_review(r, clock::now())).map(|(_, when)| format!(" · 下次复习：{when}"))}
                 </p>
                 <blockquote class="past-answer">{if a.answer.trim().is_empty() { "（未写回答）".to_string() } else { a.answer.clone() }}</blockquote>
-                <ul class="ticked-points">
+                <ul class="ticked-points" hidden=a.wording != q.version>
                     {q.points.iter().enumerate().map(|(k, text)| {
                         let ticked = a.ticked.contains(&k);
                         view! { <li class:ticked=ticked><span aria-hidden="true">{if ticked { "✓ " } else { "· " }}</span>{*text}
