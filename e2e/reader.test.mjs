@@ -182,6 +182,8 @@ test('search knows the glossary\'s other names, groups a common word by chapter,
   const marks = () => page.locator('.search-results mark').allTextContents();
   // Words the lesson does not use find the ones it does.
   await search.fill('令牌');
+  // The index loads on first use: wait for the hits.
+  await page.locator('.search-results mark').first().waitFor();
   assert.match(await page.locator('.search-count').textContent(), /处匹配（含同义名），分布在/);
   assert.ok((await marks()).includes('token'), (await marks()).join());
   await search.fill('lease');
