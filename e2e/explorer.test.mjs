@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { live, start } from './harness.mjs';
 import { fencingLab } from './cli.mjs';
-import { storedProgress } from './lesson.mjs';
+import { exported, exportedOnce } from './lesson.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -128,7 +128,7 @@ test('the operations case lists each outcome and two effects', async () => {
 test('a run is counted when the learner acts: not on opening a link, stepping, choosing an interleaving or each keystroke', async () => {
   await env.clearStorage();
   const page = await env.page('explore?variant=no-fence');
-  const runs = async () => (await storedProgress(page))?.runs ?? {};
+  const runs = async () => (await exported(page)).runs;
   // Opening a link (and reloading it) shows a result but is not a run.
   await page.waitForTimeout(1500);
   await page.reload();
@@ -160,7 +160,7 @@ test('a run is counted when the learner acts: not on opening a link, stepping, c
   await page.goto(env.url + 'explore?case=operations');
   await live(page);
   await page.getByLabel(/^no-fence/).check();
-  await page.waitForFunction(() => localStorage.getItem('fencing-study.progress')?.includes('operations/no-fence'));
+  await exportedOnce(page, (doc) => doc.runs['operations/no-fence']);
   assert.equal((await runs())['operations/no-fence'].count, 1);
   assert.equal((await runs())['operations/correct'], undefined, 'opened, not run');
   assert.deepEqual(page.problems, []);

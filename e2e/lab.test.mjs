@@ -3,6 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { arrive, start } from './harness.mjs';
+import { exported } from './lesson.mjs';
 import { argsOf, fencingLab } from './cli.mjs';
 
 let env;
@@ -62,7 +63,7 @@ test('each of the five lab commands runs in the page with the CLI output, byte f
   assert.equal(await rows.nth(0).locator('g.sd-step').last().getAttribute('data-outcome'), 'rejected');
   assert.equal(await rows.nth(4).locator('.lab-result g.sd-step').count(), 5);
   // Each run is recorded for the progress page.
-  const runs = await page.evaluate(() => JSON.parse(localStorage.getItem('fencing-study.progress')).runs);
+  const { runs } = await exported(page);
   for (const key of ['fencing/correct', 'fencing/no-fence', 'fencing/split-authority', 'fencing/rollback-issuer', 'operations/correct']) {
     assert.ok(runs[key]?.count >= 1, key);
   }

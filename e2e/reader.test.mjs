@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { arrive, live, start } from './harness.mjs';
-import { CHAPTERS, storedProgress } from './lesson.mjs';
+import { CHAPTERS, exported, exportedOnce } from './lesson.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -363,12 +363,12 @@ test('reading progress: opening records the chapter, reaching its end marks it r
   await page.setViewportSize({ width: 1280, height: 500 });
   await page.reload();
   await live(page);
-  let p = await storedProgress(page);
-  assert.equal(p.version, 6);
+  const p = await exported(page);
+  assert.equal(p.version, 7);
   assert.ok(p.chapters['many-writes'].opened_at > 0);
   assert.equal(p.chapters['many-writes'].read_at, undefined);
   await page.locator('.pager').scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => JSON.parse(localStorage.getItem('fencing-study.progress')).chapters['many-writes'].read_at > 0);
+  await exportedOnce(page, (doc) => doc.chapters['many-writes'].read_at > 0);
   assert.equal(await page.locator('.chapter-list a[aria-current="page"] .read-mark.read').count(), 1);
   assert.deepEqual(page.problems, []);
 });

@@ -5,6 +5,7 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { live, start } from './harness.mjs';
+import { exported } from './lesson.mjs';
 import { fencingLab } from './cli.mjs';
 
 let env;
@@ -33,8 +34,8 @@ test('a rated question comes back when its box says, first, from an empty box', 
   await rate(page, 'q2', '不记得了', '没想起来');
   assert.match(await card(page, 'q3').locator('.q-state').textContent(), /下次复习：2 天后（12月9日）/);
   assert.match(await card(page, 'q2').locator('.q-state').textContent(), /下次复习：明天（12月8日）/);
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('fencing-study.progress')));
-  assert.equal(stored.version, 6);
+  const stored = await exported(page);
+  assert.equal(stored.version, 7);
   assert.deepEqual([stored.questions.q3.review.box, stored.questions.q2.review.box], [2, 1]);
 
   await page.goto(env.url + 'progress');

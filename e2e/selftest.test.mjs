@@ -4,7 +4,7 @@ import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { arrive, live, start } from './harness.mjs';
-import { storedProgress } from './lesson.mjs';
+import { STORED, exported, exportedOnce, seed, selfTest } from './lesson.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -27,10 +27,10 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
   assert.equal(await q1.locator('.q-state').textContent(), '已对照');
   assert.match(await q1.locator('.q-reference > p').first().textContent(), /^设计一在第 8 步出现 revoked_generation_overwrite/);
-  const points = q1.locator('.points input');
+  const { points, point } = selfTest(page).question('q1');
   assert.equal(await points.count(), 7);
-  await points.nth(0).check();
-  await points.nth(3).check();
+  await point(/设计一第 8 步出现 revoked_generation_overwrite/).check();
+  await point(/设计一的修复在授权权威/).check();
   await q1.getByRole('button', { name: /部分答出/ }).click();
   assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：部分答出 · 上次勾了 2\/7 个评分点 · 下次复习：/);
   // The attempt just rated stays in view, read-only: nothing looks lost.
@@ -48,8 +48,8 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   assert.equal(await q1.locator('.q-just-rated').count(), 0);
   // Recall comes first: the history waits for the next reveal.
   assert.match(await q1.locator('.history-later').textContent(), /之前的 1 次作答记录/);
-  const doc = await storedProgress(page);
-  assert.equal(doc.version, 6);
+  const doc = await exported(page);
+  assert.equal(doc.version, 7);
   assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer, a.wording]), [['partial', [0, 3], 'owner 只防误删误续；检查放在资源提交处', 3]]);
 
   // A retake keeps the history; the latest rating is the current level.
@@ -65,20 +65,20 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
 
 test('typing is saved in batches, not on every keystroke', async () => {
   const page = await env.page(null);
-  await page.addInitScript(() => {
-    window.progressWrites = 0;
+  await page.addInitScript((drafts) => {
+    window.draftWrites = 0;
     const set = Storage.prototype.setItem;
     Storage.prototype.setItem = function (k, v) {
-      if (k === 'fencing-study.progress') window.progressWrites++;
+      if (k === drafts) window.draftWrites++;
       return set.call(this, k, v);
     };
-  });
+  }, STORED.drafts);
   await page.goto(env.url + 'self-test');
   await live(page);
   await card(page, 'q2').locator('textarea').pressSequentially('资源保存 max_fence 并在提交处比较', { delay: 20 });
   assert.equal(await card(page, 'q2').locator('.q-state').textContent(), '回忆中', 'the page follows the typing at once');
-  await page.waitForFunction(() => JSON.parse(localStorage.getItem('fencing-study.progress') ?? '{}').questions?.q2?.current.answer === '资源保存 max_fence 并在提交处比较');
-  assert.ok(await page.evaluate(() => window.progressWrites) <= 2, `${await page.evaluate(() => window.progressWrites)} writes for 21 keystrokes`);
+  await page.waitForFunction((k) => JSON.parse(localStorage.getItem(k) ?? '{}').questions?.q2?.current.answer === '资源保存 max_fence 并在提交处比较', STORED.drafts);
+  assert.ok(await page.evaluate(() => window.draftWrites) <= 2, `${await page.evaluate(() => window.draftWrites)} writes for 21 keystrokes`);
   assert.deepEqual(page.problems, []);
 });
 
@@ -95,7 +95,7 @@ test('leaving the answer box saves at once', async () => {
   const page = await env.page('self-test');
   await card(page, 'q4').locator('textarea').fill('失焦即保存');
   await page.locator('h1').click();
-  assert.equal((await storedProgress(page)).questions.q4.current.answer, '失焦即保存');
+  assert.equal((await exported(page)).questions.q4.current.answer, '失焦即保存');
 });
 
 // The four questions cover the lesson's core: each is recalled, revealed, scored point by
@@ -108,6 +108,8 @@ test('each question tests its part of the core and is scored point by point', as
     q3: [8, /第 5 条 applied：第 3 条的重试是只读查询、没有把 fence 推进到 42/, /未执行，不能叫成功/],
     q4: [7, /租期本身不提供正确性，正确性在 CAS 提交点/, /（本学习台补充）邮件只在发布赢得 CAS 之后发，以业务身份（报表 ID \+ 周期）/],
   };
+  // The second scoring point of each, by its words.
+  const second = { q1: /设计一中资源看到 \(41,1\)/, q2: /A 的自查结论只对第 8 步/, q3: /第 3 条 duplicate/, q4: /旧 worker 可能留下未引用的对象/ };
   for (const [id, [count, ...points]] of Object.entries(wants)) {
     const q = card(page, id);
     await q.locator('textarea').fill(`${id} 的回忆`);
@@ -115,14 +117,14 @@ test('each question tests its part of the core and is scored point by point', as
     const labels = await q.locator('.points label').allTextContents();
     assert.equal(labels.length, count, id);
     for (const p of points) assert.ok(labels.some((l) => p.test(l)), `${id}: ${p}`);
-    await q.locator('.points input').nth(1).check();
+    await selfTest(page).question(id).point(second[id]).check();
     await q.getByRole('button', { name: /部分答出/ }).click();
     assert.match(await q.locator('.q-state').textContent(), /^已自评 · 当前：部分答出/);
   }
   // The trace of q1's second design and q3's six operations are what the learner reads first.
-  assert.match(await card(page, 'q1').locator('table').nth(1).textContent(), /A 向计数器取号：43/);
+  assert.equal(await card(page, 'q1').getByRole('table').filter({ hasText: 'A 向计数器取号：43' }).count(), 1);
   assert.equal(await card(page, 'q3').locator('tbody tr').count(), 6);
-  const doc = await storedProgress(page);
+  const doc = await exported(page);
   assert.deepEqual(Object.fromEntries(['q1', 'q2', 'q3', 'q4'].map((id) => [id, doc.questions[id].attempts.map((a) => [a.answer, a.ticked, a.wording])])), {
     q1: [['q1 的回忆', [1], 3]], q2: [['q2 的回忆', [1], 3]], q3: [['q3 的回忆', [1], 3]], q4: [['q4 的回忆', [1], 4]],
   });
@@ -131,9 +133,7 @@ test('each question tests its part of the core and is scored point by point', as
 
 test('attempts saved against the earlier wording are kept and shown as such', async () => {
   const v2 = await readFile(new URL('../src/storage/fixtures/progress-v2.json', import.meta.url), 'utf8');
-  const seed = await env.page('intro');
-  await seed.evaluate((raw) => localStorage.setItem('fencing-study.progress', raw), v2);
-  await seed.close();
+  await seed(env, { [STORED.progress]: v2 });
   const page = await env.page('self-test');
   const q2 = card(page, 'q2');
   await q2.getByRole('button', { name: '展开参考答案与评分点' }).click();
@@ -182,9 +182,9 @@ test('the first saved answer asks the browser to keep the data, and the progress
   await card(page, 'q1').locator('textarea').fill('第一份回答');
   await page.getByRole('link', { name: '学习进度' }).click();
   await arrive(page, /\/progress$/);
-  const said = page.locator('.keeping p').nth(1);
-  await page.waitForFunction(() => !document.querySelectorAll('.keeping p')[1].textContent.startsWith('正在询问'));
-  assert.match(await said.textContent(), /^浏览器(已为本站启用持久存储|按默认的“尽力保存”方式保存本站数据)/);
+  await page.locator('.keeping p', { hasText: '正在向浏览器查询' }).waitFor({ state: 'detached' });
+  const said = page.locator('.keeping p', { hasText: /^浏览器(已为本站启用持久存储|按默认的“尽力保存”方式保存本站数据)/ });
+  assert.equal(await said.count(), 1);
   assert.match(await page.locator('.keeping .hint').textContent(), /Safari 可能在你使用 Safari 的 7 天里都没有在本站上操作（点按、输入）时清除它；导出的 JSON 文件才是你的备份/);
   assert.deepEqual(page.problems, []);
 });
@@ -220,7 +220,7 @@ test('two tabs answering different questions lose nothing', async () => {
   // What one tab saves appears in the other.
   await b.waitForFunction(() => document.querySelector('#q1-answer').value === 'tab A 的回答，补充');
   await a.waitForFunction(() => document.querySelector('#q2-answer').value === 'tab B 的回答');
-  const doc = await storedProgress(a);
+  const doc = await exported(a);
   assert.equal(doc.questions.q1.current.answer, 'tab A 的回答，补充');
   assert.equal(doc.questions.q2.current.answer, 'tab B 的回答');
   assert.deepEqual([...a.problems, ...b.problems], []);
@@ -238,7 +238,7 @@ test('two tabs typing the same answer at once keep both texts, and the learner p
     await page.waitForFunction((text) => document.querySelector('#q1-answer').value === text && document.querySelector('#q1 .draft-conflict'), second);
     assert.match(await card(page, 'q1').locator('.draft-conflict').textContent(), new RegExp(`两个标签页里同时被改写过.*${first}`));
   }
-  const doc = await storedProgress(a);
+  const doc = await exported(a);
   assert.equal(doc.questions.q1.current.answer, second);
   assert.deepEqual(doc.questions.q1.current.conflicts.map((c) => c.answer), [first]);
   // Picking swaps the two; the other tab follows; dropping removes it everywhere; a reload keeps that.
@@ -261,7 +261,7 @@ test('the progress page shows what was read, run and rated', async () => {
   await live(page);
   // Switching a defect on is a run, once its result has been on screen for a moment.
   await page.getByLabel(/^no-fence/).check();
-  await page.waitForFunction(() => localStorage.getItem('fencing-study.progress')?.includes('fencing/no-fence'));
+  await exportedOnce(page, (doc) => doc.runs['fencing/no-fence']);
   await page.goto(env.url + 'self-test');
   await live(page);
   const q4 = card(page, 'q4');
@@ -283,7 +283,7 @@ test('the progress page shows what was read, run and rated', async () => {
   // The lesson's five commands first, titled and linked to their views; the rest folded.
   const lesson = page.locator('.lesson-runs li');
   assert.deepEqual(await lesson.locator('a').allTextContents(), ['正确版本', '关闭资源检查', '拆开发号与授予', '恢复旧 issuer', '多次写与业务身份']);
-  assert.equal(await lesson.nth(1).locator('a').getAttribute('href'), '/explore?variant=no-fence');
+  assert.equal(await lesson.getByRole('link', { name: '关闭资源检查' }).getAttribute('href'), '/explore?variant=no-fence');
   assert.equal(await page.locator('.other-runs li').count(), 13);
   assert.equal(await page.locator('.other-runs li').first().isVisible(), false, 'folded');
   // Backup comes right after the overview; where the data lives, last.
@@ -299,30 +299,28 @@ test('export then import is the identity; a bad file changes nothing', async () 
   await page.goto(env.url + 'progress');
   await live(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出进度（JSON）' }).click()]);
-  const exported = await readFile(await download.path(), 'utf8');
-  assert.deepEqual(JSON.parse(exported), await storedProgress(page));
-  // Every key the document is stored under (its head, the attempts list), as it is.
-  const everything = () => page.evaluate(() => JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('fencing-study.progress')).sort()));
-  const before = await everything();
-  assert.match(before, /fencing-study\.progress\.attempts\.q1/);
+  const file = await readFile(await download.path(), 'utf8');
+  const before = await exported(page);
+  assert.deepEqual(JSON.parse(file), before);
+  assert.equal(before.questions.q1.attempts.length, 1);
 
   // A malformed file: a clear error, and nothing changes.
   const input = page.locator('input[type=file]');
   await input.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 2, "questions": 5}') });
   await page.locator('.transfer [role=alert]:not([hidden])').waitFor();
   assert.match(await page.locator('.transfer [role=alert]').textContent(), /未导入：不是学习台的进度文件/);
-  assert.equal(await everything(), before);
+  assert.deepEqual(await exported(page), before);
 
   // Reset (behind a confirmation), then import the export back with "replace".
   await page.getByRole('button', { name: '清除全部记录…' }).click();
   assert.ok(await page.locator('dialog[open]').isVisible());
   await page.getByRole('button', { name: '确认清除' }).click();
-  assert.deepEqual((await storedProgress(page)).questions, {});
-  await input.setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  assert.deepEqual((await exported(page)).questions, {});
+  await input.setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(file) });
   await page.locator('.import-preview').waitFor();
   assert.match(await page.locator('.import-preview').textContent(), /作答记录 1 次/);
-  assert.equal(Object.keys((await storedProgress(page)).questions).length, 0, 'nothing changes before confirming');
+  assert.equal(Object.keys((await exported(page)).questions).length, 0, 'nothing changes before confirming');
   await page.getByRole('button', { name: '替换' }).click();
-  assert.deepEqual(await storedProgress(page), JSON.parse(exported));
+  assert.deepEqual(await exported(page), JSON.parse(file));
   assert.deepEqual(page.problems, []);
 });

@@ -3,47 +3,46 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { arrive, live, start } from './harness.mjs';
+import { STORED, seed } from './lesson.mjs';
 
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env?.stop(); });
 beforeEach(() => env.clearStorage());
 
-const KEY = 'fencing-study.progress';
 const notice = (page) => page.locator('.storage-notice');
 
-/** A page whose storage holds `raw` under the progress key (and `more`) when the app starts. */
-async function withStored(raw, path = 'self-test', more = {}) {
-  const seed = await env.page('intro');
-  await seed.evaluate((items) => { for (const [k, v] of items) localStorage.setItem(k, v); }, [[KEY, raw], ...Object.entries(more)]);
-  await seed.close();
+/** A page whose storage holds `items` (key → text) when the app starts. */
+async function withStored(items, path = 'self-test') {
+  await seed(env, items);
   return env.page(path);
 }
 
 test('corrupted data is quarantined, never deleted silently, and can be exported or dropped', async () => {
-  const page = await withStored('{"version": 2, "questions": oops');
+  // Where versions 1–6 kept everything.
+  const page = await withStored({ [STORED.progress]: '{"version": 2, "questions": oops' });
   assert.match(await notice(page).textContent(), /本地记录中有无法读取的内容.*原始内容已另存，未删除；其余记录照常使用/);
-  assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.progress.quarantine')), '{"version": 2, "questions": oops');
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORED.quarantine), '{"version": 2, "questions": oops');
   // Work goes on and is saved.
   await page.locator('#q1-answer').fill('照常作答');
-  await page.waitForFunction((k) => localStorage.getItem(k).includes('"answer":"照常作答"'), KEY);
+  await page.waitForFunction((k) => localStorage.getItem(k)?.includes('"answer":"照常作答"'), STORED.drafts);
   await notice(page).getByRole('link').click();
   await arrive(page, /\/progress$/);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出原始内容' }).click()]);
   assert.ok(download.suggestedFilename().startsWith('fencing-study-unreadable'));
   await page.getByRole('button', { name: '丢弃' }).click();
-  assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.progress.quarantine')), null);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORED.quarantine), null);
   assert.ok(await notice(page).isHidden());
 });
 
-test('an unreadable attempts list is kept aside; the other questions keep their attempts', async () => {
+test('an unreadable attempts list of the version-6 layout is kept aside; the other questions keep their attempts', async () => {
   const attempt = (answer) => ({ answer, ticked: [], rating: 'full', at: 1764600000000, wording: 2 });
   const head = JSON.stringify({ version: 6, questions: { q1: { current: { answer: '', revealed: false, ticked: [], updated_at: 1 } }, q2: { current: { answer: '', revealed: false, ticked: [], updated_at: 1 } } } });
   const broken = '[{"answer": 7}]';
-  const page = await withStored(head, 'progress', { [`${KEY}.attempts.q1`]: JSON.stringify([attempt('保住的回答')]), [`${KEY}.attempts.q2`]: broken });
+  const page = await withStored({ [STORED.progress]: head, [STORED.oldAttempts('q1')]: JSON.stringify([attempt('保住的回答')]), [STORED.oldAttempts('q2')]: broken }, 'progress');
   await page.waitForFunction(() => document.querySelector('.storage-notice')?.textContent.includes('题目 q2'));
-  assert.match(await notice(page).textContent(), /本地记录中有无法读取的内容（题目 q2 的历次作答无法读取：invalid type: integer `7`, expected a string/);
-  assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.progress.quarantine')), broken);
+  assert.match(await notice(page).textContent(), /本地记录中有无法读取的内容（题目 q2 的历次作答：格式不符（invalid type: integer `7`, expected a string/);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORED.quarantine), broken);
   // The notice may come from the page's other module first: wait for the table to fill.
   await page.waitForFunction(() => document.querySelector('.question-status tbody td:nth-child(3)')?.textContent === '1');
   const counts = await page.locator('.question-status tbody td:nth-child(3)').allTextContents();
@@ -54,19 +53,19 @@ test('an unreadable attempts list is kept aside; the other questions keep their 
   await page.locator('#q2-answer').fill('重新作答');
   await page.locator('section.question#q2').getByRole('button', { name: '展开参考答案与评分点' }).click();
   await page.locator('section.question#q2').getByRole('button', { name: /完整答出/ }).click();
-  const lists = await page.evaluate((k) => [1, 2].map((q) => JSON.parse(localStorage.getItem(`${k}.attempts.q${q}`)).map((a) => a.answer)), KEY);
+  const lists = await page.evaluate((keys) => keys.map((k) => JSON.parse(localStorage.getItem(k)).attempts.map((a) => a.answer)), [STORED.attempts('q1'), STORED.attempts('q2')]);
   assert.deepEqual(lists, [['保住的回答'], ['重新作答']]);
 });
 
 test('data from a newer schema puts the app in read-only mode and is never overwritten', async () => {
-  const newer = JSON.stringify({ version: 99, chapters: {}, questions: { q1: { current: { answer: '来自未来', revealed: false, ticked: [], updated_at: 1 }, attempts: [] } }, future_field: true });
+  const newer = { [STORED.progress]: '{"version":99}', [STORED.drafts]: JSON.stringify({ version: 99, questions: { q1: { current: { answer: '来自未来', revealed: false, ticked: [], updated_at: 1 } } }, future_field: true }) };
   const page = await withStored(newer);
   assert.match(await notice(page).textContent(), /更新版本.*只读/);
   assert.equal(await page.locator('#q1-answer').inputValue(), '来自未来');
   await page.locator('#q2-answer').fill('在内存里');
   await page.goto(page.url().replace('self-test', 'timeline'));
   await live(page);
-  assert.equal(await page.evaluate((k) => localStorage.getItem(k), KEY), newer);
+  assert.deepEqual(await page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])), Object.keys(newer)), newer);
 });
 
 test('storage that throws on access: the app runs in memory and says so', async () => {
@@ -86,13 +85,13 @@ test('storage that throws on access: the app runs in memory and says so', async 
 
 test('a full quota on write: the app keeps the text in memory and says so', async () => {
   const page = await env.page(null);
-  await page.addInitScript(() => {
+  await page.addInitScript((drafts) => {
     const set = Storage.prototype.setItem;
     Storage.prototype.setItem = function (k, v) {
-      if (k === 'fencing-study.progress' && String(v).includes('写不进去')) throw new DOMException('full', 'QuotaExceededError');
+      if (k === drafts && String(v).includes('写不进去')) throw new DOMException('full', 'QuotaExceededError');
       return set.call(this, k, v);
     };
-  });
+  }, STORED.drafts);
   await page.goto(env.url + 'self-test');
   await live(page);
   await page.locator('#q1-answer').fill('写不进去的回答');

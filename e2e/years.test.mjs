@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { live, start } from './harness.mjs';
-import { storedProgress } from './lesson.mjs';
+import { STORED, exported, seed } from './lesson.mjs';
 import { heavyDocument } from './heavy.mjs';
 
 let env;
@@ -18,9 +18,7 @@ const attemptsIn = (doc) => Object.values(doc.questions).reduce((n, q) => n + q.
 test('a heavy document of years of use loads, renders, saves and re-imports whole', async () => {
   const doc = heavyDocument();
   const raw = JSON.stringify(doc);
-  const seed = await env.page('intro');
-  await seed.evaluate((r) => localStorage.setItem('fencing-study.progress', r), raw);
-  await seed.close();
+  await seed(env, { [STORED.progress]: raw });
 
   const page = await env.page('progress');
   await page.waitForFunction(() => /\d/.test(document.querySelector('.question-status tbody td:nth-child(3)')?.textContent ?? ''));
@@ -40,7 +38,7 @@ test('a heavy document of years of use loads, renders, saves and re-imports whol
   await q1.locator('textarea').fill('多年以后的又一次回答');
   await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
   await q1.getByRole('button', { name: /完整答出/ }).click();
-  const stored = await storedProgress(page);
+  const stored = await exported(page);
   assert.equal(attemptsIn(stored), 2001);
   assert.equal(stored.questions.q1.attempts.at(-1).answer, '多年以后的又一次回答');
   assert.deepEqual(stored.questions.q2.attempts, doc.questions.q2.attempts);
@@ -49,14 +47,15 @@ test('a heavy document of years of use loads, renders, saves and re-imports whol
   await page.goto(env.url + 'progress');
   await live(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出进度（JSON）' }).click()]);
-  const exported = await readFile(await download.path());
+  const file = await readFile(await download.path());
   await page.getByRole('button', { name: '清除全部记录…' }).click();
   await page.getByRole('button', { name: '确认清除' }).click();
-  await page.locator('input[type=file]').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: exported });
+  await page.locator('input[type=file]').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: file });
   await page.locator('.import-preview').waitFor();
   assert.match(await page.locator('.import-preview').textContent(), /作答记录 2001 次/);
   await page.getByRole('button', { name: '替换' }).click();
-  assert.deepEqual(await storedProgress(page), JSON.parse(exported.toString('utf8')));
-  assert.equal(attemptsIn(await storedProgress(page)), 2001);
+  const back = await exported(page);
+  assert.deepEqual(back, JSON.parse(file.toString('utf8')));
+  assert.equal(attemptsIn(back), 2001);
   assert.deepEqual(page.problems, []);
 });

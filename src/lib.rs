@@ -54,11 +54,15 @@ pub fn start() {
 #[cfg(feature = "hydrate")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn after_hydration() {
-    // The reading module keeps the chapters only; the others, the whole document.
-    #[cfg(reading_islands)]
-    storage::store::use_chapters().load();
-    #[cfg(not(reading_islands))]
-    storage::store::use_store().load();
+    // Each module loads the parts it shows: the reading module the chapters, the lab its runs
+    // and predictions, the study (the self-test and progress pages) every part.
+    use storage::store::use_store;
+    #[cfg(any(reading_islands, study_islands))]
+    use_store::<storage::chapters::Chapters>().load();
+    #[cfg(any(lab_islands, study_islands))]
+    use_store::<storage::lab::Lab>().load();
+    #[cfg(study_islands)]
+    use_store::<storage::study::Study>().load();
     #[cfg(lab_islands)]
     experiments::session::use_session().go_live();
 }

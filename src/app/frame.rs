@@ -48,7 +48,7 @@ pub fn MenuToggle() -> impl IntoView {
 /// modules, each of which saves through a store of its own and reports how it goes.
 #[island]
 pub fn StorageNotice() -> impl IntoView {
-    use crate::storage::store::{Report, STATUS_EVENT};
+    use crate::storage::status::{Report, STATUS_EVENT};
     let reports = RwSignal::new(Vec::<Report>::new());
     let handle = window_event_listener_untyped(STATUS_EVENT, move |ev| {
         let detail = ev.dyn_ref::<web_sys::CustomEvent>().and_then(|e| e.detail().as_string());

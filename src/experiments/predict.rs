@@ -4,7 +4,7 @@
 //! engine's own account of what decided it. The guess is recorded with the run (progress
 //! shows the hit rate). Running without a prediction stays one click away.
 
-use crate::storage::progress::Change;
+use crate::storage::lab::{Change, Lab};
 use crate::storage::store::use_store;
 use fencing_model::prediction::{lesson_states, lesson_words, Guess};
 use fencing_model::words;
@@ -136,7 +136,7 @@ fn radios(name: String, labels: Vec<String>, pick: Callback<usize>) -> AnyView {
 /// Record a guess against the run it predicted; whether it hit.
 pub fn record(guess: &Guess, report: &Report) -> bool {
     let hit = guess.hits(report);
-    use_store().apply(Change::Predict { experiment: Experiment::of(&report.scenario), guess: guess.clone(), hit });
+    use_store::<Lab>().apply(Change::Predict { experiment: Experiment::of(&report.scenario), guess: guess.clone(), hit });
     hit
 }
 

@@ -5,7 +5,7 @@
 
 use super::editor::Draft;
 use super::state::View;
-use crate::storage::progress::Change;
+use crate::storage::lab::{Change, Lab};
 use crate::storage::store::use_store;
 use fencing_model::{run, Case, Experiment, Report, Scenario};
 use leptos::prelude::*;
@@ -132,7 +132,7 @@ impl Session {
         let settled = self.scenario.get_untracked() == shown && shown.case != Case::Model;
         if settled && !self.recorded.with_value(|r| r.contains(&shown)) {
             self.recorded.update_value(|r| r.push(shown.clone()));
-            use_store().apply(Change::Run(Experiment::of(&shown)));
+            use_store::<Lab>().apply(Change::Run(Experiment::of(&shown)));
         }
     }
 }

@@ -7,8 +7,14 @@ use crate::clock;
 use crate::content::{QUESTIONS, TOC};
 use crate::route::Route;
 use crate::selftest::{next_review, rating_label, review_order, when};
-use crate::storage::progress::{ChapterState, Progress, Rating};
-use crate::storage::store::{use_store, Import};
+use crate::storage::chapters::{ChapterState, Chapters};
+use crate::storage::lab::Lab;
+use crate::storage::persist;
+use crate::storage::progress::Progress;
+use crate::storage::review::Rating;
+use crate::storage::status::quarantined;
+use crate::storage::store::{use_store, Import, Store};
+use crate::storage::study::Study;
 use crate::storage::transfer::{preview, read_import, Preview};
 use crate::ui::dialog::Dialog;
 use crate::ui::download::download;
@@ -37,9 +43,53 @@ pub fn ProgressPage() -> impl IntoView {
     }
 }
 
+/// The page shows every part, each from its own store.
+#[derive(Clone, Copy)]
+struct Parts {
+    chapters: Store<Chapters>,
+    lab: Store<Lab>,
+    study: Store<Study>,
+}
+
+impl Parts {
+    fn new() -> Parts {
+        Parts { chapters: use_store(), lab: use_store(), study: use_store() }
+    }
+
+    /// The whole document, as an export holds it.
+    fn whole(&self) -> Progress {
+        Progress::compose(&self.chapters.doc().read(), &self.lab.doc().read(), &self.study.doc().read())
+    }
+
+    fn import(&self, doc: Progress, how: Import) {
+        let (chapters, lab, study) = doc.split();
+        self.chapters.import(chapters, how);
+        self.lab.import(lab, how);
+        self.study.import(study, how);
+    }
+
+    fn reset(&self) {
+        self.chapters.reset();
+        self.lab.reset();
+        self.study.reset();
+    }
+
+    fn discard_quarantine(&self) {
+        self.chapters.discard_quarantine();
+        self.lab.discard_quarantine();
+        self.study.discard_quarantine();
+    }
+
+    /// The first thing the learner should know about saving, of any part.
+    fn notice(&self) -> Option<String> {
+        [self.chapters.status(), self.lab.status(), self.study.status()].iter().find_map(|s| s.get().notice())
+    }
+}
+
 #[island]
 fn ProgressView() -> impl IntoView {
-    let p = use_store().progress();
+    let p = use_store::<Study>().doc();
+    let chapters = use_store::<Chapters>().doc();
     view! {
             <Summary/>
             <Transfer/>
@@ -63,7 +113,7 @@ fn ProgressView() -> impl IntoView {
                 <ol class="chapter-status">{TOC.iter().map(|c| view! {
                     <li>
                         <a href=Route::Chapter(c.slug).href()>{c.nav}</a>
-                        <span class="status-word">{move || match p.with(|p| p.chapter(c.slug)) {
+                        <span class="status-word">{move || match chapters.with(|p| p.chapter(c.slug)) {
                             ChapterState::Read => "已读完",
                             ChapterState::Opened => "已打开",
                             ChapterState::Unopened => "未打开",
@@ -79,7 +129,7 @@ fn ProgressView() -> impl IntoView {
 /// What is due for review today, with a way straight to it.
 #[component]
 fn DueToday() -> impl IntoView {
-    let p = use_store().progress();
+    let p = use_store::<Study>().doc();
     let due = move || {
         p.with(|p| {
             let now = clock::now();
@@ -109,20 +159,21 @@ fn DueToday() -> impl IntoView {
 /// The overall picture: three bars with their numbers written on them.
 #[component]
 fn Summary() -> impl IntoView {
-    let p = use_store().progress();
+    let parts = Parts::new();
     let rows = move || {
-        p.with(|p: &Progress| {
-            let read = TOC.iter().filter(|c| p.chapter(c.slug) == ChapterState::Read).count();
+        let (c, l, p) = (parts.chapters.doc().read(), parts.lab.doc().read(), parts.study.doc().read());
+        {
+            let read = TOC.iter().filter(|x| c.chapter(x.slug) == ChapterState::Read).count();
             let rated = QUESTIONS.iter().filter(|q| p.question(q.id).level().is_some()).count();
             let full = QUESTIONS.iter().filter(|q| p.question(q.id).level() == Some(Rating::Full)).count();
             let all = Experiment::all();
-            let ran = all.iter().filter(|e| p.runs_of(**e) > 0).count();
+            let ran = all.iter().filter(|e| l.runs_of(**e) > 0).count();
             [
                 ("章节读完", read, TOC.len(), String::new()),
                 ("自测已自评", rated, QUESTIONS.len(), format!("（完整答出 {full}）")),
                 ("实验已运行", ran, all.len(), String::new()),
             ]
-        })
+        }
     };
     let text = move || rows().iter().map(|(l, n, of, extra)| format!("{l} {n}/{of}{extra}")).collect::<Vec<_>>().join("；");
     view! {
@@ -166,13 +217,13 @@ fn characters(n: usize) -> String {
 /// Export, import with preview, reset behind a confirmation.
 #[component]
 fn Transfer() -> impl IntoView {
-    let store = use_store();
+    let store = Parts::new();
     let pending = RwSignal::new(None::<(Progress, Preview)>);
     let error = RwSignal::new(None::<String>);
     let done = RwSignal::new(None::<&'static str>);
     let file_input = NodeRef::<html::Input>::new();
     let confirm = RwSignal::new(false);
-    let export = move |_| download(&export_name(), &store.progress().get_untracked().to_pretty_json());
+    let export = move |_| download(&export_name(), &untrack(|| store.whole()).to_pretty_json());
     let choose = move |_| {
         let Some(input) = file_input.get_untracked() else { return };
         let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
@@ -185,7 +236,7 @@ fn Transfer() -> impl IntoView {
             match text.ok_or_else(|| "无法读取这个文件".to_string()).and_then(|t| read_import(&t, size)) {
                 Ok(doc) => {
                     error.set(None);
-                    let pv = preview(&store.progress().get_untracked(), &doc);
+                    let pv = preview(&untrack(|| store.whole()), &doc);
                     pending.set(Some((doc, pv)));
                 }
                 Err(e) => error.set(Some(e)),
@@ -243,24 +294,24 @@ fn Transfer() -> impl IntoView {
 /// Where the data lives and how safe it is there.
 #[component]
 fn Keeping() -> impl IntoView {
-    let store = use_store();
+    let store = Parts::new();
     // What storage holds is read in the browser only.
     let raw = RwSignal::new(None);
     Effect::new(move |_| {
-        raw.set(store.quarantined());
-        store.read_persistence();
+        raw.set(quarantined());
+        persist::read();
     });
-    let status = move || store.status().get().notice().unwrap_or_else(|| "记录保存在本机浏览器的 localStorage 中。".to_string());
+    let status = move || store.notice().unwrap_or_else(|| "记录保存在本机浏览器的 localStorage 中。".to_string());
     view! {
         <section aria-labelledby="pk" class="keeping"><h2 id="pk">"记录存在哪里"</h2>
             <p>{status}</p>
-            <p>{move || match store.persisted.get() {
+            <p>{move || match persist::persisted().get() {
                 None => "正在向浏览器查询本站数据的保存方式…",
                 Some(true) => "浏览器已为本站启用持久存储：存储空间紧张时一般不会自动清除本站数据；手动清除网站数据仍会删除它，下面说的清理规则也可能删除它。",
                 Some(false) => "浏览器按默认的“尽力保存”方式保存本站数据，存储空间紧张时可能自动清除它。在闭卷自测里作答时，学习台会向浏览器申请一次持久存储（浏览器不支持时无法申请），是否同意由浏览器决定（有的会询问你）。",
             }}</p>
             <p class="quota">{move || {
-                let used = store.progress().with(|p| p.to_json().encode_utf16().count());
+                let used = store.whole().to_json().encode_utf16().count();
                 let share = used as f64 * 100.0 / LOCAL_STORAGE_LIMIT as f64;
                 let share = if share < 0.1 { "不到 0.1%".to_string() } else { format!("{share:.1}%") };
                 format!("本机记录约 {}，占 localStorage 常见上限（每个网站 {}，Chromium 与 Firefox）的 {share}。", characters(used), characters(LOCAL_STORAGE_LIMIT))

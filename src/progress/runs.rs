@@ -2,6 +2,7 @@
 //! predictions made before them.
 
 use crate::route::Route;
+use crate::storage::lab::Lab;
 use crate::storage::store::use_store;
 use fencing_model::{codec, Experiment};
 use leptos::prelude::*;
@@ -10,7 +11,7 @@ use leptos::prelude::*;
 /// prediction; the other combinations of the switches folded below.
 #[component]
 pub fn Runs() -> impl IntoView {
-    let p = use_store().progress();
+    let p = use_store::<Lab>().doc();
     let lesson = Experiment::lesson();
     let row = move |e: Experiment, titled: bool| {
         let href = Route::Explore.href_with(&codec::experiment_query(e));
@@ -46,7 +47,7 @@ pub fn Runs() -> impl IntoView {
 /// Predictions before lab runs: how many, how many right, and the latest of each experiment.
 #[component]
 pub fn Predictions() -> impl IntoView {
-    let p = use_store().progress();
+    let p = use_store::<Lab>().doc();
     let summary = move || {
         p.with(|p| {
             let (n, hits) = (p.predictions.len(), p.predictions.iter().filter(|x| x.hit).count());

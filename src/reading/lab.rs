@@ -9,7 +9,7 @@ use crate::experiments::predict::{self, PredictForm, PredictVerdict};
 use crate::experiments::sequence::SequenceDiagram;
 use crate::experiments::state::View;
 use crate::experiments::{marks_of, verdict_head};
-use crate::storage::progress::Change;
+use crate::storage::lab::{Change, Lab};
 use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
 use fencing_model::cli::{args_of, execute, parse, Invocation};
@@ -82,7 +82,7 @@ fn RunResult(report: Report, text: String, id: String, label: String) -> impl In
 #[component]
 fn LabCommand(command: String) -> impl IntoView {
     let output = RwSignal::new(None::<(String, i32)>);
-    let store = use_store();
+    let store = use_store::<Lab>();
     // The same command's scenario, for recording the run and for opening it in the explorer.
     let args: Vec<String> = args_of(&command).unwrap_or_default().into_iter().map(str::to_string).collect();
     let scenario = match parse(&args) {

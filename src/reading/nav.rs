@@ -3,15 +3,15 @@
 
 use crate::content::TOC;
 use crate::route::Route;
-use crate::storage::progress::ChapterState;
-use crate::storage::store::use_chapters;
+use crate::storage::chapters::{ChapterState, Chapters};
+use crate::storage::store::use_store;
 use leptos::prelude::*;
 
 /// `current`: the chapter this page shows; `whole`: the page is the whole lesson (the chapter
 /// in view is followed instead); `page`: the page's path, for marking the extra links.
 #[island]
 pub fn ChapterNav(current: Option<usize>, whole: bool, page: String) -> impl IntoView {
-    let progress = use_chapters().progress();
+    let progress = use_store::<Chapters>().doc();
     let in_view = RwSignal::new(None::<usize>);
     if whole {
         // The chapter whose heading has passed under the top bar.

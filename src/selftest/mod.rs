@@ -12,8 +12,10 @@ use crate::content::{chapter_index, Question, QUESTIONS, TOC};
 #[cfg(feature = "ssr")]
 use crate::reading::blocks::block_list;
 use crate::route::Route;
-use crate::storage::progress::{Change, Progress, QuestionRecord, QuestionRef, QuestionState, Rating};
+use crate::storage::persist;
+use crate::storage::review::Rating;
 use crate::storage::store::{this_tab, use_store};
+use crate::storage::study::{Change, QuestionRecord, QuestionRef, QuestionState, Study};
 use leptos::prelude::*;
 use rated::JustRated;
 
@@ -87,7 +89,7 @@ pub fn next_review(record: &QuestionRecord, now: f64) -> Option<(bool, String)> 
 
 /// The questions in review order: due today first, then those never rated, then the rest by
 /// when they come back (each group in the lesson's order).
-pub fn review_order(p: &Progress, now: f64) -> Vec<&'static Question> {
+pub fn review_order(p: &Study, now: f64) -> Vec<&'static Question> {
     let offset = clock::offset(now);
     let mut all: Vec<&'static Question> = QUESTIONS.iter().collect();
     all.sort_by(|a, b| {
@@ -143,13 +145,13 @@ pub fn SelfTestPage() -> impl IntoView {
 /// the learner is looking).
 #[island]
 fn ReviewPlan() -> impl IntoView {
-    let store = use_store();
+    let store = use_store::<Study>();
     let loaded = store.loaded();
     Effect::new(move |done: Option<bool>| {
         if done == Some(true) || !loaded.get() {
             return done.unwrap_or(false);
         }
-        let order = store.progress().with_untracked(|p| review_order(p, clock::now()));
+        let order = store.doc().with_untracked(|p| review_order(p, clock::now()));
         if let Some(list) = document().query_selector(".selftest .questions").ok().flatten() {
             for q in order {
                 if let Some(section) = document().get_element_by_id(q.id) {
@@ -161,7 +163,7 @@ fn ReviewPlan() -> impl IntoView {
     });
     let plan = move || {
         loaded.get().then(|| {
-            store.progress().with(|p| {
+            store.doc().with(|p| {
                 let now = clock::now();
                 let due: Vec<String> =
                     QUESTIONS.iter().filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due)).map(number).collect();
@@ -206,9 +208,9 @@ fn reread(q: &'static Question) -> impl IntoView {
 #[island]
 fn QuestionCard(index: usize) -> impl IntoView {
     let q: &'static Question = &QUESTIONS[index];
-    let store = use_store();
+    let store = use_store::<Study>();
     let this = QuestionRef { id: q.id, wording: q.version, tab: this_tab() };
-    let record = Memo::new(move |_| store.progress().with(|p| p.question(q.id)));
+    let record = Memo::new(move |_| store.doc().with(|p| p.question(q.id)));
     let state = move || record.with(QuestionRecord::state);
     let revealed = move || record.with(|r| r.current.revealed);
     // A draft typed against an earlier wording of the question is kept, and said to be so.
@@ -234,8 +236,8 @@ fn QuestionCard(index: usize) -> impl IntoView {
                 <textarea id=answer_id rows="7" readonly=revealed
                     prop:value=move || record.with(|r| r.current.answer.clone())
                     on:input=move |ev| {
-                        store.apply(Change::Draft { question: this, answer: event_target_value(&ev) });
-                        store.request_persistence();
+                        store.typing(Change::Draft { question: this, answer: event_target_value(&ev) });
+                        persist::request();
                     }
                     on:blur=move |_| store.flush()></textarea>
                 <Show when=move || !revealed()>
@@ -287,7 +289,7 @@ fn QuestionCard(index: usize) -> impl IntoView {
 /// learner picks (the answer they replace takes their place) or drops them.
 #[component]
 fn Conflicts(record: Memo<QuestionRecord>, this: QuestionRef) -> impl IntoView {
-    let store = use_store();
+    let store = use_store::<Study>();
     let resolve = move |index, take| store.apply(Change::Resolve { question: this, index, take });
     move || {
         record

@@ -5,8 +5,9 @@
 use super::{next_review, rating_label};
 use crate::clock;
 use crate::content::Question;
-use crate::storage::progress::QuestionRecord;
-use crate::storage::store::{use_store, Status};
+use crate::storage::status::Status;
+use crate::storage::store::use_store;
+use crate::storage::study::{QuestionRecord, Study};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -20,7 +21,7 @@ pub fn JustRated(record: Memo<QuestionRecord>, q: &'static Question, on_again: C
         }
     });
     let last = move || record.with(|r| r.attempts.last().cloned());
-    let status = use_store().status();
+    let status = use_store::<Study>().status();
     // Kept in the browser only if the store could write it.
     let kept = move || match status.get() {
         Status::Saved | Status::Quarantined { .. } => "已保存这次作答",

@@ -3,10 +3,24 @@
 //! The self-test's three ratings move it as the three-answer variant of the system does:
 //! 没想起来 sends it back to the first box (tomorrow), 部分答出 to at most the second (a short
 //! interval), 完整答出 one box up (the interval doubles from the last one). A question never
-//! rated starts in the first box. Pure: times come in as arguments (see `crate::clock`).
+//! rated starts in the first box. A schedule is what a question's ratings lead to, so it is
+//! never stored apart from them. Pure: times come in as arguments (see `crate::clock`).
 
-use super::progress::{Attempt, Millis, Rating};
+use super::doc::Millis;
 use serde::{Deserialize, Serialize};
+
+/// The three self-rating levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rating {
+    Missed,
+    Partial,
+    Full,
+}
+
+impl Rating {
+    pub const ALL: [Rating; 3] = [Rating::Missed, Rating::Partial, Rating::Full];
+}
 
 /// Days until a question in box `n` (1-based) is due again.
 pub const INTERVAL_DAYS: [u32; 6] = [1, 2, 4, 8, 16, 32];
@@ -34,8 +48,8 @@ impl Review {
     }
 
     /// The schedule that a question's ratings, in order, lead to (`None` if never rated).
-    pub fn replay(attempts: &[Attempt]) -> Option<Review> {
-        attempts.iter().fold(None, |before, a| Some(Review::after(before, a.rating, a.at)))
+    pub fn replay(ratings: impl IntoIterator<Item = (Rating, Millis)>) -> Option<Review> {
+        ratings.into_iter().fold(None, |before, (rating, at)| Some(Review::after(before, rating, at)))
     }
 
     /// Whether the question is due on the learner's calendar day of `now` (`offset`: the local
@@ -53,51 +67,4 @@ impl Review {
 /// The local calendar day a moment falls on, counted from the epoch.
 pub fn day(at: Millis, offset: f64) -> i64 {
     ((at + offset) / DAY_MS).floor() as i64
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const T: Millis = 1_764_600_000_000.0;
-
-    fn rated(ratings: &[Rating]) -> Option<Review> {
-        let attempts: Vec<Attempt> = ratings
-            .iter()
-            .enumerate()
-            .map(|(i, &rating)| Attempt { answer: String::new(), ticked: vec![], rating, at: T + i as f64 * DAY_MS, wording: 2 })
-            .collect();
-        Review::replay(&attempts)
-    }
-
-    #[test]
-    fn missed_comes_back_tomorrow_partial_soon_and_full_doubles() {
-        use Rating::*;
-        assert_eq!(rated(&[Missed]).map(|r| r.level), Some(1));
-        assert_eq!(rated(&[Full]).unwrap().due, T + 2.0 * DAY_MS);
-        let days = |ratings: &[Rating]| {
-            let r = rated(ratings).unwrap();
-            ((r.due - (T + (ratings.len() - 1) as f64 * DAY_MS)) / DAY_MS) as u32
-        };
-        assert_eq!([days(&[Full]), days(&[Full, Full]), days(&[Full, Full, Full])], [2, 4, 8]);
-        assert_eq!(days(&[Full, Full, Full, Partial]), 2);
-        assert_eq!(days(&[Full, Full, Full, Missed]), 1);
-        assert_eq!(days(&[Partial]), 1);
-        assert_eq!(days(&[Full; 9]), 32, "the last box keeps its interval");
-        assert_eq!(rated(&[]), None);
-    }
-
-    #[test]
-    fn due_means_due_on_the_learners_calendar_day() {
-        let offset = 8.0 * 3_600_000.0; // UTC+8
-                                        // Rated at 22:00 local time: due the next day, from its first hour.
-        let at = (day(T, offset) as f64) * DAY_MS - offset + 22.0 * 3_600_000.0;
-        let r = Review::after(None, Rating::Missed, at);
-        assert!(!r.is_due(at + 3_600_000.0, offset), "23:00 the same day");
-        assert!(r.is_due(at + 3.0 * 3_600_000.0, offset), "01:00 the next day");
-        assert_eq!(r.days_left(at, offset), 1);
-        assert_eq!(r.days_left(at + 10.0 * DAY_MS, offset), 0);
-        let later = Review::after(Some(Review { level: 2, due: at }), Rating::Full, at);
-        assert_eq!((later.level, later.days_left(at, offset), later.days_left(at + DAY_MS, offset)), (3, 4, 3));
-    }
 }

@@ -1,53 +1,21 @@
-//! The browser side of progress: one store for every island of the page, loaded once the
-//! islands are hydrated (so hydration sees exactly the prerendered, empty state), applying the
-//! learner's changes in memory at once and saving them (re-read + merge + write + read-back) —
-//! typing in batches, everything else immediately, and whatever is pending when the field
-//! loses focus or the page is hidden or left. Follows other tabs through the `storage` event
-//! and says plainly when saving fails.
+//! The browser side of storage: a store per part (`doc::Part`), shared by a module's islands
+//! and loaded once they are hydrated (so hydration sees exactly the prerendered, empty state).
+//! It applies the learner's changes in memory at once and saves the keys they dirty (re-read,
+//! merge, write, read back) — typing in batches, everything else immediately, and whatever is
+//! pending when the field loses focus or the page is hidden or left. It follows other tabs
+//! through the `storage` event and says plainly when saving fails.
 
-use super::layout::Found;
-use super::local::{self, read_raw, Local, StorageError};
-use super::part::Part;
-use super::progress::{Change, Chapters, Progress};
+use super::doc::{self, Part, Seen};
+use super::port::{self, Keys, Local, StorageError};
+use super::status::{Report, Status, QUARANTINE, STATUS_EVENT};
 use leptos::prelude::*;
-use std::cell::OnceCell;
+use std::any::Any;
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::time::Duration;
 
-const QUARANTINE: &str = "progress.quarantine";
 /// Typing pauses this long before a draft is written.
 const DRAFT_DELAY: Duration = Duration::from_millis(400);
-
-/// Whether what the learner does is being kept.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Status {
-    Saved,
-    /// Storage refuses: everything lives in this tab's memory only.
-    MemoryOnly(StorageError),
-    /// A newer app wrote the stored document: shown, never overwritten.
-    ReadOnly {
-        version: u32,
-    },
-    /// The stored document was unreadable; its raw text is kept under the quarantine key.
-    Quarantined {
-        reason: String,
-    },
-}
-
-impl Status {
-    /// What the learner should know, or `None` when all is normal.
-    pub fn notice(&self) -> Option<String> {
-        match self {
-            Status::Saved => None,
-            Status::MemoryOnly(e) => Some(e.message().to_string()),
-            Status::ReadOnly { version } => {
-                Some(format!("本地记录来自更新版本的学习台（第 {version} 版格式）：本页以只读方式显示，不会覆盖它。"))
-            }
-            Status::Quarantined { reason } => {
-                Some(format!("本地记录中有无法读取的内容（{reason}）：原始内容已另存，未删除；其余记录照常使用。"))
-            }
-        }
-    }
-}
 
 /// How an imported document joins what is here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,47 +24,56 @@ pub enum Import {
     Replace,
 }
 
-/// How a store tells the page's other modules (each has a store of its own) how saving goes:
-/// a window event whose detail is a JSON `Report`.
-pub const STATUS_EVENT: &str = "fencing-storage-status";
-
-/// One module's saving status, as the event carries it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Report {
-    /// Which module's store (see `crate::MODULE`).
-    pub source: String,
-    pub notice: Option<String>,
-    pub quarantined: bool,
-}
-
-/// A module's store of its part of the progress document (see `part`): `Store` keeps all of
-/// it, `ChapterStore` (the reading module) the chapters.
-pub struct Store<D: Part = Progress> {
-    progress: RwSignal<D>,
+pub struct Store<P: Part> {
+    doc: RwSignal<P>,
     status: RwSignal<Status>,
-    /// Whether the browser keeps this site's data when space runs short (`None` until it said).
-    pub persisted: RwSignal<Option<bool>>,
-    /// Changes applied in memory and not yet written, and the timer that will write them.
-    unsaved: StoredValue<(bool, Option<TimeoutHandle>)>,
-    /// Whether the stored document has been read (in the browser, after hydration).
+    /// The keys changed in memory and not yet written, and the timer that will write them.
+    unsaved: StoredValue<(BTreeSet<String>, Option<TimeoutHandle>)>,
+    seen: StoredValue<Seen>,
+    /// Whether the stored documents have been read (in the browser, after hydration).
     loaded: RwSignal<bool>,
-    /// Whether this page already asked the browser to keep the data.
-    asked: StoredValue<bool>,
+    /// False when a newer app's document, or an unreadable text that could not be kept aside,
+    /// is stored: then nothing is written.
+    writable: StoredValue<bool>,
 }
 
-// Hand-written: the derive would ask `D` to be `Copy` too.
-impl<D: Part> Clone for Store<D> {
+// Hand-written: the derive would ask `P` to be `Copy` too.
+impl<P: Part> Clone for Store<P> {
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<D: Part> Copy for Store<D> {}
-
-pub type ChapterStore = Store<Chapters>;
+impl<P: Part> Copy for Store<P> {}
 
 thread_local! {
-    static STORE: OnceCell<Store> = const { OnceCell::new() };
-    static CHAPTERS: OnceCell<ChapterStore> = const { OnceCell::new() };
+    static STORES: RefCell<Vec<Box<dyn Any>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// This module's store of a part. Islands hydrate separately and share no context: a
+/// module's islands share this.
+pub fn use_store<P: Part>() -> Store<P> {
+    STORES.with(|all| {
+        if let Some(store) = all.borrow().iter().find_map(|s| s.downcast_ref::<Store<P>>()) {
+            return *store;
+        }
+        let store = Store::<P>::new();
+        all.borrow_mut().push(Box::new(store));
+        store
+    })
+}
+
+/// Signals made by `make`, owned by a root of their own so that no island's cleanup disposes
+/// them: a module's islands share them for the life of the page.
+pub(super) fn rooted<T>(make: impl FnOnce() -> T) -> T {
+    // A new root becomes the current owner: the caller's is put back afterwards.
+    let caller = Owner::current();
+    let owner = Owner::new_root(None);
+    let made = owner.with(make);
+    std::mem::forget(owner);
+    if let Some(caller) = caller {
+        caller.set();
+    }
+    made
 }
 
 /// This tab's name in the drafts it writes (random per page load), so that a merge can tell
@@ -115,80 +92,41 @@ pub fn this_tab() -> &'static str {
     "render"
 }
 
-/// The module's store of the whole document. Islands hydrate separately and share no
-/// context: a module's islands share this.
-pub fn use_store() -> Store {
-    STORE.with(|s| *s.get_or_init(Store::new))
-}
-
-/// The reading module's store: the chapters alone.
-pub fn use_chapters() -> ChapterStore {
-    CHAPTERS.with(|s| *s.get_or_init(Store::new))
-}
-
-impl<D: Part> Store<D> {
-    /// An empty store, owned by a root of its own so no island's cleanup disposes it.
-    fn new() -> Store<D> {
-        // A new root becomes the current owner: the caller's is put back afterwards.
-        let caller = Owner::current();
-        let owner = Owner::new_root(None);
-        let store = owner.with(|| Store {
-            progress: RwSignal::new(D::default()),
+impl<P: Part> Store<P> {
+    fn new() -> Store<P> {
+        rooted(|| Store {
+            doc: RwSignal::new(P::default()),
             status: RwSignal::new(Status::Saved),
-            persisted: RwSignal::new(None),
-            unsaved: StoredValue::new((false, None)),
+            unsaved: StoredValue::new((BTreeSet::new(), None)),
+            seen: StoredValue::new(Seen::new()),
             loaded: RwSignal::new(false),
-            asked: StoredValue::new(false),
-        });
-        std::mem::forget(owner);
-        if let Some(caller) = caller {
-            caller.set();
-        }
-        store
+            writable: StoredValue::new(true),
+        })
     }
 
-    /// Read the stored document, once, and from then on follow other tabs and save on leave.
+    /// Read the stored documents, once, and from then on follow other tabs and save on leave.
     /// Browser only: the page calls it when its islands are hydrated.
     pub fn load(&self) {
         if self.loaded.get_untracked() {
             return;
         }
-        let (progress, status) = timed("fencing-store-load", || match D::load(&Local) {
-            Err(e) => (D::default(), Status::MemoryOnly(e)),
-            Ok(Found { progress, newer: Some(version), .. }) => (progress, Status::ReadOnly { version }),
-            Ok(Found { progress, unreadable, .. }) if unreadable.is_empty() => (progress, Status::Saved),
-            Ok(Found { progress, unreadable, .. }) => {
-                // Keep the unreadable text aside before anything can overwrite it.
-                // Each of the page's modules may find the same text: kept once, and what another
-                // module kept stays.
-                let mut kept = read_raw(QUARANTINE).ok().flatten().unwrap_or_default();
-                for u in &unreadable {
-                    if kept.contains(&u.raw) {
-                        continue;
-                    }
-                    if !kept.is_empty() {
-                        kept.push('\n');
-                    }
-                    kept.push_str(&u.raw);
-                }
-                let reason = unreadable.iter().map(|u| u.reason.as_str()).collect::<Vec<_>>().join("；");
-                match local::write_raw(QUARANTINE, &kept) {
-                    Err(e) => (progress, Status::MemoryOnly(e)),
-                    Ok(()) => (progress, Status::Quarantined { reason }),
-                }
-            }
+        let mut seen = Seen::new();
+        let (doc, (status, writable)) = timed("fencing-store-load", || match P::load(&Local, &mut seen) {
+            Err(e) => (P::default(), (Status::MemoryOnly(e), true)),
+            Ok((doc, found)) => (doc, Status::of(found, P::WHAT)),
         });
-        self.progress.set(progress);
+        self.seen.set_value(seen);
+        self.writable.set_value(writable);
+        self.doc.set(doc);
         self.loaded.set(true);
         self.set_status(status);
         let store = *self;
-        let namespace = local::key("");
+        let namespace = port::key("");
         let _ = window_event_listener(leptos::ev::storage, move |ev| {
-            if let (Some(key), Some(value)) = (ev.key(), ev.new_value()) {
-                if let Some(name) = key.strip_prefix(&namespace) {
-                    store.progress.update(|p| p.heard(name, &value));
-                }
-            }
+            let Some(key) = ev.key() else { return };
+            let Some(name) = key.strip_prefix(&namespace) else { return };
+            let names = BTreeSet::from([name.to_string()]);
+            store.seen.update_value(|seen| store.doc.update(|d| drop(d.join(&mut Local, &names, seen))));
         });
         // Closing or hiding the tab right after typing still saves what was typed.
         let _ = window_event_listener(leptos::ev::pagehide, move |_| store.flush());
@@ -199,7 +137,7 @@ impl<D: Part> Store<D> {
         });
     }
 
-    /// Whether the stored document has been read (views that act once on what is saved —
+    /// Whether the stored documents have been read (views that act once on what is saved —
     /// the self-test's review order — wait for it).
     pub fn loaded(&self) -> ReadSignal<bool> {
         self.loaded.read_only()
@@ -213,7 +151,7 @@ impl<D: Part> Store<D> {
     /// Change the status, and tell the page's other modules.
     fn set_status(&self, status: Status) {
         let report = Report {
-            source: crate::MODULE.to_string(),
+            source: format!("{}/{}", crate::MODULE, P::NAME),
             notice: status.notice(),
             quarantined: matches!(status, Status::Quarantined { .. }),
         };
@@ -225,18 +163,28 @@ impl<D: Part> Store<D> {
         }
     }
 
-    /// The document as this tab knows it.
-    pub fn progress(&self) -> ReadSignal<D> {
-        self.progress.read_only()
+    /// The part as this tab knows it.
+    pub fn doc(&self) -> ReadSignal<P> {
+        self.doc.read_only()
     }
 
-    /// Apply one of the learner's changes now; write it soon (a draft) or at once.
-    pub fn apply(&self, change: Change) {
+    /// Apply one of the learner's changes now, and write it at once.
+    pub fn apply(&self, change: P::Change) {
+        self.change(change, false);
+    }
+
+    /// Apply what the learner is typing now, and write it once typing pauses (typing produces
+    /// many changes a second).
+    pub fn typing(&self, change: P::Change) {
+        self.change(change, true);
+    }
+
+    fn change(&self, change: P::Change, soon: bool) {
         self.load();
-        let draft = change.is_draft();
-        self.progress.update(|p| p.apply(change, crate::clock::now()));
-        self.unsaved.update_value(|(dirty, _)| *dirty = true);
-        if draft {
+        let dirty = P::dirties(&change);
+        self.doc.update(|d| d.apply(change, crate::clock::now()));
+        self.unsaved.update_value(|(keys, _)| keys.extend(dirty));
+        if soon {
             self.cancel_timer();
             let store = *self;
             let handle = set_timeout_with_handle(move || store.flush(), DRAFT_DELAY).ok();
@@ -249,9 +197,9 @@ impl<D: Part> Store<D> {
     /// Write whatever is pending now.
     pub fn flush(&self) {
         self.cancel_timer();
-        let dirty = self.unsaved.try_update_value(|(dirty, _)| std::mem::take(dirty)).unwrap_or(false);
-        if dirty {
-            self.save(|_| {}, true);
+        let dirty = self.unsaved.try_update_value(|(keys, _)| std::mem::take(keys)).unwrap_or_default();
+        if !dirty.is_empty() {
+            self.save(|_| {}, &dirty, true);
         }
     }
 
@@ -261,92 +209,62 @@ impl<D: Part> Store<D> {
         }
     }
 
-    /// Re-read what other tabs saved (unless replacing), merge, change, write with read-back.
-    fn save(&self, change: impl FnOnce(&mut D), merge_stored: bool) {
-        timed("fencing-store-save", || self.save_now(change, merge_stored));
-    }
-
-    fn save_now(&self, change: impl FnOnce(&mut D), merge_stored: bool) {
-        let writable = !matches!(self.status.get_untracked(), Status::ReadOnly { .. });
-        let stored = self.progress.with_untracked(|mine| writable.then(|| D::stored(&Local, mine, merge_stored)));
-        self.progress.update(|doc| {
-            if let (Some(theirs), true) = (&stored, merge_stored) {
-                doc.merge_stored(theirs);
-            }
-            change(doc);
+    /// Change the part, then write `names` (after joining what other tabs wrote, if `merge`).
+    fn save(&self, change: impl FnOnce(&mut P), names: &BTreeSet<String>, merge: bool) {
+        if !self.writable.get_value() {
+            return self.doc.update(change);
+        }
+        let result = timed("fencing-store-save", || {
+            let mut seen = self.seen.get_value();
+            let mut result = Ok(());
+            self.doc.update(|doc| {
+                change(doc);
+                let newer = names.iter().find_map(|n| doc::newer(&Local, n)).map_or(Ok(()), |v| Err(StorageError::Newer(v)));
+                result = (if merge { doc.join(&mut Local, names, &mut seen) } else { newer })
+                    .and_then(|()| doc.write(&mut Local, names, !merge, &mut seen));
+            });
+            self.seen.set_value(seen);
+            result
         });
-        let Some(stored) = stored else { return };
-        match self.progress.with_untracked(|doc| doc.write(&mut Local, &stored)) {
-            Ok(()) => {
-                if matches!(self.status.get_untracked(), Status::MemoryOnly(_)) {
-                    self.set_status(Status::Saved);
-                }
+        match result {
+            Ok(()) if matches!(self.status.get_untracked(), Status::MemoryOnly(_)) => self.set_status(Status::Saved),
+            Ok(()) => {}
+            Err(StorageError::Newer(version)) => {
+                self.writable.set_value(false);
+                self.set_status(Status::ReadOnly { version, what: P::WHAT });
             }
             Err(e) => self.set_status(Status::MemoryOnly(e)),
         }
     }
 
-    /// The unreadable text kept aside when loading failed, if any.
-    pub fn quarantined(&self) -> Option<String> {
-        read_raw(QUARANTINE).ok().flatten()
+    /// Bring an imported part in: merged with what is here, or replacing it.
+    pub fn import(&self, part: P, how: Import) {
+        self.flush();
+        match how {
+            Import::Merge => {
+                let names = self.doc.with_untracked(|d| d.keys()).into_iter().chain(part.keys()).collect();
+                self.save(|d| d.merge(&part), &names, true)
+            }
+            Import::Replace => {
+                let names = part.keys();
+                self.save(|d| *d = part, &names, false)
+            }
+        }
+    }
+
+    /// Forget everything this part recorded.
+    pub fn reset(&self) {
+        self.cancel_timer();
+        self.unsaved.update_value(|(keys, _)| keys.clear());
+        self.save(|d| *d = P::default(), &P::default().keys(), false);
     }
 
     /// Forget the quarantined text (after the learner exported or dismissed it).
     pub fn discard_quarantine(&self) {
-        let _ = local::remove(QUARANTINE);
+        let _ = Local.remove(QUARANTINE);
         if matches!(self.status.get_untracked(), Status::Quarantined { .. }) {
             self.set_status(Status::Saved);
         }
-    }
-}
-
-/// What only the whole document's store does: the progress page's import, reset and asking
-/// the browser to keep the data.
-impl Store {
-    /// Bring an imported document in: merged with what is here, or replacing it.
-    pub fn import(&self, doc: Progress, how: Import) {
-        self.flush();
-        match how {
-            Import::Merge => self.save(|p| p.merge(&doc), true),
-            Import::Replace => self.save(|p| *p = doc, false),
-        }
-    }
-
-    /// Forget everything this app recorded.
-    pub fn reset(&self) {
-        self.cancel_timer();
-        self.unsaved.update_value(|(dirty, _)| *dirty = false);
-        self.save(|p| *p = Progress::default(), false);
-    }
-
-    /// Ask what the browser says now: does it keep this site's data even when space runs short?
-    /// (`persisted` holds the answer.)
-    pub fn read_persistence(&self) {
-        let persisted = self.persisted;
-        leptos::task::spawn_local(async move {
-            let granted = match window().navigator().storage().persisted() {
-                Ok(promise) => wasm_bindgen_futures::JsFuture::from(promise).await.ok().and_then(|v| v.as_bool()).unwrap_or(false),
-                // No storage manager (an insecure origin, an old browser): best effort is all there is.
-                Err(_) => false,
-            };
-            persisted.set(Some(granted));
-        });
-    }
-
-    /// Ask the browser to keep this site's data (once): browsers may otherwise evict it.
-    pub fn request_persistence(&self) {
-        if self.persisted.get_untracked() == Some(true) || self.asked.get_value() {
-            return;
-        }
-        self.asked.set_value(true);
-        let persisted = self.persisted;
-        leptos::task::spawn_local(async move {
-            let manager = window().navigator().storage();
-            if let Ok(promise) = manager.persist() {
-                let granted = wasm_bindgen_futures::JsFuture::from(promise).await.ok().and_then(|v| v.as_bool());
-                persisted.set(Some(granted.unwrap_or(false)));
-            }
-        });
     }
 }
 

@@ -6,11 +6,15 @@
 //! And any document, written in its storage layout, loads back with every attempt, also when
 //! a second tab saves over it.
 
-use super::layout::tests::{save, Memory};
-use super::layout::{load, write, Stored};
-use super::progress::*;
-use super::review::Review;
-use super::transfer::{read_import, MAX_IMPORT_BYTES};
+use super::{Memory, Tab};
+use crate::storage::chapters::{ChapterProgress, Chapters};
+use crate::storage::doc::{Millis, Part};
+use crate::storage::draft::{Conflict, Current, DraftId, MAX_CONFLICTS};
+use crate::storage::lab::{Lab, Prediction, RunRecord};
+use crate::storage::progress::Progress;
+use crate::storage::review::{Rating, Review};
+use crate::storage::study::{Attempt, QuestionRecord, Study, MAX_ANSWER};
+use crate::storage::transfer::{read_import, MAX_IMPORT_BYTES};
 use fencing_model::prediction::Guess;
 use fencing_model::{Experiment, OpOutcome, Property};
 use proptest::prelude::*;
@@ -60,6 +64,7 @@ fn guess() -> impl Strategy<Value = Guess> {
 }
 
 /// Any document the app can write: every field, within the limits `Progress::check` sets.
+/// (A schedule is what the ratings lead to: `in_order` makes it so.)
 fn progress() -> impl Strategy<Value = Progress> {
     let experiments = Experiment::all();
     let chapters = prop::collection::btree_map(
@@ -88,23 +93,40 @@ fn progress() -> impl Strategy<Value = Progress> {
         }),
         0..4,
     );
-    (chapters, runs, questions, predictions).prop_map(|(chapters, runs, questions, predictions)| Progress {
-        version: SCHEMA_VERSION,
-        chapters: Chapters(chapters),
-        runs,
-        questions,
-        predictions,
+    (chapters, runs, questions, predictions).prop_map(|(chapters, runs, questions, predictions)| {
+        in_order(Progress { version: crate::storage::doc::VERSION, chapters, runs, questions, predictions })
     })
 }
 
-/// A document as storage gives it back: each question's attempts in order, each once, with
-/// the schedule they lead to (a generated document need not be so).
-fn in_order(mut p: Progress) -> Progress {
-    for q in p.questions.values_mut().filter(|q| !q.attempts.is_empty()) {
-        let attempts = std::mem::take(&mut q.attempts);
-        q.add_attempts(&attempts);
+/// A document as the app keeps it: each question's attempts in order, each once, with the
+/// schedule they lead to (a generated one need not be so).
+fn in_order(p: Progress) -> Progress {
+    let (chapters, lab, study) = p.split();
+    Progress::compose(&chapters, &lab, &study)
+}
+
+/// Each part of `p` saved by a tab of its own into `keys`: joined with what is there, or
+/// replacing it.
+fn save(keys: &mut Memory, p: &Progress, merge: bool) {
+    let (chapters, lab, study) = p.clone().split();
+    fn part<P: Part>(keys: &mut Memory, doc: P, merge: bool) {
+        let mut tab = Tab::<P>::load(keys).0;
+        if merge {
+            tab.doc.merge(&doc);
+        } else {
+            tab.doc = doc;
+        }
+        let names = tab.doc.keys();
+        tab.save(keys, &names, merge).unwrap();
     }
-    p
+    part(keys, chapters, merge);
+    part(keys, lab, merge);
+    part(keys, study, merge);
+}
+
+fn stored(keys: &Memory) -> Progress {
+    let (c, l, s) = (Tab::<Chapters>::load(keys).0, Tab::<Lab>::load(keys).0, Tab::<Study>::load(keys).0);
+    Progress::compose(&c.doc, &l.doc, &s.doc)
 }
 
 fn import(text: &str) -> Result<Progress, String> {
@@ -124,21 +146,16 @@ proptest! {
     #[test]
     fn any_document_lies_in_storage_and_loads_back(p in progress()) {
         let mut keys = Memory::default();
-        write(&mut keys, &p, &Stored::default()).unwrap();
-        let found = load(&keys).unwrap();
-        prop_assert!(found.unreadable.is_empty() && found.newer.is_none());
-        prop_assert_eq!(found.progress, in_order(p));
+        save(&mut keys, &p, false);
+        prop_assert_eq!(stored(&keys), p);
     }
 
     #[test]
     fn a_second_tab_saving_over_the_first_keeps_both_tabs_attempts(a in progress(), b in progress()) {
         let mut keys = Memory::default();
-        let mut first = a.clone();
-        save(&mut keys, &mut first, |_| {});
-        let mut second = b.clone();
-        save(&mut keys, &mut second, |_| {});
-        let stored = load(&keys).unwrap().progress;
-        prop_assert_eq!(&stored, &in_order(second));
+        save(&mut keys, &a, true);
+        save(&mut keys, &b, true);
+        let stored = stored(&keys);
         for (id, q) in a.questions.iter().chain(&b.questions) {
             for x in &q.attempts {
                 prop_assert!(stored.questions[id].attempts.iter().any(|y| y.at == x.at && y.answer == x.answer));
@@ -185,7 +202,7 @@ fn fields(value: &Value, at: &str, names: &[String], out: &mut Vec<(String, Vec<
 
 #[test]
 fn a_wrong_type_at_any_field_is_refused_naming_it() {
-    let full: Value = serde_json::from_str(include_str!("fixtures/progress-v5.json")).unwrap();
+    let full: Value = serde_json::from_str(include_str!("../fixtures/progress-v5.json")).unwrap();
     let mut all = Vec::new();
     fields(&full, "", &[], &mut all);
     assert!(all.len() > 60, "the fixture has every field: {}", all.len());

@@ -1,8 +1,20 @@
-//! The localStorage adapter, on `gloo-storage`: every key namespaced, every write read back,
-//! and each failure told apart (storage unavailable, quota exhausted) instead of thrown.
+//! The port every document is stored through (`Keys`: named texts, as localStorage keeps
+//! them), its one error, and the localStorage adapter on `gloo-storage`: every key namespaced,
+//! every write read back, and each failure told apart (storage unavailable, quota exhausted)
+//! instead of thrown.
 
 use gloo_storage::{LocalStorage, Storage};
 use gloo_utils::errors::JsError;
+
+/// Named text values (names without the app's namespace). Natively, tests pass a map.
+pub trait Keys {
+    fn get(&self, name: &str) -> Result<Option<String>, StorageError>;
+    /// Store the text; a write that did not stick is an error.
+    fn set(&mut self, name: &str, value: &str) -> Result<(), StorageError>;
+    fn remove(&mut self, name: &str) -> Result<(), StorageError>;
+    /// Every stored name that starts with `prefix`.
+    fn names(&self, prefix: &str) -> Result<Vec<String>, StorageError>;
+}
 
 /// Prefix of every key this app writes.
 pub const NAMESPACE: &str = "fencing-study";
@@ -18,6 +30,8 @@ pub enum StorageError {
     Unavailable,
     /// setItem threw: usually the quota is exhausted.
     Full,
+    /// A newer app wrote the key (its schema version): a save stops rather than write over it.
+    Newer(u32),
 }
 
 impl StorageError {
@@ -25,6 +39,7 @@ impl StorageError {
         match self {
             StorageError::Unavailable => "浏览器禁止本站使用本地存储：记录只保存在本页内存中，离开或刷新本页后就会丢失。",
             StorageError::Full => "本地存储已满，未能保存：记录暂存在本页内存中，请导出备份或清理站点数据。",
+            StorageError::Newer(_) => "另一个标签页里更新版本的学习台写入了这部分记录：本页不再保存它，以免覆盖。",
         }
     }
 }
@@ -37,49 +52,32 @@ fn storage() -> Result<web_sys::Storage, StorageError> {
     Ok(LocalStorage::raw())
 }
 
-/// A write refused for lack of room is `QuotaExceededError`; anything else means unavailable.
-fn failure(error_name: Option<String>) -> StorageError {
-    if error_name.is_some_and(|n| n.contains("Quota")) {
-        StorageError::Full
-    } else {
-        StorageError::Unavailable
-    }
-}
-
-/// The stored text under `name`, as it is (a document may need migrating or quarantining).
-pub fn read_raw(name: &str) -> Result<Option<String>, StorageError> {
-    storage()?.get_item(&key(name)).map_err(|_| StorageError::Unavailable)
-}
-
-/// Store text as it is (a quarantined document, the theme word), read back likewise.
-pub fn write_raw(name: &str, value: &str) -> Result<(), StorageError> {
-    storage()?.set_item(&key(name), value).map_err(|e| failure(JsError::try_from(e).ok().map(|js| js.name)))?;
-    match read_raw(name)? {
-        Some(v) if v == value => Ok(()),
-        _ => Err(StorageError::Unavailable),
-    }
-}
-
-pub fn remove(name: &str) -> Result<(), StorageError> {
-    storage()?;
-    LocalStorage::delete(key(name));
-    Ok(())
-}
-
-/// This site's localStorage, as the document's layout reads and writes it.
+/// This site's localStorage.
 pub struct Local;
 
-impl super::layout::Keys for Local {
+impl Keys for Local {
     fn get(&self, name: &str) -> Result<Option<String>, StorageError> {
-        read_raw(name)
+        storage()?.get_item(&key(name)).map_err(|_| StorageError::Unavailable)
     }
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), StorageError> {
-        write_raw(name, value)
+        storage()?.set_item(&key(name), value).map_err(|e| {
+            // A write refused for lack of room is `QuotaExceededError`; anything else, unavailable.
+            match JsError::try_from(e) {
+                Ok(js) if js.name.contains("Quota") => StorageError::Full,
+                _ => StorageError::Unavailable,
+            }
+        })?;
+        match self.get(name)? {
+            Some(v) if v == value => Ok(()),
+            _ => Err(StorageError::Unavailable),
+        }
     }
 
     fn remove(&mut self, name: &str) -> Result<(), StorageError> {
-        remove(name)
+        storage()?;
+        LocalStorage::delete(key(name));
+        Ok(())
     }
 
     fn names(&self, prefix: &str) -> Result<Vec<String>, StorageError> {

@@ -1,0 +1,233 @@
+//! One key, one document. Each key this app writes holds one complete serde document with its
+//! schema `version`, read and written only through these functions; what reading a key found
+//! is one `Loaded`. A `Part` is what one owner keeps: its documents, the changes a learner
+//! makes to them and the keys each change dirties.
+
+use super::port::{Keys, StorageError};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The schema every key is written at. Versions 1–6 kept the whole document in one key
+/// (`LEGACY`); 7 gives each owner its keys. Newer documents are never overwritten.
+pub const VERSION: u32 = 7;
+
+/// Where versions 1–6 kept everything (6: all but the finished attempts). Apps of those
+/// versions look for the version here: it holds only the version now (`{"version":7}`), so
+/// such an app stays read-only, and a tab of one still open that writes its document there
+/// overwrites nothing of this version's. Until the study module moves an old document to the
+/// keys of its owners, each module reads its own fields of it (`legacy`).
+pub const LEGACY: &str = "progress";
+
+/// Milliseconds since the Unix epoch (JavaScript's `Date.now()`).
+pub type Millis = f64;
+
+/// A stored document: a serde type, written with the schema `version` beside its fields.
+pub trait Doc: Serialize + DeserializeOwned + Default {
+    /// Value checks serde cannot express (an import must pass them too).
+    fn check(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// What reading one key found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Loaded<T> {
+    Empty,
+    Ok(T),
+    /// Written by a newer app: shown as far as understood, never overwritten.
+    Newer {
+        version: u32,
+        doc: T,
+    },
+    /// Not JSON, or not this document: kept aside by the store, never deleted silently.
+    Unreadable {
+        reason: String,
+        raw: String,
+    },
+}
+
+impl<T> Loaded<T> {
+    /// The document, if one could be read, and what else the key held (for the status).
+    pub fn take(self) -> (Option<T>, Loaded<()>) {
+        match self {
+            Loaded::Empty => (None, Loaded::Empty),
+            Loaded::Ok(doc) => (Some(doc), Loaded::Ok(())),
+            Loaded::Newer { version, doc } => (Some(doc), Loaded::Newer { version, doc: () }),
+            Loaded::Unreadable { reason, raw } => (None, Loaded::Unreadable { reason, raw }),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct Probe {
+    version: Option<serde_json::Value>,
+}
+
+#[derive(Serialize)]
+struct Versioned<'a, T> {
+    version: u32,
+    #[serde(flatten)]
+    doc: &'a T,
+}
+
+/// A stored text's schema version (0: none), or why it is not a JSON object.
+fn version(raw: &str) -> Result<u64, String> {
+    match serde_json::from_str::<Probe>(raw) {
+        Ok(p) => Ok(p.version.and_then(|v| v.as_u64()).unwrap_or(0)),
+        Err(e) if e.is_data() => Err("不是一个 JSON 对象".into()),
+        Err(e) => Err(format!("不是有效的 JSON（{e}）")),
+    }
+}
+
+/// Read a document's text; `what` names it in a reason a learner reads.
+pub fn parse<T: Doc>(raw: &str, what: &str) -> Loaded<T> {
+    let unreadable = |why: String| Loaded::Unreadable { reason: format!("{what}：{why}"), raw: raw.to_string() };
+    let version = match version(raw) {
+        Ok(0) => return unreadable("缺少有效的 version 字段".into()),
+        Ok(v) => u32::try_from(v).unwrap_or(u32::MAX),
+        Err(why) => return unreadable(why),
+    };
+    match serde_json::from_str::<T>(raw) {
+        Ok(doc) if version > VERSION => Loaded::Newer { version, doc },
+        // A newer app may have changed the shape: then nothing of it is shown, and it stays.
+        Err(_) if version > VERSION => Loaded::Newer { version, doc: T::default() },
+        Err(e) => unreadable(format!("不符合第 {version} 版格式（{e}）")),
+        Ok(doc) => match doc.check() {
+            Ok(()) => Loaded::Ok(doc),
+            Err(e) => unreadable(e),
+        },
+    }
+}
+
+/// The version of a newer app's document under `name`, if one is there.
+pub fn newer(keys: &impl Keys, name: &str) -> Option<u32> {
+    let v = version(&keys.get(name).ok().flatten()?).ok()?;
+    (v > u64::from(VERSION)).then(|| u32::try_from(v).unwrap_or(u32::MAX))
+}
+
+/// Whether a stored text is a document of the one-key layout (versions 1–6).
+pub fn is_legacy(raw: &str) -> bool {
+    version(raw).is_ok_and(|v| (1..u64::from(VERSION)).contains(&v))
+}
+
+/// What this tab last read from or wrote to each key: a save re-reads a key and parses it only
+/// when another tab has written it since.
+pub type Seen = BTreeMap<String, String>;
+
+/// The document under `name`.
+pub fn load<T: Doc>(keys: &impl Keys, name: &str, what: &str, seen: &mut Seen) -> Result<Loaded<T>, StorageError> {
+    let Some(raw) = keys.get(name)? else { return Ok(Loaded::Empty) };
+    let loaded = parse(&raw, what);
+    if matches!(loaded, Loaded::Ok(_)) {
+        seen.insert(name.to_string(), raw);
+    }
+    Ok(loaded)
+}
+
+/// Another tab's document under `name`, if it wrote one since this tab last saw it and it is
+/// readable (an unreadable one was kept aside when loading: a save writes over it). From now
+/// on this tab has seen it. A newer app's document stops the save: it is never written over.
+pub fn theirs<T: Doc>(keys: &impl Keys, name: &str, seen: &mut Seen) -> Result<Option<T>, StorageError> {
+    let Some(raw) = keys.get(name)?.filter(|raw| seen.get(name) != Some(raw)) else { return Ok(None) };
+    match parse(&raw, "") {
+        Loaded::Newer { version, .. } => Err(StorageError::Newer(version)),
+        Loaded::Ok(doc) => {
+            seen.insert(name.to_string(), raw);
+            Ok(Some(doc))
+        }
+        _ => Ok(None),
+    }
+}
+
+pub fn write<T: Doc>(keys: &mut impl Keys, name: &str, doc: &T, seen: &mut Seen) -> Result<(), StorageError> {
+    let text = serde_json::to_string(&Versioned { version: VERSION, doc }).map_err(|_| StorageError::Unavailable)?;
+    keys.set(name, &text)?;
+    seen.insert(name.to_string(), text);
+    Ok(())
+}
+
+/// This document's fields of an old one-key document (they kept their names), if one is
+/// stored under `LEGACY`.
+pub fn legacy<T: Doc>(keys: &impl Keys, what: &str) -> Result<Loaded<T>, StorageError> {
+    Ok(match keys.get(LEGACY)? {
+        Some(raw) if is_legacy(&raw) => parse(&raw, what),
+        _ => Loaded::Empty,
+    })
+}
+
+/// What one owner keeps, and how it lies in its keys.
+pub trait Part: Clone + Default + PartialEq + Send + Sync + 'static {
+    type Change;
+    /// Its name in the status other modules hear (`chapters`, `lab`, `study`).
+    const NAME: &'static str;
+    /// What it is, in words a learner reads.
+    const WHAT: &'static str;
+    /// Read every key it owns: all that could be read, and what each key held.
+    fn load(keys: &impl Keys, seen: &mut Seen) -> Result<(Self, Vec<Loaded<()>>), StorageError>;
+    /// The keys a change dirties: a save writes only those.
+    fn dirties(change: &Self::Change) -> Vec<String>;
+    fn apply(&mut self, change: Self::Change, at: Millis);
+    /// Another copy (another tab's, an import) joins this one: nothing either holds is lost.
+    fn merge(&mut self, other: &Self);
+    /// Every key it holds now (an import or a reset writes them all).
+    fn keys(&self) -> BTreeSet<String>;
+    /// Join what another tab wrote under `names` since this tab saw it.
+    fn join(&mut self, keys: &mut impl Keys, names: &BTreeSet<String>, seen: &mut Seen) -> Result<(), StorageError>;
+    /// Write the keys `names`; `prune` (a replacing import, a reset): also remove the keys it
+    /// no longer holds.
+    fn write(&self, keys: &mut impl Keys, names: &BTreeSet<String>, prune: bool, seen: &mut Seen) -> Result<(), StorageError>;
+}
+
+/// A part that is one document under one key, read also from an old one-key document.
+pub trait OneKey: Doc + Clone + PartialEq + Send + Sync + 'static {
+    type Change;
+    const KEY: &'static str;
+    /// What it is, in a reason a learner reads.
+    const WHAT: &'static str;
+    fn apply(&mut self, change: Self::Change, at: Millis);
+    fn merge(&mut self, other: &Self);
+}
+
+impl<T: OneKey> Part for T {
+    type Change = T::Change;
+    const NAME: &'static str = T::KEY;
+    const WHAT: &'static str = T::WHAT;
+
+    fn load(keys: &impl Keys, seen: &mut Seen) -> Result<(Self, Vec<Loaded<()>>), StorageError> {
+        let (mine, found) = load::<T>(keys, T::KEY, T::WHAT, seen)?.take();
+        let (old, found_old) = legacy::<T>(keys, T::WHAT)?.take();
+        let mut doc = mine.unwrap_or_default();
+        if let Some(old) = old {
+            doc.merge(&old);
+        }
+        Ok((doc, vec![found, found_old]))
+    }
+
+    fn dirties(_: &T::Change) -> Vec<String> {
+        vec![T::KEY.into()]
+    }
+
+    fn apply(&mut self, change: T::Change, at: Millis) {
+        OneKey::apply(self, change, at)
+    }
+
+    fn merge(&mut self, other: &Self) {
+        OneKey::merge(self, other)
+    }
+
+    fn keys(&self) -> BTreeSet<String> {
+        BTreeSet::from([T::KEY.into()])
+    }
+
+    fn join(&mut self, keys: &mut impl Keys, _: &BTreeSet<String>, seen: &mut Seen) -> Result<(), StorageError> {
+        if let Some(theirs) = theirs::<T>(keys, T::KEY, seen)? {
+            OneKey::merge(self, &theirs);
+        }
+        Ok(())
+    }
+
+    fn write(&self, keys: &mut impl Keys, _: &BTreeSet<String>, _: bool, seen: &mut Seen) -> Result<(), StorageError> {
+        write(keys, T::KEY, self, seen)
+    }
+}

@@ -1,0 +1,85 @@
+//! What the learner is told about saving: one status per store, from what its keys held; the
+//! event that tells the page's other modules; and the quarantine, where unreadable texts are
+//! kept aside (once, whichever module found them) instead of deleted.
+
+use super::doc::Loaded;
+use super::port::{Keys, Local, StorageError};
+
+/// Unreadable texts, kept aside by whichever module found them (one key for all).
+pub const QUARANTINE: &str = "progress.quarantine";
+
+/// Whether what the learner does is being kept.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    Saved,
+    /// Storage refuses: everything lives in this tab's memory only.
+    MemoryOnly(StorageError),
+    /// A newer app wrote a stored document of this part (`what`): shown, never overwritten.
+    ReadOnly {
+        version: u32,
+        what: &'static str,
+    },
+    /// A stored document was unreadable; its raw text is kept under the quarantine key.
+    Quarantined {
+        reason: String,
+    },
+}
+
+impl Status {
+    /// What the learner should know, or `None` when all is normal.
+    pub fn notice(&self) -> Option<String> {
+        match self {
+            Status::Saved => None,
+            Status::MemoryOnly(e) => Some(e.message().to_string()),
+            Status::ReadOnly { version, what } => {
+                Some(format!("{what}来自更新版本的学习台（第 {version} 版格式）：本页只读显示这部分，不会覆盖它。"))
+            }
+            Status::Quarantined { reason } => {
+                Some(format!("本地记录中有无法读取的内容（{reason}）：原始内容已另存，未删除；其余记录照常使用。"))
+            }
+        }
+    }
+
+    /// What the keys of a part (`what`) held, as one status, and whether the part may be
+    /// written: unreadable texts are kept aside first (once each, whoever found them); if that
+    /// fails, nothing is written over them.
+    pub(super) fn of(found: Vec<Loaded<()>>, what: &'static str) -> (Status, bool) {
+        if let Some(version) = found.iter().find_map(|l| if let Loaded::Newer { version, .. } = l { Some(*version) } else { None }) {
+            return (Status::ReadOnly { version, what }, false);
+        }
+        let unreadable: Vec<(String, String)> =
+            found.into_iter().filter_map(|l| if let Loaded::Unreadable { reason, raw } = l { Some((reason, raw)) } else { None }).collect();
+        if unreadable.is_empty() {
+            return (Status::Saved, true);
+        }
+        let mut kept = Local.get(QUARANTINE).ok().flatten().unwrap_or_default();
+        for (_, raw) in unreadable.iter().filter(|(_, raw)| !kept.contains(raw.as_str())).collect::<Vec<_>>() {
+            if !kept.is_empty() {
+                kept.push('\n');
+            }
+            kept.push_str(raw);
+        }
+        match Local.set(QUARANTINE, &kept) {
+            Err(e) => (Status::MemoryOnly(e), false),
+            Ok(()) => (Status::Quarantined { reason: unreadable.into_iter().map(|(r, _)| r).collect::<Vec<_>>().join("；") }, true),
+        }
+    }
+}
+
+/// How a store tells the page's other modules (each has stores of its own) how saving goes:
+/// a window event whose detail is a JSON `Report`.
+pub const STATUS_EVENT: &str = "fencing-storage-status";
+
+/// One store's saving status, as the event carries it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Report {
+    /// Which module's store of which part (`study/lab`).
+    pub source: String,
+    pub notice: Option<String>,
+    pub quarantined: bool,
+}
+
+/// The unreadable text kept aside, if any.
+pub fn quarantined() -> Option<String> {
+    Local.get(QUARANTINE).ok().flatten()
+}

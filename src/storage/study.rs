@@ -1,0 +1,225 @@
+//! The self-test's record: per question the attempt in progress (`draft`), the finished
+//! attempts, and the schedule they lead to (`review`); the changes a learner makes to it, and
+//! how two tabs' copies join. How it lies in storage is `layout`'s.
+
+use super::doc::Millis;
+use super::draft::{Current, MAX_CONFLICTS};
+use super::review::{Rating, Review, INTERVAL_DAYS};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One finished attempt at a question.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Attempt {
+    pub answer: String,
+    /// Indexes of the scoring points the learner ticked as covered.
+    pub ticked: Vec<usize>,
+    pub rating: Rating,
+    pub at: Millis,
+    /// The version of the question's wording this attempt answered (0: not recorded, as in
+    /// a newer app's document that dropped the field).
+    #[serde(default)]
+    pub wording: u32,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct QuestionRecord {
+    #[serde(default)]
+    pub current: Current,
+    #[serde(default)]
+    pub attempts: Vec<Attempt>,
+    /// When the question comes back for review: what its ratings lead to (`None` until first
+    /// rated). Written into an export for its reader; recomputed whenever attempts arrive.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<Review>,
+}
+
+/// Where a question stands, at a glance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuestionState {
+    NotStarted,
+    Recalling,
+    Revealed,
+    Rated,
+}
+
+impl QuestionRecord {
+    pub fn state(&self) -> QuestionState {
+        match (&self.current, self.attempts.is_empty()) {
+            (c, _) if c.revealed => QuestionState::Revealed,
+            (c, _) if !c.answer.trim().is_empty() => QuestionState::Recalling,
+            (_, false) => QuestionState::Rated,
+            _ => QuestionState::NotStarted,
+        }
+    }
+
+    /// The latest rating is the current level.
+    pub fn level(&self) -> Option<Rating> {
+        self.attempts.last().map(|a| a.rating)
+    }
+
+    /// Keep finished attempts recorded elsewhere (another tab, an import) beside these: an
+    /// attempt is the same when it was rated at the same moment with the same answer. The
+    /// schedule is what all of them lead to.
+    pub fn add_attempts(&mut self, theirs: &[Attempt]) {
+        for a in theirs {
+            if !self.attempts.iter().any(|m| m.at == a.at && m.answer == a.answer) {
+                self.attempts.push(a.clone());
+            }
+        }
+        self.attempts.sort_by(|a, b| a.at.total_cmp(&b.at));
+        self.review = Review::replay(self.attempts.iter().map(|a| (a.rating, a.at)));
+    }
+}
+
+/// A question as the learner's changes name it: its id, the version of its wording, and the
+/// tab the change comes from (see `Current::tab`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuestionRef {
+    pub id: &'static str,
+    pub wording: u32,
+    pub tab: &'static str,
+}
+
+/// A change the learner makes to a question. Views send these; only `Study::apply` changes
+/// the record.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// The answer being recalled, as typed so far, against the question's current wording.
+    Draft { question: QuestionRef, answer: String },
+    /// Show the reference answer and scoring points.
+    Reveal(QuestionRef),
+    /// Mark a scoring point as covered (or not); only once the reference is revealed.
+    Tick { question: QuestionRef, point: usize, on: bool },
+    /// Finish the attempt with a self-rating; it keeps the wording its draft answered. Rating
+    /// is the last step of recall → reveal → rate: before the reveal it does nothing.
+    Rate { question: QuestionRef, rating: Rating },
+    /// Of the drafts another tab typed in parallel: use the one at `index`, or drop it.
+    Resolve { question: QuestionRef, index: usize, take: bool },
+}
+
+impl Change {
+    pub fn question(&self) -> QuestionRef {
+        match self {
+            Change::Draft { question, .. }
+            | Change::Reveal(question)
+            | Change::Tick { question, .. }
+            | Change::Rate { question, .. }
+            | Change::Resolve { question, .. } => *question,
+        }
+    }
+}
+
+/// Longest answer kept, in characters: far beyond any real answer, small enough for storage.
+pub const MAX_ANSWER: usize = 20_000;
+/// Scoring point indexes must stay below this.
+pub const MAX_POINTS: usize = 16;
+
+/// Keyed by question id (`q1`…`q4`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Study {
+    pub questions: BTreeMap<String, QuestionRecord>,
+}
+
+impl Study {
+    /// A question's record; an untouched question has an empty one.
+    pub fn question(&self, id: &str) -> QuestionRecord {
+        self.questions.get(id).cloned().unwrap_or_default()
+    }
+
+    /// Apply one of the learner's changes, stamped with the time it happened.
+    pub fn apply(&mut self, change: Change, at: Millis) {
+        let question = change.question();
+        let revealed = self.questions.get(question.id).is_some_and(|q| q.current.revealed);
+        match change {
+            Change::Draft { answer, .. } => self.edit(question, at, |c| {
+                c.answer = answer;
+                c.wording = question.wording;
+            }),
+            Change::Reveal(_) => self.edit(question, at, |c| {
+                c.revealed = true;
+                // Revealing without a draft answers the wording shown now.
+                if c.answer.trim().is_empty() {
+                    c.wording = question.wording;
+                }
+            }),
+            Change::Tick { point, on, .. } => self.edit(question, at, |c| {
+                c.ticked.retain(|k| *k != point);
+                if on && c.revealed {
+                    c.ticked.push(point);
+                    c.ticked.sort_unstable();
+                }
+            }),
+            Change::Rate { rating, .. } if revealed => {
+                self.edit(question, at, |_| {});
+                let q = self.questions.entry(question.id.to_string()).or_default();
+                let c = std::mem::take(&mut q.current);
+                q.attempts.push(Attempt { answer: c.answer, ticked: c.ticked, rating, at, wording: c.wording });
+                // The next attempt starts empty, from what this tab had seen; drafts another
+                // tab typed in parallel stay until the learner picks or drops them.
+                q.current = Current { updated_at: at, tab: c.tab, base: c.base, conflicts: c.conflicts, ..Current::default() };
+                q.review = Some(Review::after(q.review, rating, at));
+            }
+            Change::Rate { .. } => {}
+            Change::Resolve { index, take, .. } => self.edit(question, at, |c| c.resolve(index, take, at)),
+        }
+    }
+
+    /// Change the attempt in progress as `question.tab`; a draft last changed by another
+    /// tab becomes this one's base (what this tab has seen).
+    fn edit(&mut self, question: QuestionRef, at: Millis, change: impl FnOnce(&mut Current)) {
+        let current = &mut self.questions.entry(question.id.to_string()).or_default().current;
+        if current.tab != question.tab {
+            current.base = Some(current.id());
+            current.tab = question.tab.to_string();
+        }
+        change(current);
+        current.updated_at = at;
+    }
+
+    /// Another copy joins this one, question by question: the drafts as `Current::join`
+    /// says, the finished attempts of both.
+    pub fn merge(&mut self, other: &Study) {
+        for (id, theirs) in &other.questions {
+            let mine = self.questions.entry(id.clone()).or_default();
+            mine.current.join(&theirs.current);
+            mine.add_attempts(&theirs.attempts);
+        }
+    }
+
+    /// Value checks serde cannot express (an import and every stored key must pass them).
+    pub fn check(&self) -> Result<(), String> {
+        match self.questions.iter().find_map(|(id, q)| q.check().err().map(|e| (id, e))) {
+            Some((id, e)) => Err(format!("题目 {id} 的{e}")),
+            None => Ok(()),
+        }
+    }
+}
+
+impl QuestionRecord {
+    /// What is wrong with one question's record, if anything (the reason names no question).
+    pub fn check(&self) -> Result<(), String> {
+        let finite = |t: Millis| t.is_finite() && t >= 0.0;
+        let (c, attempts) = (&self.current, &self.attempts);
+        let answers = std::iter::once(&c.answer).chain(attempts.iter().map(|a| &a.answer)).chain(c.conflicts.iter().map(|c| &c.answer));
+        if answers.into_iter().any(|a| a.chars().count() > MAX_ANSWER) {
+            return Err(format!("回答超过 {MAX_ANSWER} 字"));
+        }
+        if c.conflicts.len() > MAX_CONFLICTS {
+            return Err(format!("并行草稿超过 {MAX_CONFLICTS} 份"));
+        }
+        if !finite(c.updated_at) || attempts.iter().any(|a| !finite(a.at)) || c.conflicts.iter().any(|c| !finite(c.at)) {
+            return Err("时间无效".into());
+        }
+        // Scoring points are few (3–5); an index far beyond that is not ours.
+        let ticks = std::iter::once(&c.ticked).chain(attempts.iter().map(|a| &a.ticked));
+        if ticks.into_iter().flatten().any(|&k| k >= MAX_POINTS) {
+            return Err("评分点编号无效".into());
+        }
+        let boxes = 1..=INTERVAL_DAYS.len() as u8;
+        if self.review.is_some_and(|r| !finite(r.due) || !boxes.contains(&r.level)) {
+            return Err("复习安排无效".into());
+        }
+        Ok(())
+    }
+}

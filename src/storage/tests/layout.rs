@@ -1,0 +1,239 @@
+//! Each part in its keys: a change writes only the keys it dirties, two tabs lose nothing,
+//! older layouts (one key; version 6's head and lists) move to the keys of their owners, and
+//! what cannot be read, or was written by a newer app, is reported and left alone.
+
+use super::*;
+use crate::storage::chapters::{Change as Reading, ChapterState, Chapters};
+use crate::storage::lab::Lab;
+use crate::storage::layout::DRAFTS;
+use crate::storage::progress::{parse, Progress};
+use crate::storage::review::Rating;
+use crate::storage::study::{Change, Study};
+use std::collections::BTreeSet;
+
+fn answered(tab: &mut Tab<Study>, keys: &mut Memory, q: QuestionRef, answer: &str, at: f64) {
+    tab.apply(keys, Change::Draft { question: q, answer: answer.into() }, at);
+    tab.apply(keys, Change::Reveal(q), at);
+    tab.apply(keys, Change::Rate { question: q, rating: Rating::Partial }, at);
+}
+
+/// Forty long attempts over two questions, saved as a tab saves them.
+fn years() -> (Memory, Tab<Study>) {
+    let mut keys = Memory::default();
+    let mut tab = Tab::<Study>::load(&keys).0;
+    for i in 0..40 {
+        answered(&mut tab, &mut keys, if i % 2 == 0 { Q1 } else { Q2 }, &"回答".repeat(200 + i), i as f64 * 1000.0);
+    }
+    (keys, tab)
+}
+
+/// What every part loads from `keys`, as the whole document.
+fn whole(keys: &Memory) -> Progress {
+    let (c, l, s) = (Tab::<Chapters>::load(keys), Tab::<Lab>::load(keys), Tab::<Study>::load(keys));
+    assert!(normal(&c.1) && normal(&l.1) && normal(&s.1), "{:?} {:?} {:?}", c.1, l.1, s.1);
+    Progress::compose(&c.0.doc, &l.0.doc, &s.0.doc)
+}
+
+#[test]
+fn attempts_lie_apart_from_the_drafts_and_load_back_whole() {
+    let (keys, tab) = years();
+    assert_eq!(keys.names(), ["attempts.q1", "attempts.q2", DRAFTS, "progress"]);
+    assert!(!keys.items[DRAFTS].contains("回答回答"), "{}", keys.items[DRAFTS]);
+    assert_eq!(Tab::<Study>::load(&keys).0.doc, tab.doc);
+}
+
+#[test]
+fn a_change_reads_and_writes_only_the_keys_it_dirties() {
+    let (mut keys, mut tab) = years();
+    keys.clear_counts();
+    tab.apply(&mut keys, Change::Draft { question: Q1, answer: "又一次".into() }, 1e6);
+    // The version mark is read too (an old tab may have written there), not written again.
+    assert_eq!((keys.reads.take(), keys.writes.clone()), (vec!["progress".to_string(), DRAFTS.to_string()], vec![DRAFTS.to_string()]));
+    // A rating writes that question's list, and only it; unchanged since this tab wrote it,
+    // the list is read but not parsed again.
+    keys.clear_counts();
+    tab.apply(&mut keys, Change::Reveal(Q1), 1e6);
+    keys.writes.clear();
+    tab.apply(&mut keys, Change::Rate { question: Q1, rating: Rating::Full }, 1e6);
+    assert_eq!(keys.writes, ["attempts.q1", DRAFTS]);
+    let mut reading = Tab::<Chapters>::load(&keys).0;
+    keys.writes.clear();
+    reading.apply(&mut keys, Reading::Open("lab"), 1e6);
+    assert_eq!(keys.writes, ["chapters"]);
+    assert_eq!(Tab::<Study>::load(&keys).0.doc, tab.doc);
+}
+
+#[test]
+fn two_tabs_rating_at_once_keep_every_attempt_and_one_schedule() {
+    let (mut keys, mut a) = years();
+    let mut b = Tab::<Study>::load(&keys).0;
+    answered(&mut a, &mut keys, Q1, "甲标签页", 5e6);
+    // B has not heard of A's attempt: its save reads A's list because it changed.
+    answered(&mut b, &mut keys, QuestionRef { tab: "tab-2", ..Q1 }, "乙标签页", 6e6);
+    let stored = Tab::<Study>::load(&keys).0.doc;
+    let q1 = &stored.questions["q1"];
+    assert_eq!(q1.attempts.len(), 22);
+    assert_eq!(q1.attempts.iter().rev().take(2).map(|x| x.answer.as_str()).collect::<Vec<_>>(), ["乙标签页", "甲标签页"]);
+    assert_eq!(stored, b.doc);
+}
+
+#[test]
+fn version_6_keys_move_to_their_owners_at_the_first_save_and_lose_nothing() {
+    let before = match parse(Some(V5)) {
+        Loaded::Ok(p) => p,
+        other => panic!("{other:?}"),
+    };
+    for fixture in [KEYS_V6, &serde_json::json!({ "progress": V5 }).to_string()] {
+        let mut keys = Memory::of(fixture);
+        // Before the move, each module reads its fields of the old document.
+        assert_eq!(whole(&keys), before);
+        let mut reading = Tab::<Chapters>::load(&keys).0;
+        reading.apply(&mut keys, Reading::Open("intro"), 1764900000000.0);
+        assert_eq!(keys.writes, ["chapters"], "the reading module writes its key alone");
+        let mut study = Tab::<Study>::load(&keys).0;
+        study.apply(&mut keys, Change::Draft { question: Q1, answer: "迁移后".into() }, 1764900000001.0);
+        let expected: BTreeMap<String, String> = serde_json::from_str(KEYS_V7).unwrap();
+        assert_eq!(keys.items, expected, "moved as the fixture of this version");
+        assert_eq!(Tab::<Chapters>::load(&keys).0.doc.chapter("intro"), ChapterState::Opened);
+    }
+}
+
+#[test]
+fn an_old_tab_writing_its_document_again_loses_nothing() {
+    // A tab of version 6 still open after the move writes its one-key document again, over the
+    // version mark: the drafts of this version are in a key of their own and stay.
+    let mut keys = Memory::of(KEYS_V7);
+    let v7 = whole(&keys);
+    let old: BTreeMap<String, String> = serde_json::from_str(KEYS_V6).unwrap();
+    let written =
+        old["progress"].replace("乙：owner 防误删", "旧标签页的草稿").replace(r#""lab":{"#, r#""u60":{"opened_at":1764900002000},"lab":{"#);
+    keys.items.insert("progress".into(), written);
+    let mut study = Tab::<Study>::load(&keys).0;
+    study.save_all(&mut keys).unwrap();
+    let after = whole(&keys);
+    assert_eq!(keys.items["progress"], r#"{"version":7}"#);
+    assert_eq!(after.questions["q1"].attempts, v7.questions["q1"].attempts);
+    assert_eq!(after.questions["q1"].current.answer, "迁移后", "this version's draft stays");
+    let q2 = &after.questions["q2"].current;
+    assert!(q2.answer.contains("旧标签页") || q2.conflicts.iter().any(|c| c.answer.contains("旧标签页")), "{q2:?}");
+    assert!(after.chapters.contains_key("u60") && after.chapters.contains_key("intro"), "{:?}", after.chapters);
+    assert_eq!(after.runs, v7.runs);
+    assert_eq!(after.predictions, v7.predictions);
+}
+
+#[test]
+fn a_second_move_keeps_what_the_keys_hold_and_a_newer_key_is_left_alone() {
+    // This tab moved the old document (and saw what it wrote); an old tab writes a document
+    // without runs again: the runs stay. A newer app's key is not written over.
+    let mut keys = Memory::of(KEYS_V6);
+    let mut study = Tab::<Study>::load(&keys).0;
+    study.apply(&mut keys, Change::Draft { question: Q1, answer: "第一次迁移".into() }, 1764900000001.0);
+    let runs = whole(&keys).runs;
+    assert!(!runs.is_empty());
+    keys.items.insert("progress".into(), r#"{"version":6,"chapters":{"u60":{"opened_at":9.0}}}"#.into());
+    keys.items.insert("chapters".into(), r#"{"version":99,"chapters":{}}"#.into());
+    study.apply(&mut keys, Change::Draft { question: Q1, answer: "第二次".into() }, 1764900000002.0);
+    assert_eq!(Tab::<Lab>::load(&keys).0.doc.runs, runs);
+    assert_eq!(keys.items["chapters"], r#"{"version":99,"chapters":{}}"#);
+}
+
+#[test]
+fn a_newer_document_written_after_loading_stops_the_save() {
+    let (mut keys, mut tab) = years();
+    keys.items.insert("attempts.q1".into(), r#"{"version":8,"attempts":[]}"#.into());
+    tab.doc.apply(Change::Reveal(Q1), 9e6);
+    tab.doc.apply(Change::Rate { question: Q1, rating: Rating::Full }, 9e6);
+    let names = BTreeSet::from(["attempts.q1".to_string(), DRAFTS.to_string()]);
+    assert_eq!(tab.save(&mut keys, &names, true), Err(StorageError::Newer(8)));
+    assert_eq!(keys.items["attempts.q1"], r#"{"version":8,"attempts":[]}"#);
+}
+
+#[test]
+fn an_older_app_finds_a_newer_version_where_it_looks() {
+    // Apps of version 6 and before read the version here, see a newer one and stay read-only.
+    assert_eq!(Memory::of(KEYS_V7).items["progress"], r#"{"version":7}"#);
+}
+
+#[test]
+fn a_newer_document_is_read_only_and_an_unreadable_one_reported() {
+    let mut keys = Memory::of(KEYS_V7);
+    keys.items.insert("chapters".into(), r#"{"version":99,"chapters":{"lab":{"opened_at":1}},"more":1}"#.into());
+    let (c, found) = Tab::<Chapters>::load(&keys);
+    assert_eq!((found[0].clone(), c.doc.chapter("lab")), (Loaded::Newer { version: 99, doc: () }, ChapterState::Opened));
+    keys.items.insert("lab".into(), r#"{"version":99,"runs":"a new shape"}"#.into());
+    assert_eq!(Tab::<Lab>::load(&keys).1[0], Loaded::Newer { version: 99, doc: () });
+    for (raw, reason) in [
+        ("{oops", "阅读记录：不是有效的 JSON"),
+        (r#"{"chapters":{}}"#, "阅读记录：缺少有效的 version 字段"),
+        (r#"{"version":7,"chapters":{"intro":7}}"#, "阅读记录：不符合第 7 版格式（invalid type"),
+        (r#"{"version":7,"chapters":{"intro":{"opened_at":-1}}}"#, "阅读记录：章节 intro 的记录时间无效"),
+    ] {
+        keys.items.insert("chapters".into(), raw.into());
+        let found = Tab::<Chapters>::load(&keys).1;
+        assert!(matches!(&found[0], Loaded::Unreadable { reason: r, raw: kept } if r.starts_with(reason) && kept == raw), "{found:?}");
+    }
+}
+
+#[test]
+fn an_unreadable_list_is_reported_and_the_rest_loads() {
+    let (mut keys, tab) = years();
+    keys.items.insert("attempts.q2".into(), r#"{"version":7,"attempts":[{"answer":7}]}"#.into());
+    let (loaded, found) = Tab::<Study>::load(&keys);
+    assert_eq!(loaded.doc.questions["q1"].attempts, tab.doc.questions["q1"].attempts);
+    assert!(loaded.doc.questions["q2"].attempts.is_empty());
+    let reasons: Vec<&str> =
+        found.iter().filter_map(|l| if let Loaded::Unreadable { reason, .. } = l { Some(reason.as_str()) } else { None }).collect();
+    assert_eq!(reasons.len(), 1);
+    assert!(reasons[0].starts_with("题目 q2 的历次作答：不符合第 7 版格式（invalid type: integer `7`, expected a string"), "{reasons:?}");
+    // Version 6's lists likewise: a list of the old layout that cannot be read, or fails the
+    // checks, is reported; the other questions keep their attempts.
+    let mut keys = Memory::of(KEYS_V6);
+    keys.items.insert("progress.attempts.q2".into(), r#"[{"answer":"x","ticked":[99],"rating":"full","at":1}]"#.into());
+    let (loaded, found) = Tab::<Study>::load(&keys);
+    assert_eq!(loaded.doc.questions["q1"].attempts.len(), 2);
+    assert!(found.iter().any(|l| matches!(l, Loaded::Unreadable { reason, .. } if reason == "题目 q2 的历次作答：评分点编号无效")));
+}
+
+#[test]
+fn reset_and_replace_remove_lists_no_question_holds() {
+    let (mut keys, mut tab) = years();
+    keys.items.insert("progress.attempts.q3".into(), "[]".into());
+    tab.doc = Study::default();
+    tab.save(&mut keys, &Study::default().keys(), false).unwrap();
+    assert_eq!(keys.names(), [DRAFTS, "progress"]);
+    assert_eq!(Tab::<Study>::load(&keys).0.doc, Study::default());
+}
+
+#[test]
+fn a_full_store_says_so() {
+    let (mut keys, mut tab) = years();
+    keys.full = true;
+    assert_eq!(tab.save_all(&mut keys), Err(StorageError::Full));
+}
+
+#[test]
+fn what_another_tab_writes_is_joined_and_an_old_tab_moved_again() {
+    let (mut keys, mut a) = years();
+    let mut b = Tab::<Study>::load(&keys).0;
+    let mut reading = Tab::<Chapters>::load(&keys).0;
+    answered(&mut b, &mut keys, QuestionRef { tab: "tab-2", ..Q2 }, "乙标签页", 7e6);
+    let mut other = Tab::<Chapters>::load(&keys).0;
+    other.apply(&mut keys, Reading::Open("lab"), 7e6);
+    // The storage event names the key another tab wrote: each store joins it.
+    for name in ["attempts.q2", DRAFTS] {
+        a.doc.join(&mut keys, &BTreeSet::from([name.to_string()]), &mut a.seen).unwrap();
+    }
+    reading.doc.join(&mut keys, &BTreeSet::from(["chapters".to_string()]), &mut reading.seen).unwrap();
+    assert_eq!(a.doc, b.doc);
+    assert_eq!(reading.doc.chapter("lab"), ChapterState::Opened);
+    // Joined, a key is not parsed again until another tab writes it.
+    keys.clear_counts();
+    let before = a.doc.clone();
+    a.doc.join(&mut keys, &BTreeSet::from(["attempts.q2".to_string()]), &mut a.seen).unwrap();
+    assert_eq!((a.doc.clone(), keys.writes.len()), (before, 0));
+    // A tab of version 6 writing its one-key document again: joined, and moved to the keys.
+    keys.items.insert("progress".into(), r#"{"version":6,"chapters":{"u60":{"opened_at":9.0}},"questions":{}}"#.into());
+    a.doc.join(&mut keys, &BTreeSet::from(["progress".to_string()]), &mut a.seen).unwrap();
+    assert_eq!(Tab::<Chapters>::load(&keys).0.doc.chapter("u60"), ChapterState::Opened);
+    assert_eq!(a.doc, b.doc, "the questions it did not hold are still here");
+}

@@ -1,0 +1,225 @@
+//! The self-test's record: recall → reveal → rate, limits, and two tabs' copies joined; the
+//! lab's and the chapters' records joined likewise.
+
+use super::*;
+use crate::storage::chapters::{ChapterProgress, ChapterState, Chapters};
+use crate::storage::doc::{Doc, OneKey};
+use crate::storage::draft::{Conflict, Current, MAX_CONFLICTS};
+use crate::storage::lab::{Change as LabChange, Lab, Prediction, MAX_PREDICTIONS};
+use crate::storage::review::{Rating, Review};
+use crate::storage::study::{Attempt, Change, QuestionRecord, QuestionState, Study, MAX_ANSWER, MAX_POINTS};
+use fencing_model::prediction::Guess;
+use fencing_model::Experiment;
+
+#[test]
+fn a_question_goes_from_recall_to_reveal_to_rated_and_keeps_history() {
+    let mut p = Study::default();
+    let draft = |answer: &str| Change::Draft { question: Q1, answer: answer.into() };
+    assert_eq!(p.question("q1").state(), QuestionState::NotStarted);
+    p.apply(draft("owner 防误删"), 1.0);
+    assert_eq!(p.question("q1").state(), QuestionState::Recalling);
+    // Points cannot be ticked, nor the attempt rated, before the reference is shown.
+    p.apply(Change::Tick { question: Q1, point: 0, on: true }, 2.0);
+    p.apply(Change::Rate { question: Q1, rating: Rating::Full }, 2.0);
+    assert_eq!((p.question("q1").current.ticked.len(), p.question("q1").attempts.len()), (0, 0));
+    p.apply(Change::Reveal(Q1), 3.0);
+    for point in [2, 0, 2] {
+        p.apply(Change::Tick { question: Q1, point, on: true }, 4.0);
+    }
+    assert_eq!(p.question("q1").state(), QuestionState::Revealed);
+    assert_eq!(p.question("q1").current.ticked, vec![0, 2]);
+    p.apply(Change::Rate { question: Q1, rating: Rating::Partial }, 10.0);
+    assert_eq!((p.question("q1").state(), p.question("q1").level()), (QuestionState::Rated, Some(Rating::Partial)));
+    p.apply(draft("second try"), 11.0);
+    p.apply(Change::Reveal(Q1), 12.0);
+    p.apply(Change::Rate { question: Q1, rating: Rating::Full }, 20.0);
+    let q = p.question("q1");
+    assert_eq!(
+        q.attempts.iter().map(|a| (a.answer.as_str(), a.ticked.len(), a.rating, a.wording)).collect::<Vec<_>>(),
+        [("owner 防误删", 2, Rating::Partial, 2), ("second try", 0, Rating::Full, 2)]
+    );
+    assert_eq!(q.level(), Some(Rating::Full));
+}
+
+#[test]
+fn two_tabs_typing_the_same_answer_keep_both_texts() {
+    const T2: QuestionRef = QuestionRef { tab: "tab-2", ..Q1 };
+    let draft = |question, answer: &str| Change::Draft { question, answer: answer.into() };
+    let current = |p: &Study| p.questions["q1"].current.clone();
+    // Both tabs type before either has seen the other's text.
+    let (mut a, mut b) = (Study::default(), Study::default());
+    a.apply(draft(Q1, "甲的回答"), 10.0);
+    b.apply(draft(T2, "乙的回答"), 11.0);
+    let (mut a_then_b, mut b_then_a) = (a.clone(), b.clone());
+    a_then_b.merge(&b);
+    b_then_a.merge(&a);
+    assert_eq!(a_then_b, b_then_a, "both tabs end with the same document");
+    assert_eq!(current(&a_then_b).answer, "乙的回答", "the later edit stays in the box");
+    assert_eq!(current(&a_then_b).conflicts, [Conflict { answer: "甲的回答".into(), at: 10.0 }]);
+    // Typed in the same millisecond: both tabs still pick the same text.
+    let mut c = Study::default();
+    c.apply(draft(T2, "丙的回答"), 10.0);
+    let (mut a_then_c, mut c_then_a) = (a.clone(), c.clone());
+    a_then_c.merge(&c);
+    c_then_a.merge(&a);
+    assert_eq!(a_then_c, c_then_a);
+    assert_eq!(current(&a_then_c).conflicts.len(), 1);
+    // The same text typed in both is no conflict, and a text already kept is kept once.
+    let mut same = Study::default();
+    same.apply(draft(T2, "甲的回答"), 12.0);
+    same.merge(&a);
+    assert!(current(&same).conflicts.is_empty());
+    let mut again = a_then_b.clone();
+    again.merge(&a);
+    again.merge(&b_then_a);
+    assert_eq!(current(&again).conflicts, current(&a_then_b).conflicts);
+    // A tab that went on from the other's text holds it: an older copy is no conflict.
+    let mut went_on = a.clone();
+    went_on.apply(draft(T2, "甲的回答，乙补充"), 12.0);
+    went_on.apply(draft(T2, "甲的回答，乙补充完"), 13.0);
+    for (mut mine, theirs) in [(went_on.clone(), &a), (a.clone(), &went_on)] {
+        mine.merge(theirs);
+        assert_eq!(current(&mine).answer, "甲的回答，乙补充完");
+        assert!(current(&mine).conflicts.is_empty());
+    }
+    // Picking the other draft swaps the two; dropping it removes it, and merging an older
+    // stored copy does not bring it back.
+    let mut p = a_then_b.clone();
+    p.apply(Change::Resolve { question: Q1, index: 0, take: true }, 20.0);
+    assert_eq!(current(&p).answer, "甲的回答");
+    assert_eq!(current(&p).conflicts, [Conflict { answer: "乙的回答".into(), at: 20.0 }]);
+    p.apply(Change::Resolve { question: Q1, index: 5, take: true }, 20.5);
+    assert_eq!(current(&p).conflicts.len(), 1, "an index past the end changes nothing");
+    p.apply(Change::Resolve { question: Q1, index: 0, take: false }, 21.0);
+    assert!(current(&p).conflicts.is_empty());
+    let resolved = p.clone();
+    p.merge(&a_then_b);
+    p.merge(&b);
+    assert_eq!(p, resolved);
+    // A parallel draft left unresolved is still offered after the attempt is rated, and the
+    // rating tab's view of the other's draft stays its base.
+    let mut open = a_then_b.clone();
+    open.apply(Change::Reveal(Q1), 21.5);
+    open.apply(Change::Rate { question: Q1, rating: Rating::Full }, 21.6);
+    assert_eq!(current(&open).conflicts, current(&a_then_b).conflicts);
+    let mut b_late = b.clone();
+    b_late.merge(&open);
+    assert_eq!(current(&b_late).answer, "");
+    assert!(current(&b_late).conflicts.iter().all(|c| c.answer != "乙的回答"), "tab 2's draft was the one rated: no conflict");
+    // Rating starts the next attempt empty; the attempt it finished is no conflict either.
+    p.apply(Change::Reveal(Q1), 22.0);
+    p.apply(Change::Rate { question: Q1, rating: Rating::Partial }, 23.0);
+    let mut stale = resolved.clone();
+    stale.merge(&p);
+    assert_eq!(current(&stale).answer, "");
+    assert!(current(&stale).conflicts.is_empty());
+    assert_eq!(stale.questions["q1"].attempts.len(), 1);
+}
+
+#[test]
+fn merge_keeps_every_attempt_once_and_the_schedule_they_lead_to() {
+    let attempt = |answer: &str, at| Attempt { answer: answer.into(), ticked: vec![], rating: Rating::Full, at, wording: 2 };
+    let (mut a, mut b) = (Study::default(), Study::default());
+    a.questions.entry("q1".into()).or_default().attempts = vec![attempt("一", 1.0), attempt("二", 2.0)];
+    // Same time, other text; same text, other time: four different attempts.
+    b.questions.entry("q1".into()).or_default().attempts = vec![attempt("一", 1.0), attempt("三", 2.0), attempt("一", 3.0)];
+    a.merge(&b);
+    let answers: Vec<_> = a.questions["q1"].attempts.iter().map(|x| (x.answer.as_str(), x.at)).collect();
+    assert_eq!(answers, [("一", 1.0), ("二", 2.0), ("三", 2.0), ("一", 3.0)]);
+    assert_eq!(a.questions["q1"].review, Review::replay(a.questions["q1"].attempts.iter().map(|x| (x.rating, x.at))));
+    // The draft of either tab, the attempts of both.
+    let mut a = Study::default();
+    a.questions.entry("q1".into()).or_default().current = Current { answer: "tab A".into(), updated_at: 5.0, ..Default::default() };
+    let mut b = Study::default();
+    b.questions.entry("q2".into()).or_default().current = Current { answer: "tab B".into(), updated_at: 6.0, ..Default::default() };
+    b.apply(Change::Reveal(Q1), 0.5);
+    b.apply(Change::Rate { question: Q1, rating: Rating::Full }, 1.0);
+    a.merge(&b);
+    assert_eq!((a.questions["q1"].current.answer.as_str(), a.questions["q1"].attempts.len()), ("tab A", 1));
+    assert_eq!(a.questions["q2"].current.answer, "tab B");
+    let once = a.clone();
+    a.merge(&b);
+    assert_eq!(a, once, "merging twice changes nothing more");
+}
+
+#[test]
+fn runs_count_predictions_keep_the_latest_500_and_chapters_are_opened_then_read() {
+    let e: Experiment = "fencing/no-fence".parse().unwrap();
+    let f: Experiment = "fencing/correct".parse().unwrap();
+    let guess = Guess::Fencing { broken: vec![], last_writers: vec![] };
+    let predict = |l: &mut Lab, experiment, at| OneKey::apply(l, LabChange::Predict { experiment, guess: guess.clone(), hit: false }, at);
+    let (mut a, mut b) = (Lab::default(), Lab::default());
+    predict(&mut a, e, 1.0);
+    predict(&mut b, e, 1.0);
+    predict(&mut b, f, 1.0);
+    predict(&mut b, e, 2.0);
+    OneKey::apply(&mut a, LabChange::Run(e), 1.0);
+    OneKey::apply(&mut b, LabChange::Run(e), 2.0);
+    OneKey::apply(&mut b, LabChange::Run(e), 3.0);
+    OneKey::merge(&mut a, &b);
+    let seen: Vec<_> = a.predictions.iter().map(|p| (p.experiment, p.at)).collect();
+    assert_eq!(seen.len(), 3, "{seen:?}");
+    assert!(seen.contains(&(f, 1.0)) && seen.contains(&(e, 2.0)));
+    assert_eq!(a.runs_of(e), 2, "counts only grow: the larger of the two");
+    let mut many = Lab::default();
+    for i in 0..MAX_PREDICTIONS + 20 {
+        predict(&mut many, e, 10.0 + i as f64);
+    }
+    assert_eq!((many.predictions.len(), many.predictions[0].at), (MAX_PREDICTIONS, 30.0));
+    let mut older = Lab::default();
+    predict(&mut older, f, 0.5);
+    OneKey::merge(&mut older, &many);
+    assert_eq!((older.predictions.len(), older.predictions[0].at), (MAX_PREDICTIONS, 30.0));
+
+    let mut c = Chapters::default();
+    use crate::storage::chapters::Change::{Finish, Open};
+    OneKey::apply(&mut c, Open("lab"), 5.0);
+    assert_eq!(c.chapter("lab"), ChapterState::Opened);
+    for (change, at) in [(Finish("lab"), 6.0), (Finish("lab"), 9.0), (Open("lab"), 9.0)] {
+        OneKey::apply(&mut c, change, at);
+    }
+    assert_eq!(c.chapters["lab"], ChapterProgress { opened_at: 5.0, read_at: Some(6.0) });
+    let mut other = Chapters::default();
+    other.chapters.insert("lab".into(), ChapterProgress { opened_at: 1.0, read_at: None });
+    OneKey::merge(&mut c, &other);
+    assert_eq!(c.chapters["lab"], ChapterProgress { opened_at: 1.0, read_at: Some(6.0) });
+}
+
+#[test]
+fn limits_hold_at_their_edge_and_every_time_is_checked() {
+    let with = |edit: &dyn Fn(&mut QuestionRecord)| {
+        let mut s = Study::default();
+        edit(s.questions.entry("q1".into()).or_default());
+        s.check()
+    };
+    assert_eq!(with(&|q| q.current.answer = "字".repeat(MAX_ANSWER)), Ok(()));
+    assert!(with(&|q| q.current.answer = "字".repeat(MAX_ANSWER + 1)).is_err());
+    let conflict = |at| Conflict { answer: "x".into(), at };
+    assert_eq!(with(&|q| q.current.conflicts = vec![conflict(1.0); MAX_CONFLICTS]), Ok(()));
+    assert!(with(&|q| q.current.conflicts = vec![conflict(1.0); MAX_CONFLICTS + 1]).is_err());
+    assert!(with(&|q| q.current.conflicts = vec![conflict(-1.0)]).is_err());
+    assert!(with(&|q| q.current.updated_at = f64::NAN).is_err());
+    assert!(with(&|q| q.attempts = vec![Attempt { answer: String::new(), ticked: vec![], rating: Rating::Full, at: -1.0, wording: 2 }])
+        .is_err());
+    assert_eq!(with(&|q| q.current.ticked = vec![MAX_POINTS - 1]), Ok(()));
+    assert!(with(&|q| q.current.ticked = vec![MAX_POINTS]).is_err());
+    assert_eq!(with(&|q| q.review = Some(Review { level: 6, due: 1.0 })), Ok(()));
+    assert!(with(&|q| q.review = Some(Review { level: 7, due: 1.0 })).is_err());
+    assert!(with(&|q| q.review = Some(Review { level: 1, due: f64::INFINITY })).is_err());
+    let prediction = Prediction {
+        experiment: "fencing/correct".parse().unwrap(),
+        guess: Guess::Fencing { broken: vec![], last_writers: vec![] },
+        hit: true,
+        at: 1.0,
+    };
+    let mut lab = Lab { predictions: vec![prediction.clone(); MAX_PREDICTIONS], ..Lab::default() };
+    assert_eq!(lab.check(), Ok(()));
+    lab.predictions.push(prediction);
+    assert!(lab.check().is_err());
+    lab.predictions.truncate(1);
+    lab.predictions[0].at = -1.0;
+    assert!(lab.check().unwrap_err().contains("predictions[0]"));
+    let mut c = Chapters::default();
+    c.chapters.insert("intro".into(), ChapterProgress { opened_at: -1.0, read_at: None });
+    assert_eq!(c.check(), Err("章节 intro 的记录时间无效".into()));
+}
