@@ -11,13 +11,16 @@ before(async () => { env = await start(); });
 after(async () => { await env?.stop(); });
 
 const verdicts = (page) => page.locator('ul.verdicts:not(.liveness-findings) li').evaluateAll((ls) => ls.map((l) => `${l.querySelector('code').textContent}:${l.classList.contains('ok') ? 'ok' : 'bad'}`));
-const DEFECT = { 'no-fence': 0, 'split-authority': 1, 'rollback-issuer': 2, precheck: 3 };
+/** The four defect switches, in the order of the model's variant names. */
+const DEFECTS = ['no-fence', 'split-authority', 'rollback-issuer', 'precheck'];
+/** A defect switch, by its label (which starts with the switch's name). */
+const defect = (page, name) => page.getByRole('checkbox', { name: new RegExp(`^${name}`) });
 
 test('each defect switch changes the verdict as the lesson says', async () => {
   const page = await env.page('explore');
   assert.deepEqual(await verdicts(page), ['revoked_generation_overwrite:ok', 'unauthorized_accept:ok']);
   assert.equal(await page.locator('.interleaving').count(), 3);
-  const box = (name) => page.locator('fieldset.choice').nth(1).locator('input').nth(DEFECT[name]);
+  const box = (name) => defect(page, name);
   for (const [name, want, count] of [
     ['no-fence', ['revoked_generation_overwrite:bad', 'unauthorized_accept:ok'], 3],
     ['split-authority', ['revoked_generation_overwrite:ok', 'unauthorized_accept:bad'], 2],
@@ -89,7 +92,7 @@ test('a shared URL restores case, switches, scenario, interleaving and step', as
     assert.equal(await page.locator('.interleaving[aria-pressed="true"] span').textContent(), '交错 2 ⚠');
     assert.equal(await page.locator('.steps tr.current').getAttribute('data-step'), '6');
     assert.equal(await page.locator('#in-seq-a').inputValue(), '3');
-    assert.ok(await page.locator('fieldset.choice').nth(1).locator('input').nth(2).isChecked());
+    assert.ok(await defect(page, 'rollback-issuer').isChecked());
   };
   await check();
   await page.reload();
@@ -121,7 +124,7 @@ test('the operations case lists each outcome and two effects', async () => {
   const outcomes = await page.locator('table.ops .outcome').allTextContents();
   assert.deepEqual(outcomes, ['applied', 'applied', 'duplicate', 'conflict', 'stale']);
   assert.equal(await page.locator('.effect-count').textContent(), '2');
-  assert.ok(await page.locator('fieldset.choice').nth(1).locator('input').nth(1).isDisabled());
+  assert.ok(await defect(page, 'split-authority').isDisabled());
   assert.deepEqual(page.problems, []);
 });
 
@@ -182,7 +185,7 @@ test('an edited scenario shows the CLI command that reproduces it, with the same
 
 test('the text report equals the CLI for all 16 fencing combinations and each operations variant', async () => {
   const page = await env.page(null);
-  const names = Object.keys(DEFECT);
+  const names = DEFECTS;
   const runs = [];
   for (let bits = 0; bits < 16; bits++) {
     const set = names.filter((_, i) => bits & (1 << i));
@@ -249,13 +252,13 @@ test('what only the checker knows is shown where it happens: key steps, a holder
 
 test('precheck is marked as this app\'s addition, only for the fencing case, and breaks the first property', async () => {
   const page = await env.page('explore?variant=precheck');
-  const box = page.locator('fieldset.choice').nth(1).locator('label').nth(3);
+  const box = page.locator('label', { has: defect(page, 'precheck') });
   assert.match(await box.textContent(), /precheck.*本学习台补充.*不用于 operations 案例/);
   await page.getByRole('button', { name: /查看最短反例：交错 3 第 10 步/ }).click();
   const current = page.locator('.steps tr.current');
   assert.match(await current.textContent(), /write A.*资源无条件写入 A 的 41（授予#1） seq=2，覆盖 \(42,1\).*违例：revoked_generation_overwrite/);
   assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /check A.*资源在写入前单独比较：\(0,0\) < \(41,2\)，通过/);
-  await page.locator('fieldset.choice input[type=radio]').nth(1).check();
+  await page.getByRole('radio', { name: /^operations/ }).check();
   await page.waitForURL(/case=operations/);
   assert.ok(await box.locator('input').isDisabled());
   assert.deepEqual(page.problems, []);

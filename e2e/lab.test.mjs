@@ -6,6 +6,9 @@ import { arrive, start } from './harness.mjs';
 import { exported } from './lesson.mjs';
 import { argsOf, fencingLab } from './cli.mjs';
 
+/** One of the lab chapter's commands, by the title the page gives it. */
+const command = (page, title) => page.locator('.lab-command').filter({ has: page.locator('.lab-title strong', { hasText: new RegExp(`^${title}$`) }) });
+
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env?.stop(); });
@@ -47,7 +50,7 @@ test('each of the five lab commands runs in the page with the CLI output, byte f
   ]);
   // The verdict comes first, in the report's words; then the interleaving it turns on, drawn;
   // the command line's text is folded below them.
-  const second = rows.nth(1).locator('.lab-result');
+  const second = command(page, '关闭资源检查').locator('.lab-result');
   assert.deepEqual(await second.locator('.verdicts li strong').allTextContents(), ['违反（2/3 条交错）', '成立（3 条交错均满足）']);
   assert.ok(outputs[1].includes('revoked_generation_overwrite（已提交资源代际不后退）：违反（2/3 条交错）'));
   assert.match(await second.locator('.lab-shown').textContent(), /^下图：交错 1（write B → resume A → write A）——revoked_generation_overwrite 在第 8 步被违反/);
@@ -59,9 +62,9 @@ test('each of the five lab commands runs in the page with the CLI output, byte f
   await second.getByText('命令行输出（与在本仓库运行这条命令的输出逐字相同）').click();
   assert.equal(await second.locator('pre.lab-output').isVisible(), true);
   // The lesson's picture for the correct protocol: B commits 42, then A's 41 is refused.
-  assert.match(await rows.nth(0).locator('.lab-shown').textContent(), /write B → resume A → write A/);
-  assert.equal(await rows.nth(0).locator('g.sd-step').last().getAttribute('data-outcome'), 'rejected');
-  assert.equal(await rows.nth(4).locator('.lab-result g.sd-step').count(), 5);
+  assert.match(await command(page, '正确版本').locator('.lab-shown').textContent(), /write B → resume A → write A/);
+  assert.equal(await command(page, '正确版本').locator('g.sd-step').last().getAttribute('data-outcome'), 'rejected');
+  assert.equal(await command(page, '多次写与业务身份').locator('.lab-result g.sd-step').count(), 5);
   // Each run is recorded for the progress page.
   const { runs } = await exported(page);
   for (const key of ['fencing/correct', 'fencing/no-fence', 'fencing/split-authority', 'fencing/rollback-issuer', 'operations/correct']) {
@@ -80,7 +83,7 @@ test('a lab command opens in the explorer with the same scenario', async () => {
 
 test('with a prediction open, its button is the run: nothing runs without the guess', async () => {
   const page = await env.page('lab');
-  const row = page.locator('.lab-command').nth(1);
+  const row = command(page, '关闭资源检查');
   await row.getByRole('button', { name: '先预测' }).click();
   assert.equal(await row.locator('.run-btn').isVisible(), false, 'no second way to run');
   const submit = row.getByRole('button', { name: '提交预测并运行' });

@@ -73,11 +73,13 @@ struct Versioned<'a, T> {
 
 /// A stored text's schema version (0: none), or why it is not a JSON object.
 fn version(raw: &str) -> Result<u64, String> {
-    match serde_json::from_str::<Probe>(raw) {
-        Ok(p) => Ok(p.version.and_then(|v| v.as_u64()).unwrap_or(0)),
-        Err(e) if e.is_data() => Err("不是一个 JSON 对象".into()),
-        Err(e) => Err(format!("不是有效的 JSON（{e}）")),
+    let not_json = |e: serde_json::Error| format!("不是有效的 JSON（{e}）");
+    // serde reads a struct from a JSON array too: tell an array (or any non-object) apart first.
+    if !raw.trim_start().starts_with('{') {
+        return Err(serde_json::from_str::<serde::de::IgnoredAny>(raw).map_or_else(not_json, |_| "不是一个 JSON 对象".into()));
     }
+    let probe = serde_json::from_str::<Probe>(raw).map_err(not_json)?;
+    Ok(probe.version.and_then(|v| v.as_u64()).unwrap_or(0))
 }
 
 /// Read a document's text; `what` names it in a reason a learner reads.
@@ -156,6 +158,23 @@ pub fn legacy<T: Doc>(keys: &impl Keys, what: &str) -> Result<Loaded<T>, Storage
     })
 }
 
+/// Save `names` of a part: join what another tab wrote there first (`merge`), or, replacing
+/// what is stored (an import, a reset), refuse where a newer app wrote; then write them.
+pub fn save<P: Part>(
+    part: &mut P,
+    keys: &mut impl Keys,
+    names: &BTreeSet<String>,
+    merge: bool,
+    seen: &mut Seen,
+) -> Result<(), StorageError> {
+    if merge {
+        part.join(keys, names, seen)?;
+    } else if let Some(version) = names.iter().find_map(|n| newer(keys, n)) {
+        return Err(StorageError::Newer(version));
+    }
+    part.write(keys, names, !merge, seen)
+}
+
 /// What one owner keeps, and how it lies in its keys.
 pub trait Part: Clone + Default + PartialEq + Send + Sync + 'static {
     type Change;
@@ -220,14 +239,17 @@ impl<T: OneKey> Part for T {
         BTreeSet::from([T::KEY.into()])
     }
 
-    fn join(&mut self, keys: &mut impl Keys, _: &BTreeSet<String>, seen: &mut Seen) -> Result<(), StorageError> {
-        if let Some(theirs) = theirs::<T>(keys, T::KEY, seen)? {
+    fn join(&mut self, keys: &mut impl Keys, names: &BTreeSet<String>, seen: &mut Seen) -> Result<(), StorageError> {
+        if let Some(theirs) = names.contains(T::KEY).then(|| theirs::<T>(keys, T::KEY, seen)).transpose()?.flatten() {
             OneKey::merge(self, &theirs);
         }
         Ok(())
     }
 
-    fn write(&self, keys: &mut impl Keys, _: &BTreeSet<String>, _: bool, seen: &mut Seen) -> Result<(), StorageError> {
-        write(keys, T::KEY, self, seen)
+    fn write(&self, keys: &mut impl Keys, names: &BTreeSet<String>, _: bool, seen: &mut Seen) -> Result<(), StorageError> {
+        match names.contains(T::KEY) {
+            true => write(keys, T::KEY, self, seen),
+            false => Ok(()),
+        }
     }
 }

@@ -124,14 +124,11 @@ impl Part for Study {
     fn load(keys: &impl Keys, seen: &mut Seen) -> Result<(Self, Vec<Loaded<()>>), StorageError> {
         let mut study = Study::default();
         let mut found = Vec::new();
-        match keys.get(LEGACY)? {
-            Some(raw) if doc::is_legacy(&raw) => {
-                let (old, old_found) = read_legacy(keys, &raw)?;
-                study = old.split().2;
-                found.extend(old_found);
-            }
-            Some(raw) => found.push(doc::parse::<Mark>(&raw, "进度记录").take().1),
-            None => {}
+        // An old one-key document, or the version mark (then nothing but whether it is newer).
+        if let Some(raw) = keys.get(LEGACY)? {
+            let (old, old_found) = read_legacy(keys, &raw)?;
+            study = old.split().2;
+            found.extend(old_found);
         }
         let (drafts, loaded) = doc::load::<Drafts>(keys, DRAFTS, "自测草稿", seen)?.take();
         for (id, d) in drafts.map(|d| d.questions).unwrap_or_default() {

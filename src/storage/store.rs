@@ -219,9 +219,7 @@ impl<P: Part> Store<P> {
             let mut result = Ok(());
             self.doc.update(|doc| {
                 change(doc);
-                let newer = names.iter().find_map(|n| doc::newer(&Local, n)).map_or(Ok(()), |v| Err(StorageError::Newer(v)));
-                result = (if merge { doc.join(&mut Local, names, &mut seen) } else { newer })
-                    .and_then(|()| doc.write(&mut Local, names, !merge, &mut seen));
+                result = doc::save(doc, &mut Local, names, merge, &mut seen);
             });
             self.seen.set_value(seen);
             result

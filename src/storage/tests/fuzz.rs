@@ -156,6 +156,12 @@ proptest! {
         save(&mut keys, &a, true);
         save(&mut keys, &b, true);
         let stored = stored(&keys);
+        // Each part joins the other tab's: every chapter, run and prediction of either is kept.
+        for p in [&a, &b] {
+            prop_assert!(p.chapters.keys().all(|c| stored.chapters.contains_key(c)));
+            prop_assert!(p.runs.iter().all(|(e, r)| stored.runs.get(e).is_some_and(|s| s.count >= r.count)));
+            prop_assert!(p.predictions.iter().all(|x| stored.predictions.iter().any(|y| y.at == x.at && y.experiment == x.experiment)));
+        }
         for (id, q) in a.questions.iter().chain(&b.questions) {
             for x in &q.attempts {
                 prop_assert!(stored.questions[id].attempts.iter().any(|y| y.at == x.at && y.answer == x.answer));

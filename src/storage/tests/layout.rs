@@ -146,6 +146,15 @@ fn a_newer_document_written_after_loading_stops_the_save() {
     let names = BTreeSet::from(["attempts.q1".to_string(), DRAFTS.to_string()]);
     assert_eq!(tab.save(&mut keys, &names, true), Err(StorageError::Newer(8)));
     assert_eq!(keys.items["attempts.q1"], r#"{"version":8,"attempts":[]}"#);
+    // Replacing (an import, a reset) reads nothing to join, and still writes over no newer key.
+    assert_eq!(tab.save(&mut keys, &names, false), Err(StorageError::Newer(8)));
+    keys.items.insert("attempts.q1".into(), r#"{"version":7,"attempts":[]}"#.into());
+    assert_eq!(tab.save(&mut keys, &names, false), Ok(()));
+    // A newer app's version mark, written after loading, stops the drafts' save too.
+    keys.items.insert("progress".into(), r#"{"version":99}"#.into());
+    tab.doc.apply(Change::Draft { question: Q1, answer: "新版本之后".into() }, 9e6);
+    assert_eq!(tab.save(&mut keys, &BTreeSet::from([DRAFTS.to_string()]), true), Err(StorageError::Newer(99)));
+    assert!(!keys.items[DRAFTS].contains("新版本之后"));
 }
 
 #[test]
@@ -164,6 +173,7 @@ fn a_newer_document_is_read_only_and_an_unreadable_one_reported() {
     assert_eq!(Tab::<Lab>::load(&keys).1[0], Loaded::Newer { version: 99, doc: () });
     for (raw, reason) in [
         ("{oops", "阅读记录：不是有效的 JSON"),
+        ("[1,2]", "阅读记录：不是一个 JSON 对象"),
         (r#"{"chapters":{}}"#, "阅读记录：缺少有效的 version 字段"),
         (r#"{"version":7,"chapters":{"intro":7}}"#, "阅读记录：不符合第 7 版格式（invalid type"),
         (r#"{"version":7,"chapters":{"intro":{"opened_at":-1}}}"#, "阅读记录：章节 intro 的记录时间无效"),
@@ -185,6 +195,18 @@ fn an_unreadable_list_is_reported_and_the_rest_loads() {
         found.iter().filter_map(|l| if let Loaded::Unreadable { reason, .. } = l { Some(reason.as_str()) } else { None }).collect();
     assert_eq!(reasons.len(), 1);
     assert!(reasons[0].starts_with("题目 q2 的历次作答：不符合第 7 版格式（invalid type: integer `7`, expected a string"), "{reasons:?}");
+    // Checked as the record's own attempts and drafts are.
+    keys.items.insert("attempts.q2".into(), r#"{"version":7,"attempts":[{"answer":"x","ticked":[99],"rating":"full","at":1}]}"#.into());
+    keys.items.insert(
+        DRAFTS.into(),
+        r#"{"version":7,"questions":{"q1":{"current":{"answer":"","revealed":true,"ticked":[],"updated_at":-5}}}}"#.into(),
+    );
+    let reasons: Vec<String> = Tab::<Study>::load(&keys)
+        .1
+        .into_iter()
+        .filter_map(|l| if let Loaded::Unreadable { reason, .. } = l { Some(reason) } else { None })
+        .collect();
+    assert_eq!(reasons, ["自测草稿：题目 q1 的时间无效", "题目 q2 的历次作答：评分点编号无效"]);
     // Version 6's lists likewise: a list of the old layout that cannot be read, or fails the
     // checks, is reported; the other questions keep their attempts.
     let mut keys = Memory::of(KEYS_V6);

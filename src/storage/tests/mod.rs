@@ -98,10 +98,7 @@ impl<P: Part> Tab<P> {
     /// Write `names` as the store does: joined with what another tab wrote there (`merge`),
     /// or replacing what is stored.
     pub fn save(&mut self, keys: &mut Memory, names: &BTreeSet<String>, merge: bool) -> Result<(), StorageError> {
-        if merge {
-            self.doc.join(keys, names, &mut self.seen)?;
-        }
-        self.doc.write(keys, names, !merge, &mut self.seen)
+        crate::storage::doc::save(&mut self.doc, keys, names, merge, &mut self.seen)
     }
 
     /// Write every key the part holds, joined with what is stored.
