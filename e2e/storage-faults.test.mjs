@@ -41,7 +41,7 @@ test('an unreadable attempts list of the version-6 layout is kept aside; the oth
   const broken = '[{"answer": 7}]';
   const page = await withStored({ [STORED.progress]: head, [STORED.oldAttempts('q1')]: JSON.stringify([attempt('保住的回答')]), [STORED.oldAttempts('q2')]: broken }, 'progress');
   await page.waitForFunction(() => document.querySelector('.storage-notice')?.textContent.includes('题目 q2'));
-  assert.match(await notice(page).textContent(), /本地记录中有无法读取的内容（题目 q2 的历次作答：格式不符（invalid type: integer `7`, expected a string/);
+  assert.match(await notice(page).textContent(), /本地记录中有无法读取的内容——题目 q2 的历次作答：不符合第 6 版格式（invalid type: integer `7`, expected a string/);
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORED.quarantine), broken);
   // The notice may come from the page's other module first: wait for the table to fill.
   await page.waitForFunction(() => document.querySelector('.question-status tbody td:nth-child(3)')?.textContent === '1');
@@ -60,7 +60,7 @@ test('an unreadable attempts list of the version-6 layout is kept aside; the oth
 test('data from a newer schema puts the app in read-only mode and is never overwritten', async () => {
   const newer = { [STORED.progress]: '{"version":99}', [STORED.drafts]: JSON.stringify({ version: 99, questions: { q1: { current: { answer: '来自未来', revealed: false, ticked: [], updated_at: 1 } } }, future_field: true }) };
   const page = await withStored(newer);
-  assert.match(await notice(page).textContent(), /更新版本.*只读/);
+  assert.match(await notice(page).textContent(), /自测记录来自更新版本的学习台（第 99 版格式）：本页不会覆盖它，也不保存这部分的改动/);
   assert.equal(await page.locator('#q1-answer').inputValue(), '来自未来');
   await page.locator('#q2-answer').fill('在内存里');
   await page.goto(page.url().replace('self-test', 'timeline'));

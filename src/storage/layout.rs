@@ -7,7 +7,7 @@
 //! written over it.
 
 use super::chapters::Chapters;
-use super::doc::{self, Doc, Loaded, Millis, Part, Seen, LEGACY};
+use super::doc::{self, Doc, Loaded, Millis, OneKey, Part, Seen, LEGACY};
 use super::draft::Current;
 use super::lab::Lab;
 use super::port::{Keys, StorageError};
@@ -78,7 +78,7 @@ fn read_legacy(keys: &impl Keys, raw: &str) -> Result<(Progress, Vec<Loaded<()>>
     for name in keys.names(OLD_ATTEMPTS)? {
         let id = &name[OLD_ATTEMPTS.len()..];
         let raw = keys.get(&name)?.unwrap_or_default();
-        let list = serde_json::from_str::<Vec<Attempt>>(&raw).map_err(|e| format!("格式不符（{e}）"));
+        let list = serde_json::from_str::<Vec<Attempt>>(&raw).map_err(|e| format!("不符合第 6 版格式（{e}）"));
         match list.and_then(|l| alone(&l).check().map(|()| l)) {
             Ok(list) => old.questions.entry(id.to_string()).or_default().add_attempts(&list),
             Err(why) => found.push(Loaded::Unreadable { reason: format!("题目 {id} 的历次作答：{why}"), raw }),
@@ -88,30 +88,31 @@ fn read_legacy(keys: &impl Keys, raw: &str) -> Result<(Progress, Vec<Loaded<()>>
 }
 
 /// Move an old one-key document to the keys of its owners, each joined with what its key
-/// holds (a key holding a newer or an unreadable document is left as it is), and drop its
-/// attempt lists. Each part moves as far as it can be read: one that cannot stays quarantined.
+/// holds now, and drop its attempt lists (those that could be read: the others stay for the
+/// quarantine). A part that cannot be read stays quarantined; an owner's key holding a newer
+/// app's document stops the move, and so the save, before anything is written.
 fn move_legacy(study: &mut Study, keys: &mut impl Keys, raw: &str, seen: &mut Seen) -> Result<(), StorageError> {
     fn into_key<P: Part + Doc>(part: Loaded<P>, keys: &mut impl Keys) -> Result<(), StorageError> {
         let Loaded::Ok(mut part) = part else { return Ok(()) };
-        let names = part.keys();
-        let stored = names.iter().filter_map(|n| keys.get(n).transpose()).collect::<Result<Vec<_>, _>>()?;
-        if stored.iter().any(|raw| !matches!(doc::parse::<P>(raw, ""), Loaded::Ok(_))) {
-            return Ok(());
-        }
-        // Joined with what is stored now, whatever this tab saw before.
-        let mut fresh = Seen::new();
+        let (names, mut fresh) = (part.keys(), Seen::new());
         part.join(keys, &names, &mut fresh)?;
         part.write(keys, &names, false, &mut fresh)
     }
+    for name in [Chapters::KEY, Lab::KEY] {
+        if let Some(version) = doc::newer(keys, name) {
+            return Err(StorageError::Newer(version));
+        }
+    }
     into_key(doc::parse::<Chapters>(raw, ""), keys)?;
     into_key(doc::parse::<Lab>(raw, ""), keys)?;
-    let (old, _) = read_legacy(keys, raw)?;
-    study.merge(&old.split().2);
-    let lists = study.keys().into_iter().filter(|n| n != DRAFTS).collect();
+    study.merge(&read_legacy(keys, raw)?.0.split().2);
+    let lists = study.keys().into_iter().filter(|n| n.starts_with(ATTEMPTS)).collect();
     study.join(keys, &lists, seen)?;
     study.write(keys, &lists, false, seen)?;
     for name in keys.names(OLD_ATTEMPTS)? {
-        keys.remove(&name)?;
+        if keys.get(&name)?.is_some_and(|raw| serde_json::from_str::<Vec<Attempt>>(&raw).is_ok()) {
+            keys.remove(&name)?;
+        }
     }
     Ok(())
 }
@@ -150,10 +151,11 @@ impl Part for Study {
         Ok((study, found))
     }
 
+    /// The version mark goes with the drafts: joining checks it, writing keeps it.
     fn dirties(change: &Change) -> Vec<String> {
         match change {
-            Change::Rate { question, .. } => vec![DRAFTS.into(), format!("{ATTEMPTS}{}", question.id)],
-            _ => vec![DRAFTS.into()],
+            Change::Rate { question, .. } => vec![LEGACY.into(), DRAFTS.into(), format!("{ATTEMPTS}{}", question.id)],
+            _ => vec![LEGACY.into(), DRAFTS.into()],
         }
     }
 
@@ -167,17 +169,19 @@ impl Part for Study {
 
     fn keys(&self) -> BTreeSet<String> {
         let lists = self.questions.iter().filter(|(_, q)| !q.attempts.is_empty()).map(|(id, _)| format!("{ATTEMPTS}{id}"));
-        lists.chain([DRAFTS.to_string()]).collect()
+        lists.chain([DRAFTS.to_string(), LEGACY.to_string()]).collect()
     }
 
     fn join(&mut self, keys: &mut impl Keys, names: &BTreeSet<String>, seen: &mut Seen) -> Result<(), StorageError> {
-        if names.contains(DRAFTS) || names.contains(LEGACY) {
+        if names.contains(LEGACY) {
             match keys.get(LEGACY)?.filter(|raw| seen.get(LEGACY) != Some(raw)) {
                 Some(raw) if doc::is_legacy(&raw) => move_legacy(self, keys, &raw, seen)?,
                 // A newer app's mark stops the save.
                 Some(_) => _ = doc::theirs::<Mark>(keys, LEGACY, seen)?,
                 None => {}
             }
+        }
+        if names.contains(DRAFTS) {
             for (id, d) in doc::theirs::<Drafts>(keys, DRAFTS, seen)?.map(|d| d.questions).unwrap_or_default() {
                 self.questions.entry(id).or_default().current.join(&d.current);
             }
@@ -200,9 +204,13 @@ impl Part for Study {
         if names.contains(DRAFTS) {
             let questions = self.questions.iter().map(|(id, q)| (id.clone(), Draft { current: q.current.clone() })).collect();
             doc::write(keys, DRAFTS, &Drafts { questions }, seen)?;
+        }
+        if names.contains(LEGACY) {
             // Where older apps read the version: written once a tab (and again over an old
             // document, once it is moved).
-            if seen.get(LEGACY).map(String::as_str) != Some(MARK) {
+            // A reset or a replacing import writes it whatever this tab saw: an old tab may
+            // have written its document there since.
+            if prune || seen.get(LEGACY).map(String::as_str) != Some(MARK) {
                 keys.set(LEGACY, MARK)?;
                 seen.insert(LEGACY.into(), MARK.into());
             }
@@ -210,7 +218,8 @@ impl Part for Study {
         if prune {
             // Lists no question holds any more, and version 6's.
             let held = self.keys();
-            for name in keys.names(ATTEMPTS)?.into_iter().filter(|n| !held.contains(n)).chain(keys.names(OLD_ATTEMPTS)?) {
+            let stale = keys.names(ATTEMPTS)?.into_iter().filter(|n| !held.contains(n) && doc::newer(keys, n).is_none());
+            for name in stale.collect::<Vec<_>>().into_iter().chain(keys.names(OLD_ATTEMPTS)?) {
                 keys.remove(&name)?;
                 seen.remove(&name);
             }

@@ -38,7 +38,9 @@ impl StorageError {
     pub fn message(&self) -> &'static str {
         match self {
             StorageError::Unavailable => "浏览器禁止本站使用本地存储：记录只保存在本页内存中，离开或刷新本页后就会丢失。",
-            StorageError::Full => "本地存储已满，未能保存：记录暂存在本页内存中，请导出备份或清理站点数据。",
+            StorageError::Full => {
+                "本地存储已满，未能保存：记录暂存在本页内存中。请先导出备份，再清理其他网站的数据腾出空间（清理本站数据会删掉这些记录）。"
+            }
             StorageError::Newer(_) => "另一个标签页里更新版本的学习台写入了这部分记录：本页不再保存它，以免覆盖。",
         }
     }

@@ -129,7 +129,7 @@ fn parse_with(raw: Option<&str>, read: impl FnOnce(Value) -> Result<Progress, (O
     let unreadable = |reason: String| Loaded::Unreadable { reason, raw: raw.to_string() };
     let mut value: Value = match serde_json::from_str(raw) {
         Ok(v) => v,
-        Err(e) => return unreadable(format!("不是有效的 JSON：{e}")),
+        Err(e) => return unreadable(format!("不是有效的 JSON（{e}）")),
     };
     let Some(doc) = value.as_object_mut() else {
         return unreadable("不是一个 JSON 对象".into());
@@ -150,7 +150,7 @@ fn parse_with(raw: Option<&str>, read: impl FnOnce(Value) -> Result<Progress, (O
             }
             Err(reason) => unreadable(reason),
         },
-        Err((Some(field), e)) => unreadable(format!("字段 {field} 不符合第 {version} 版格式：{e}")),
-        Err((None, e)) => unreadable(format!("不符合第 {version} 版格式：{e}")),
+        Err((Some(field), e)) => unreadable(format!("字段 {field} 不符合第 {version} 版格式（{e}）")),
+        Err((None, e)) => unreadable(format!("不符合第 {version} 版格式（{e}）")),
     }
 }

@@ -32,10 +32,10 @@ impl Status {
             Status::Saved => None,
             Status::MemoryOnly(e) => Some(e.message().to_string()),
             Status::ReadOnly { version, what } => {
-                Some(format!("{what}来自更新版本的学习台（第 {version} 版格式）：本页只读显示这部分，不会覆盖它。"))
+                Some(format!("{what}来自更新版本的学习台（第 {version} 版格式）：本页不会覆盖它，也不保存这部分的改动，刷新后改动即丢失。"))
             }
             Status::Quarantined { reason } => {
-                Some(format!("本地记录中有无法读取的内容（{reason}）：原始内容已另存，未删除；其余记录照常使用。"))
+                Some(format!("本地记录中有无法读取的内容——{reason}。原始内容已另存，未删除；其余记录照常使用。"))
             }
         }
     }

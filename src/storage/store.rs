@@ -112,7 +112,11 @@ impl<P: Part> Store<P> {
         }
         let mut seen = Seen::new();
         let (doc, (status, writable)) = timed("fencing-store-load", || match P::load(&Local, &mut seen) {
-            Err(e) => (P::default(), (Status::MemoryOnly(e), true)),
+            Err(e) => {
+                // What was read before the error is not in memory: a save must read it again.
+                seen.clear();
+                (P::default(), (Status::MemoryOnly(e), true))
+            }
             Ok((doc, found)) => (doc, Status::of(found, P::WHAT)),
         });
         self.seen.set_value(seen);
@@ -125,8 +129,13 @@ impl<P: Part> Store<P> {
         let _ = window_event_listener(leptos::ev::storage, move |ev| {
             let Some(key) = ev.key() else { return };
             let Some(name) = key.strip_prefix(&namespace) else { return };
+            if !store.writable.get_value() {
+                return; // joining may move an old document, which writes
+            }
             let names = BTreeSet::from([name.to_string()]);
-            store.seen.update_value(|seen| store.doc.update(|d| drop(d.join(&mut Local, &names, seen))));
+            let mut result = Ok(());
+            store.seen.update_value(|seen| store.doc.update(|d| result = d.join(&mut Local, &names, seen)));
+            store.settle(result, &names);
         });
         // Closing or hiding the tab right after typing still saves what was typed.
         let _ = window_event_listener(leptos::ev::pagehide, move |_| store.flush());
@@ -224,6 +233,12 @@ impl<P: Part> Store<P> {
             self.seen.set_value(seen);
             result
         });
+        self.settle(result, names);
+    }
+
+    /// The status after a save (or a join) of `names`: keys that could not be written stay
+    /// pending, so the next save writes them too.
+    fn settle(&self, result: Result<(), StorageError>, names: &BTreeSet<String>) {
         match result {
             Ok(()) if matches!(self.status.get_untracked(), Status::MemoryOnly(_)) => self.set_status(Status::Saved),
             Ok(()) => {}
@@ -231,7 +246,10 @@ impl<P: Part> Store<P> {
                 self.writable.set_value(false);
                 self.set_status(Status::ReadOnly { version, what: P::WHAT });
             }
-            Err(e) => self.set_status(Status::MemoryOnly(e)),
+            Err(e) => {
+                self.unsaved.update_value(|(keys, _)| keys.extend(names.iter().cloned()));
+                self.set_status(Status::MemoryOnly(e));
+            }
         }
     }
 
@@ -250,11 +268,13 @@ impl<P: Part> Store<P> {
         }
     }
 
-    /// Forget everything this part recorded.
-    pub fn reset(&self) {
+    /// Forget everything this part recorded; whether it could (a part a newer app wrote is
+    /// left as it is).
+    pub fn reset(&self) -> bool {
         self.cancel_timer();
         self.unsaved.update_value(|(keys, _)| keys.clear());
         self.save(|d| *d = P::default(), &P::default().keys(), false);
+        self.writable.get_value()
     }
 
     /// Forget the quarantined text (after the learner exported or dismissed it).

@@ -15,7 +15,7 @@ pub const MAX_IMPORT_BYTES: usize = 32 * 1024 * 1024;
 /// Validate an import file's text.
 pub fn read_import(text: &str, size: usize) -> Result<Progress, String> {
     if size > MAX_IMPORT_BYTES {
-        return Err(format!("文件有 {} MB，超过 {} MB 上限", size / (1024 * 1024), MAX_IMPORT_BYTES / (1024 * 1024)));
+        return Err(format!("文件有 {:.1} MB，超过 {} MB 上限", size as f64 / 1048576.0, MAX_IMPORT_BYTES / (1024 * 1024)));
     }
     match parse_naming_fields(Some(text)) {
         Loaded::Ok(p) => Ok(p),

@@ -122,19 +122,27 @@ fn an_old_tab_writing_its_document_again_loses_nothing() {
 }
 
 #[test]
-fn a_second_move_keeps_what_the_keys_hold_and_a_newer_key_is_left_alone() {
+fn a_second_move_keeps_what_the_keys_hold_and_a_newer_key_stops_it() {
     // This tab moved the old document (and saw what it wrote); an old tab writes a document
-    // without runs again: the runs stay. A newer app's key is not written over.
+    // without runs again: the runs stay.
     let mut keys = Memory::of(KEYS_V6);
     let mut study = Tab::<Study>::load(&keys).0;
     study.apply(&mut keys, Change::Draft { question: Q1, answer: "第一次迁移".into() }, 1764900000001.0);
     let runs = whole(&keys).runs;
     assert!(!runs.is_empty());
-    keys.items.insert("progress".into(), r#"{"version":6,"chapters":{"u60":{"opened_at":9.0}}}"#.into());
-    keys.items.insert("chapters".into(), r#"{"version":99,"chapters":{}}"#.into());
+    let old = r#"{"version":6,"chapters":{"u60":{"opened_at":9.0}}}"#;
+    keys.items.insert("progress".into(), old.into());
     study.apply(&mut keys, Change::Draft { question: Q1, answer: "第二次".into() }, 1764900000002.0);
     assert_eq!(Tab::<Lab>::load(&keys).0.doc.runs, runs);
-    assert_eq!(keys.items["chapters"], r#"{"version":99,"chapters":{}}"#);
+    assert_eq!(Tab::<Chapters>::load(&keys).0.doc.chapter("u60"), ChapterState::Opened);
+    // An owner's key written by a newer app stops the move before anything is written: the
+    // old document stays for a later move.
+    keys.items.insert("progress".into(), old.into());
+    keys.items.insert("chapters".into(), r#"{"version":99,"chapters":{}}"#.into());
+    study.doc.apply(Change::Draft { question: Q1, answer: "第三次".into() }, 1764900000003.0);
+    let names = Study::dirties(&Change::Draft { question: Q1, answer: String::new() }).into_iter().collect();
+    assert_eq!(study.save(&mut keys, &names, true), Err(StorageError::Newer(99)));
+    assert_eq!((keys.items["progress"].as_str(), keys.items["chapters"].as_str()), (old, r#"{"version":99,"chapters":{}}"#));
 }
 
 #[test]
@@ -153,7 +161,7 @@ fn a_newer_document_written_after_loading_stops_the_save() {
     // A newer app's version mark, written after loading, stops the drafts' save too.
     keys.items.insert("progress".into(), r#"{"version":99}"#.into());
     tab.doc.apply(Change::Draft { question: Q1, answer: "新版本之后".into() }, 9e6);
-    assert_eq!(tab.save(&mut keys, &BTreeSet::from([DRAFTS.to_string()]), true), Err(StorageError::Newer(99)));
+    assert_eq!(tab.save(&mut keys, &BTreeSet::from(["progress".to_string(), DRAFTS.to_string()]), true), Err(StorageError::Newer(99)));
     assert!(!keys.items[DRAFTS].contains("新版本之后"));
 }
 
