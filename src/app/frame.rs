@@ -60,7 +60,18 @@ pub fn StorageNotice() -> impl IntoView {
         }
     });
     on_cleanup(move || handle.remove());
-    let text = move || reports.with(|all| all.iter().find_map(|r| r.notice.clone()));
+    // Every different thing the learner should know (a part read-only, a text kept aside), once.
+    let text = move || {
+        reports.with(|all| {
+            let mut said: Vec<&str> = Vec::new();
+            for n in all.iter().filter_map(|r| r.notice.as_deref()) {
+                if !said.contains(&n) {
+                    said.push(n);
+                }
+            }
+            (!said.is_empty()).then(|| said.join(" "))
+        })
+    };
     let quarantined = move || reports.with(|all| all.iter().any(|r| r.quarantined));
     view! {
         <div class="storage-notice" role="status" hidden=move || text().is_none()>

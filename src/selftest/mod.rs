@@ -14,10 +14,26 @@ use crate::reading::blocks::block_list;
 use crate::route::Route;
 use crate::storage::persist;
 use crate::storage::review::Rating;
-use crate::storage::store::{this_tab, use_store};
+use crate::storage::store::use_store;
 use crate::storage::study::{Change, QuestionRecord, QuestionRef, QuestionState, Study};
 use leptos::prelude::*;
 use rated::JustRated;
+
+/// This tab's name in the drafts it writes (random per page load), so that a merge can tell
+/// another tab's parallel draft from an older copy of its own.
+#[cfg(target_arch = "wasm32")]
+fn this_tab() -> &'static str {
+    thread_local! {
+        static TAB: &'static str = Box::leak(format!("{:x}", (js_sys::Math::random() * 2f64.powi(48)) as u64).into_boxed_str());
+    }
+    TAB.with(|t| *t)
+}
+
+/// The build-time renderer writes no drafts.
+#[cfg(not(target_arch = "wasm32"))]
+fn this_tab() -> &'static str {
+    "render"
+}
 
 pub fn rating_label(r: Rating) -> &'static str {
     match r {

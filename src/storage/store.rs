@@ -76,22 +76,6 @@ pub(super) fn rooted<T>(make: impl FnOnce() -> T) -> T {
     made
 }
 
-/// This tab's name in the drafts it writes (random per page load), so that a merge can tell
-/// another tab's parallel draft from an older copy of its own.
-#[cfg(target_arch = "wasm32")]
-pub fn this_tab() -> &'static str {
-    thread_local! {
-        static TAB: &'static str = Box::leak(format!("{:x}", (js_sys::Math::random() * 2f64.powi(48)) as u64).into_boxed_str());
-    }
-    TAB.with(|t| *t)
-}
-
-/// The build-time renderer writes no drafts.
-#[cfg(not(target_arch = "wasm32"))]
-pub fn this_tab() -> &'static str {
-    "render"
-}
-
 impl<P: Part> Store<P> {
     fn new() -> Store<P> {
         rooted(|| Store {
