@@ -69,7 +69,7 @@ pub fn StorageNotice() -> impl IntoView {
                     said.push(n);
                 }
             }
-            (!said.is_empty()).then(|| said.join(" "))
+            (!said.is_empty()).then(|| said.concat())
         })
     };
     let quarantined = move || reports.with(|all| all.iter().any(|r| r.quarantined));

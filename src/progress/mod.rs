@@ -68,7 +68,7 @@ impl Parts {
         self.study.import(study, how);
     }
 
-    /// Whether every part was cleared (a part a newer app wrote is not).
+    /// Whether every part was cleared (a part a newer app wrote is not; storage may refuse).
     fn reset(&self) -> bool {
         [self.chapters.reset(), self.lab.reset(), self.study.reset()].iter().all(|done| *done)
     }
@@ -282,7 +282,7 @@ fn Transfer() -> impl IntoView {
                 <p>"阅读、实验、作答与自评记录都会从本机删除，无法撤销。建议先导出一份备份。"</p>
                 <div class="actions">
                     <button type="button" class="tool-btn" on:click=export>"先导出备份"</button>
-                    <button type="button" class="tool-btn danger" on:click=move |_| { let all = store.reset(); confirm.set(false); done.set(Some(if all { "已清除全部记录。" } else { "已清除本机记录中可以改写的部分；来自更新版本学习台的部分保持原样。" })); }>"确认清除"</button>
+                    <button type="button" class="tool-btn danger" on:click=move |_| { let all = store.reset(); confirm.set(false); done.set(Some(if all { "已清除全部记录。" } else { "有些记录未能清除（本地存储拒绝写入，或由更新版本学习台写入），仍保存在本机，刷新后会重新显示。" })); }>"确认清除"</button>
                     <button type="button" class="tool-btn" on:click=move |_| confirm.set(false) autofocus>"取消"</button>
                 </div>
             </Dialog>

@@ -252,13 +252,13 @@ impl<P: Part> Store<P> {
         }
     }
 
-    /// Forget everything this part recorded; whether it could (a part a newer app wrote is
-    /// left as it is).
+    /// Forget everything this part recorded; whether storage took it (a part a newer app
+    /// wrote is left as it is, and storage may refuse).
     pub fn reset(&self) -> bool {
         self.cancel_timer();
         self.unsaved.update_value(|(keys, _)| keys.clear());
         self.save(|d| *d = P::default(), &P::default().keys(), false);
-        self.writable.get_value()
+        self.writable.get_value() && !matches!(self.status.get_untracked(), Status::MemoryOnly(_))
     }
 
     /// Forget the quarantined text (after the learner exported or dismissed it).
