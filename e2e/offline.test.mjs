@@ -82,7 +82,7 @@ test('a new deployment is offered, applied only when asked, and keeps what was t
   const next = await mkdtemp(join(tmpdir(), 'fencing-next-'));
   await cp(DIST, next, { recursive: true });
   const sw = await readFile(join(DIST, 'sw.js'), 'utf8');
-  const [, build] = sw.match(/const CACHE = 'fencing-study-([0-9a-f]+)'/);
+  const [, build] = sw.match(/const BUILD = '([0-9a-f]+)'/);
   await writeFile(join(next, 'sw.js'), sw.replaceAll(build, 'feedfacefeedface'));
   const selfTest = await readFile(join(DIST, 'self-test/index.html'), 'utf8');
   await writeFile(join(next, 'self-test/index.html'), selfTest.replace('<head>', '<head><meta name="build" content="next">'));

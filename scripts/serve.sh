@@ -5,6 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
-source scripts/env.sh
-trunk build --release --offline
+scripts/build.sh
 exec node tools/serve.mjs dist "${1:-8080}"

@@ -24,9 +24,12 @@ for module in reading lab study; do
 done
 (cd crates/checker-worker && cargo clippy --target wasm32-unknown-unknown --quiet -- -D warnings)
 
-echo "== trunk build --release --offline: four browser modules, every route prerendered (at / and, for the deploy test, under /sub/)"
-trunk build --release --offline
-trunk build --release --offline --public-url /sub/ --dist target/dist-sub
+echo "== node --check: the page's scripts (js/), the build's and the tests' (tools/, e2e/)"
+for f in js/*.js tools/*.mjs tools/dist/*.mjs e2e/*.mjs; do node --check "$f"; done
+
+echo "== the release site (scripts/build.sh), at / and, for the deploy test, under /sub/"
+scripts/build.sh
+scripts/build.sh /sub/ target/dist-sub
 
 echo "== browser tests (Chromium, node --test)"
 node --test --test-concurrency=1 e2e/

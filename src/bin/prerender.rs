@@ -1,5 +1,5 @@
 //! Build-time rendering: every route of the site to its own HTML file, by the app's own
-//! components, into the page Trunk built. Run by tools/finalize-dist.mjs after each Trunk build:
+//! components, into the page Trunk built: the third stage of scripts/build.sh.
 //!
 //!     prerender DIST_DIR PUBLIC_URL
 //!
@@ -20,26 +20,20 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
-/// The loader of a browser module Trunk built as a plain ES module (`lab`, `study`). It starts
-/// once the page has loaded, so the reading module and the page's first paint come first; then
-/// it announces the module to the islands' loader in index.html.
-fn loader(base: &str, module: &str, js: &str) -> String {
-    let (js, wasm) = (format!("{base}{js}"), format!("{base}{}", js.replace(".js", "_bg.wasm")));
-    format!(
-        "<script type=\"module\">if (document.readyState !== 'complete') await new Promise((r) => addEventListener('load', r, {{ once: true }})); \
-         const {{ default: init, ...module }} = await import('{js}'); await init({{ module_or_path: '{wasm}' }}); \
-         window.{module}Module = module; dispatchEvent(new CustomEvent('fencing-module-started'));</script>"
-    )
-}
-
-/// The route's page: the template's head with the route's title and description and its
-/// modules, its body.
-fn page(template: &str, route: Route, loaders: &[(&str, String)]) -> Result<String, String> {
-    let extra: String = loaders.iter().filter(|(m, _)| modules(route).contains(m)).map(|(_, l)| l.as_str()).collect();
-    let template = template.replacen("</head>", &format!("{extra}</head>"), 1);
-    // The modules the page uses, for the islands' loader in index.html.
-    let template =
-        template.replacen("<html lang=\"zh-CN\">", &format!("<html lang=\"zh-CN\" data-modules=\"{}\">", modules(route).join(" ")), 1);
+/// The route's page: the template's head with the route's title and description, and the
+/// modules it uses, for the islands' loader (js/islands.js): their names on `<html>`, each
+/// file as `data-module-<name>`; its body.
+fn page(template: &str, route: Route, files: &Files) -> Result<String, String> {
+    let mut html = format!("<html lang=\"zh-CN\" data-modules=\"{}\"", modules(route).join(" "));
+    for (module, file) in files.modules.iter().filter(|(m, _)| modules(route).contains(m)) {
+        html.push_str(&format!(" data-module-{module}=\"{file}\""));
+    }
+    let mut template = template.replacen("<html lang=\"zh-CN\"", &html, 1);
+    if modules(route).contains(&"lab") {
+        // The explorer's checker runs in a worker; the page finds the worker's script here.
+        let meta = format!("<meta name=\"checker-worker\" content=\"{}\"></head>", files.worker);
+        template = template.replacen("</head>", &meta, 1);
+    }
     let (title, description) = meta(route);
     // A server context: browser-only work (listeners, effects) is skipped while rendering.
     let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
@@ -52,6 +46,24 @@ fn page(template: &str, route: Route, loaders: &[(&str, String)]) -> Result<Stri
     Ok(format!("{head}<body>{body}</body>{tail}"))
 }
 
+/// The files of the modules Trunk built as plain ES modules, and the checker's worker script,
+/// as tools/dist/name-modules.mjs named them (`page-<name>-<hash>.js`, `checker-worker-<hash>.js`).
+struct Files {
+    modules: Vec<(&'static str, String)>,
+    worker: String,
+}
+
+impl Files {
+    fn find(dist: &Path) -> Result<Files, String> {
+        let names: Vec<String> =
+            std::fs::read_dir(dist).map_err(|e| e.to_string())?.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect();
+        let named = |prefix: &str| {
+            names.iter().find(|n| n.starts_with(prefix) && n.ends_with(".js")).cloned().ok_or(format!("no {prefix}*.js in the build"))
+        };
+        Ok(Files { modules: vec![("lab", named("page-lab-")?), ("study", named("page-study-")?)], worker: named("checker-worker-")? })
+    }
+}
+
 fn replace_between(s: &str, open: &str, close: &str, with: &str) -> Result<String, String> {
     let start = s.find(open).ok_or(format!("no {open}"))? + open.len();
     let end = start + s[start..].find(close).ok_or(format!("no {close}"))?;
@@ -61,28 +73,14 @@ fn replace_between(s: &str, open: &str, close: &str, with: &str) -> Result<Strin
 fn run(dist: &Path, public_url: &str) -> Result<usize, String> {
     set_base(public_url);
     let template = std::fs::read_to_string(dist.join("index.html")).map_err(|e| format!("{}: {e}", dist.join("index.html").display()))?;
-    // The other modules' files, as tools/finalize-dist.mjs named them: page-<name>-<hash>.js.
-    let names: Vec<String> =
-        std::fs::read_dir(dist).map_err(|e| e.to_string())?.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect();
-    let mut loaders = Vec::new();
-    for module in ["lab", "study"] {
-        let js = names
-            .iter()
-            .find(|n| n.starts_with(&format!("page-{module}-")) && n.ends_with(".js"))
-            .ok_or(format!("no page-{module}-*.js in the build"))?;
-        loaders.push((module, loader(&format!("{}/", public_url.trim_end_matches('/')), module, js)));
-    }
-    // The explorer's checker runs in a worker; the page finds the worker's script here.
-    let worker =
-        names.iter().find(|n| n.starts_with("checker-worker-") && n.ends_with(".js")).ok_or("no checker-worker-*.js in the build")?;
-    loaders.push(("lab", format!("<meta name=\"checker-worker\" content=\"{}/{worker}\">", public_url.trim_end_matches('/'))));
+    let files = Files::find(dist)?;
     let all = routes();
     for &route in &all {
         let file = dist.join(route.file());
         if let Some(dir) = file.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
-        std::fs::write(&file, page(&template, route, &loaders)?).map_err(|e| format!("{}: {e}", file.display()))?;
+        std::fs::write(&file, page(&template, route, &files)?).map_err(|e| format!("{}: {e}", file.display()))?;
     }
     let index = serde_json::to_string(&Index { entries: index_entries(), aliases: alias_groups() }).map_err(|e| e.to_string())?;
     std::fs::write(dist.join(INDEX_FILE), index).map_err(|e| e.to_string())?;

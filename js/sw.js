@@ -1,0 +1,57 @@
+// The service worker: this build's files precached by their names (every route's HTML, the
+// JS, every WASM module — the checker's too — the CSS, icons, manifest and search index; not
+// the precompressed copies), served from the cache first, so the whole app works offline after
+// the first visit. Its version is the build's content: a new deployment is a new worker, which
+// waits until the learner chooses to switch (js/offline.js). The build writes the build's id
+// and file list in place of the two lines below (tools/dist/finish.mjs).
+const BUILD = 'unbuilt';
+const FILES = [];
+
+const CACHE = `fencing-study-${BUILD}`;
+const scope = new URL(self.registration.scope);
+const inScope = (url) => url.origin === scope.origin && url.pathname.startsWith(scope.pathname);
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map((f) => new URL(f, scope)))));
+});
+
+// Once this build takes over, the copies older than the previous one go. The previous one
+// stays: another tab may still show a page of that build and load its modules later (the
+// explorer's checker, say) until the learner reloads it.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => keys.filter((k) => k.startsWith('fencing-study-') && k !== CACHE).slice(0, -1))
+      .then((old) => Promise.all(old.map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// The learner chose to switch to this build ("刷新").
+self.addEventListener('message', (event) => {
+  if (event.data === 'skip-waiting') self.skipWaiting();
+});
+
+/** The file a page address is served from, as the static host does: a route's index.html. */
+function pageFile(path) {
+  if (path === '' || path.endsWith('/')) return FILES.includes(path + 'index.html') ? path + 'index.html' : '404.html';
+  if (FILES.includes(path + '/index.html')) return path + '/index.html';
+  return FILES.includes(path) ? path : '404.html';
+}
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== 'GET' || !inScope(url)) return;
+  const path = decodeURIComponent(url.pathname.slice(scope.pathname.length));
+  const file = event.request.mode === 'navigate' ? pageFile(path) : path;
+  // Not this build's: a file of the previous build, for a tab still on it, else the network.
+  if (!FILES.includes(file)) {
+    event.respondWith(caches.match(event.request).then((hit) => hit || fetch(event.request)));
+    return;
+  }
+  const cached = () => caches.open(CACHE).then((cache) => cache.match(new URL(file, scope)));
+  // An address that is no page of the site asks the host first (it answers 404), and gets
+  // the cached not-found page only offline.
+  const unknown = file === '404.html' && path !== '404.html';
+  event.respondWith(unknown ? fetch(event.request).catch(cached) : cached().then((hit) => hit || fetch(event.request)));
+});

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The release site, stage by stage (after scripts/bootstrap.sh):
+#   1. trunk build     the four browser modules and the page template (Trunk.toml, index.html)
+#   2. name modules    content-hashed names for the lab, study and checker modules, and the
+#                      checker's worker script (tools/dist/name-modules.mjs)
+#   3. prerender       every route to its own HTML file, and the search index, by the app's own
+#                      components, natively (src/bin/prerender.rs)
+#   4. finish          the service worker, the CSP, precompressed copies (tools/dist/finish.mjs)
+#
+#     scripts/build.sh [PUBLIC_URL [DIST]]     # defaults: / and dist
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+url=${1:-/}
+dist=${2:-dist}
+stage() { echo "== build $1" >&2; }
+
+stage "1/4: trunk build --release into $dist (served at $url)"
+trunk build --release --offline --public-url "$url" --dist "$dist"
+stage "2/4: hashed module names"
+node tools/dist/name-modules.mjs "$dist"
+stage "3/4: prerender"
+cargo run --quiet --features ssr --bin prerender -- "$dist" "$url"
+stage "4/4: service worker, CSP, precompressed copies"
+node tools/dist/finish.mjs "$dist"

@@ -1,0 +1,79 @@
+// Build stage 4 (scripts/build.sh), once every page is rendered:
+// 1. The service worker (js/sw.js) with this build's id and the files it precaches: every file
+//    of the build but the precompressed copies.
+// 2. A strict Content-Security-Policy in every page: scripts only from the site itself plus the
+//    page's inline scripts (Trunk's loader and the scripts index.html inlines, which change with
+//    each build) by their SHA-256. No 'unsafe-inline', no 'unsafe-eval'; 'wasm-unsafe-eval'
+//    lets the modules compile their WASM.
+// 3. Every text file also as .gz and .br, for hosts that serve precompressed files.
+//
+//     node tools/dist/finish.mjs DIST
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const [dir] = process.argv.slice(2);
+if (!dir) throw new Error('usage: node tools/dist/finish.mjs DIST');
+
+async function files(d) {
+  const out = [];
+  for (const e of await readdir(d, { withFileTypes: true })) {
+    const p = join(d, e.name);
+    out.push(...(e.isDirectory() ? await files(p) : [p]));
+  }
+  return out;
+}
+
+const precache = (await files(dir))
+  .map((f) => relative(dir, f).split('\\').join('/'))
+  .filter((f) => !/\.(gz|br)$/.test(f) && f !== 'sw.js')
+  .sort();
+const digest = createHash('sha256');
+for (const f of precache) digest.update(f).update(await readFile(join(dir, f)));
+const build = digest.digest('hex').slice(0, 16);
+const template = await readFile(new URL('../../js/sw.js', import.meta.url), 'utf8');
+const worker = template
+  .replace("const BUILD = 'unbuilt';", `const BUILD = '${build}';`)
+  .replace('const FILES = [];', `const FILES = ${JSON.stringify(precache)};`);
+if (!worker.includes(build) || worker.includes('const FILES = [];')) throw new Error('js/sw.js lacks the lines the build fills in');
+await writeFile(join(dir, 'sw.js'), worker);
+
+const pages = (await files(dir)).filter((f) => f.endsWith('.html'));
+const hashes = new Set();
+for (const page of pages) {
+  const html = await readFile(page, 'utf8');
+  for (const [, body] of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+}
+const policy = [
+  "default-src 'self'",
+  `script-src 'self' 'wasm-unsafe-eval' ${[...hashes].sort().join(' ')}`,
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+].join('; ');
+for (const page of pages) {
+  // Build-time nonces would be guessable; the hashes replace them.
+  const html = (await readFile(page, 'utf8')).replace(/\snonce="[^"]*"/g, '');
+  if (html.includes('http-equiv="Content-Security-Policy"')) throw new Error(`${page} already has a CSP`);
+  const anchor = '<meta charset="utf-8" />';
+  if (!html.includes(anchor)) throw new Error(`${page}: no ${anchor} to anchor the CSP`);
+  await writeFile(page, html.replace(anchor, `${anchor}\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`));
+}
+
+let compressed = 0;
+for (const f of await files(dir)) {
+  if (!/\.(html|js|wasm|css|svg|json)$/.test(f)) continue;
+  const body = await readFile(f);
+  await writeFile(`${f}.gz`, gzipSync(body, { level: 9 }));
+  await writeFile(`${f}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  compressed++;
+}
+console.log(`finish: service worker for build ${build} precaching ${precache.length} files; ${pages.length} pages, CSP with ${hashes.size} script hash(es), ${compressed} files precompressed`);

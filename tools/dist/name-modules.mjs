@@ -1,0 +1,32 @@
+// Build stage 2 (scripts/build.sh): content-hashed names for the modules Trunk builds as its
+// "worker" kind under fixed names (`lab`, `study`, `checker`), as Trunk names the main module,
+// so a new build never meets a stale cache; then the checker's worker script (js/checker-worker.js),
+// pointed at the checker's hashed name and named by its own content.
+//
+//     node tools/dist/name-modules.mjs DIST
+import { createHash } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const [dir] = process.argv.slice(2);
+if (!dir) throw new Error('usage: node tools/dist/name-modules.mjs DIST');
+const hash = (...bodies) => bodies.reduce((h, b) => h.update(b), createHash('sha256')).digest('hex').slice(0, 16);
+
+const hashed = {};
+for (const module of ['lab', 'study', 'checker']) {
+  const [js, wasm] = [`page-${module}.js`, `page-${module}_bg.wasm`].map((f) => join(dir, f));
+  const [jsBody, wasmBody] = [await readFile(js, 'utf8'), await readFile(wasm)];
+  const name = `page-${module}-${hash(wasmBody, jsBody)}`;
+  await writeFile(join(dir, `${name}.js`), jsBody.replaceAll(`page-${module}_bg.wasm`, `${name}_bg.wasm`));
+  await writeFile(join(dir, `${name}_bg.wasm`), wasmBody);
+  await rm(js);
+  await rm(wasm);
+  hashed[module] = name;
+}
+
+const template = await readFile(new URL('../../js/checker-worker.js', import.meta.url), 'utf8');
+const worker = template.replaceAll('page-checker', hashed.checker);
+if (worker === template) throw new Error('js/checker-worker.js does not name page-checker');
+const workerName = `checker-worker-${hash(worker)}.js`;
+await writeFile(join(dir, workerName), worker);
+console.log(`name-modules: ${Object.values(hashed).join(', ')}, ${workerName}`);
