@@ -9,7 +9,9 @@ source scripts/env.sh
 TRUNK_VERSION=0.21.14   # 0.22 needs rustc >= 1.96
 # Trunk demands a wasm-bindgen CLI of exactly the version in Cargo.lock.
 WASM_BINDGEN_VERSION=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); print $3 }' Cargo.lock)
-APT_PACKAGES=(chromium chromium-driver fonts-noto-cjk redis-server mariadb-server)
+# Chromium for the browser tests, Firefox ESR and WebKitGTK (under Xvfb) for the other engines'
+# smoke test, a Java runtime for the Nu HTML Checker, Redis and MariaDB for the U60 lab.
+APT_PACKAGES=(chromium chromium-driver fonts-noto-cjk firefox-esr webkit2gtk-driver xvfb default-jre-headless redis-server mariadb-server)
 
 say() { echo "bootstrap: $*" >&2; }
 
@@ -45,10 +47,11 @@ if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VER
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
-# wasm-opt (npm binaryen), Playwright and axe: installed from package-lock.json into the repo.
+# wasm-opt (npm binaryen), Playwright, axe, puppeteer-core and the Nu HTML Checker: installed
+# from package-lock.json into the repo.
 lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [[ "$(cat node_modules/.installed-from 2>/dev/null)" != "$lock_sum" ]]; then
-  say "installing npm packages (wasm-opt, playwright-core, axe)"
+  say "installing npm packages (wasm-opt, playwright-core, axe, puppeteer-core, vnu-jar)"
   npm ci --no-audit --no-fund --loglevel=error
   echo "$lock_sum" > node_modules/.installed-from
 fi

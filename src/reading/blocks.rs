@@ -63,7 +63,7 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
                         {(!caption.is_empty()).then(|| view! { <span class="code-caption">{caption}</span> })}
                         <CopyText text=plain label="复制代码".to_string()/>
                     </figcaption>
-                    <pre tabindex="0" aria-label=format!("{lang} 代码")><code>
+                    <pre tabindex="0" role="region" aria-label=format!("{lang} 代码")><code>
                         {lines.iter().map(|l| view! {
                             <span class="line">{l.iter().map(|(tok, t)| view! { <span class=tok.class()>{*t}</span> }).collect_view()}</span>
                             "\n"

@@ -8,7 +8,7 @@ pub fn Dialog(
     open: RwSignal<bool>,
     /// The id of the dialog's heading, which names it.
     labelled_by: &'static str,
-    #[prop(optional)] id: &'static str,
+    #[prop(optional, into)] id: Option<&'static str>,
     children: Children,
 ) -> impl IntoView {
     let dialog = NodeRef::<html::Dialog>::new();

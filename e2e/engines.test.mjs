@@ -1,0 +1,88 @@
+// The page in Gecko and WebKit, not only Chromium: one smoke walk through each engine (e2e/
+// engines.mjs) — every page goes live, the theme is kept, a defect switch turns a verdict, an
+// answer typed is kept in localStorage over a reload, and the service worker takes over — and
+// no page reports an error on the way.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DIST } from './harness.mjs';
+import { CHAPTERS } from './lesson.mjs';
+import { serve } from './server.mjs';
+import { firefox, webkit } from './engines.mjs';
+
+const PAGES = ['', ...CHAPTERS.map(([slug]) => slug), 'all', 'explore', 'self-test', 'progress', 'glossary', 'no-such-page'];
+
+/** Poll `fn` in the page until it returns something truthy. */
+async function until(browser, what, fn, ...args) {
+  for (let i = 0; i < 300; i++) {
+    const value = await browser.run(fn, ...args).catch(() => null);
+    if (value) return value;
+    await sleep(100);
+  }
+  throw new Error(`${browser.name}: timed out waiting for ${what}`);
+}
+
+/** Open `url` and wait until its islands are hydrated and its saved state applied. */
+async function open(browser, url, reload = false) {
+  await (reload ? browser.reload() : browser.goto(url));
+  await until(browser, `${url} to go live`, () => document.documentElement.hasAttribute('data-live'));
+  await browser.watch?.();
+}
+
+const verdicts = () =>
+  [...document.querySelectorAll('ul.verdicts:not(.liveness-findings) li')].map((l) => `${l.querySelector('code').textContent}:${l.classList.contains('ok') ? 'ok' : 'bad'}`);
+
+async function walk(browser, url) {
+  const problems = [];
+  const check = async (where) => problems.push(...(await browser.problems()).map((p) => `${where}: ${p}`));
+  for (const path of PAGES) {
+    await open(browser, url + path);
+    await check(path || '/');
+  }
+
+  await open(browser, url + 'intro');
+  await browser.click('.theme-toggle');
+  assert.equal(await browser.run(() => document.documentElement.dataset.theme), 'light', 'the toggle sets the theme');
+  await open(browser, url + 'intro', true);
+  assert.equal(await browser.run(() => document.documentElement.dataset.theme), 'light', 'the theme is kept over a reload');
+
+  await open(browser, url + 'explore');
+  assert.deepEqual(await browser.run(verdicts), ['revoked_generation_overwrite:ok', 'unauthorized_accept:ok']);
+  // The switch by its label, as a learner finds it.
+  await browser.run(() => {
+    const label = [...document.querySelectorAll('label.check')].find((l) => l.textContent.trim().startsWith('no-fence'));
+    label.querySelector('input').setAttribute('data-smoke', 'no-fence');
+  });
+  await browser.click('input[data-smoke=no-fence]');
+  await until(browser, 'the no-fence verdict', () => location.search.includes('variant=no-fence') && !!document.querySelector('ul.verdicts li.bad'));
+  assert.deepEqual(await browser.run(verdicts), ['revoked_generation_overwrite:bad', 'unauthorized_accept:ok']);
+  await check('explore');
+
+  const answer = 'fence 在资源提交处比较';
+  await open(browser, url + 'self-test');
+  await browser.type('section.question#q1 textarea', answer);
+  await open(browser, url + 'self-test', true);
+  assert.equal(await browser.run(() => document.querySelector('section.question#q1 textarea').value), answer, 'the answer is kept over a reload');
+  assert.equal(await browser.run(() => document.querySelector('.storage-notice').hidden), true, 'storage works: no notice');
+  await check('self-test');
+
+  // Registered a few seconds after the page settles (js/offline.js): then a reload is served by it.
+  await until(browser, 'the service worker', () => navigator.serviceWorker.getRegistration().then((r) => !!r?.active));
+  await open(browser, url + 'progress');
+  assert.ok(await browser.run(() => !!navigator.serviceWorker.controller), 'the page is served by the service worker');
+  await check('progress');
+  assert.deepEqual(problems, []);
+}
+
+for (const [name, launch] of [['firefox-esr', firefox], ['WebKitGTK', webkit]]) {
+  test(`${name}: every page goes live; theme, a defect switch, an answer over a reload, the service worker`, async () => {
+    const server = await serve(DIST);
+    const browser = await launch();
+    try {
+      await walk(browser, server.url);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+}
