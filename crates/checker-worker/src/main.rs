@@ -1,8 +1,7 @@
 //! The checker in the page's Web Worker: one exported function that searches a scenario (given
 //! as the explorer's query string) to the end or its cap, reporting a `Summary` as JSON every
 //! tenth of a second and once at the end. The worker script (js/checker-worker.js) calls
-//! it; cancelling terminates the worker, so the loop needs no
-//! way to be interrupted.
+//! it; cancelling terminates the worker, so the loop needs no way to be interrupted.
 
 use fencing_model::checker::{self, Summary};
 use fencing_model::codec;
