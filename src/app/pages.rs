@@ -7,6 +7,7 @@ use crate::content::{block_text, chapter_index, CHAPTERS, TOC};
 use crate::route::Route;
 use crate::{experiments, progress, reading, selftest};
 use leptos::prelude::*;
+use leptos_meta::{Meta, Title};
 
 /// Every route the site has, in the order the renderer writes them.
 pub fn routes() -> Vec<Route> {
@@ -70,5 +71,10 @@ pub fn Page(route: Route) -> impl IntoView {
         Route::Glossary => view! { <reading::GlossaryPage/> }.into_any(),
         Route::NotFound => view! { <reading::NotFound/> }.into_any(),
     };
-    view! { <Shell route=route current=current>{body}</Shell> }
+    let (title, description) = meta(route);
+    view! {
+        <Title text=title/>
+        <Meta name="description" content=description/>
+        <Shell route=route current=current>{body}</Shell>
+    }
 }

@@ -3,22 +3,21 @@
 //!
 //!     prerender DIST_DIR PUBLIC_URL
 //!
-//! Trunk's `index.html` is the template: its `<title>` and description are replaced by the
-//! route's, its body by the route's rendered page. It also writes the search index.
+//! Trunk's `index.html` is the template: the route's page becomes its body, and writes its
+//! title and description into its head. It also writes the search index.
 
-use fencing_app::app::{meta, modules, routes, Page};
+use fencing_app::app::{modules, routes, Page};
 use fencing_app::reading::glossary::alias_groups;
 use fencing_app::reading::search::{index_entries, Index, INDEX_FILE};
 use fencing_app::route::{set_base, Route};
+use futures::executor::block_on;
+use futures::{stream, StreamExt};
 use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
+use leptos_meta::ServerMetaContext;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
-}
 
 /// The route's page: the template's head with the route's title and description, and the
 /// modules it uses, for the islands' loader (js/islands.js): their names on `<html>`, each
@@ -34,16 +33,18 @@ fn page(template: &str, route: Route, files: &Files) -> Result<String, String> {
         let meta = format!("<meta name=\"checker-worker\" content=\"{}\"></head>", files.worker);
         template = template.replacen("</head>", &meta, 1);
     }
-    let (title, description) = meta(route);
-    // A server context: browser-only work (listeners, effects) is skipped while rendering.
+    // A server context: browser-only work (listeners, effects) is skipped while rendering. The
+    // page writes its title and description (leptos_meta) where the template says `<!--HEAD-->`.
     let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
-    let body = owner.with(|| view! { <Page route=route/> }.to_html());
-    let (head, _) = template.split_once("<body>").ok_or("the template has no <body>")?;
-    let (_, tail) = template.rsplit_once("</body>").ok_or("the template has no </body>")?;
-    let head = replace_between(head, "<title>", "</title>", &escape(&title))?;
-    let head = head
-        .replace("<meta name=\"description\" content=\"\"", &format!("<meta name=\"description\" content=\"{}\"", escape(&description)));
-    Ok(format!("{head}<body>{body}</body>{tail}"))
+    let (body, head) = owner.with(|| {
+        let (context, head) = ServerMetaContext::new();
+        provide_context(context);
+        (view! { <Page route=route/> }.to_html(), head)
+    });
+    let (before, _) = template.split_once("<body>").ok_or("the template has no <body>")?;
+    let (_, after) = template.rsplit_once("</body>").ok_or("the template has no </body>")?;
+    let html = format!("{before}<body>{body}</body>{after}");
+    Ok(block_on(async { head.inject_meta_context(stream::iter([html])).await.collect().await }))
 }
 
 /// The files of the modules Trunk built as plain ES modules, and the checker's worker script,
@@ -64,14 +65,9 @@ impl Files {
     }
 }
 
-fn replace_between(s: &str, open: &str, close: &str, with: &str) -> Result<String, String> {
-    let start = s.find(open).ok_or(format!("no {open}"))? + open.len();
-    let end = start + s[start..].find(close).ok_or(format!("no {close}"))?;
-    Ok(format!("{}{with}{}", &s[..start], &s[end..]))
-}
-
 fn run(dist: &Path, public_url: &str) -> Result<usize, String> {
     set_base(public_url);
+    any_spawner::Executor::init_futures_executor().map_err(|e| e.to_string())?;
     let template = std::fs::read_to_string(dist.join("index.html")).map_err(|e| format!("{}: {e}", dist.join("index.html").display()))?;
     let files = Files::find(dist)?;
     let all = routes();
