@@ -41,14 +41,16 @@ fn main() {
     fs::write(Path::new(&env::var("OUT_DIR").unwrap()).join("lesson.rs"), out).unwrap();
 }
 
-/// Which islands this build carries. The browser loads one WASM module per group — `reading`
-/// on every page, `lab` where the model runs, `study` on the self-test and progress pages — so
-/// each page fetches only what it uses; the renderer (`ssr`) knows them all.
+/// Which islands this build carries. Each page loads one WASM module: `reading` (the frame's
+/// and the reading pages' islands), or `lab` or `study`, which carry the same islands and their
+/// own (the model's pages; the self-test and progress) — so a page fetches the framework once,
+/// and only what it uses. The renderer (`ssr`) knows them all.
 fn islands() {
     let on = |feature: &str| env::var(format!("CARGO_FEATURE_{feature}")).is_ok();
-    for (cfg, feature) in [("reading_islands", "READING"), ("lab_islands", "LAB"), ("study_islands", "STUDY")] {
+    for (cfg, features) in [("reading_islands", &["READING", "LAB", "STUDY"][..]), ("lab_islands", &["LAB"]), ("study_islands", &["STUDY"])]
+    {
         println!("cargo::rustc-check-cfg=cfg({cfg})");
-        if on("SSR") || on(feature) {
+        if on("SSR") || features.iter().any(|f| on(f)) {
             println!("cargo::rustc-cfg={cfg}");
         }
     }

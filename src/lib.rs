@@ -38,8 +38,8 @@ pub const MODULE: &str = if cfg!(feature = "reading") {
 };
 
 /// A browser module's entry point: the panic hook, the site's base path (read once, before
-/// any island renders), and the islands' reactive root. The loader script in index.html then
-/// hydrates this module's islands and calls `after_hydration`.
+/// any island renders), and the islands' reactive root. js/islands.js then hydrates the page's
+/// islands and calls `after_hydration`.
 #[cfg(feature = "hydrate")]
 pub fn start() {
     console_error_panic_hook::set_once();
@@ -49,15 +49,14 @@ pub fn start() {
     leptos::mount::hydrate_islands();
 }
 
-/// Called by the page's loader once every island is hydrated: what only the browser knows
+/// Called by js/islands.js once every island is hydrated: what only the browser knows
 /// (saved progress) is applied now, so that hydration met exactly the prerendered HTML.
 #[cfg(feature = "hydrate")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn after_hydration() {
-    // Each module loads the parts it shows: the reading module the chapters, the lab its runs
-    // and predictions, the study (the self-test and progress pages) every part.
+    // Each module loads the parts it shows: every module the chapters (the frame marks them),
+    // the lab also its runs and predictions, the study (self-test, progress) every part.
     use storage::store::use_store;
-    #[cfg(any(reading_islands, study_islands))]
     use_store::<storage::chapters::Chapters>().load();
     #[cfg(any(lab_islands, study_islands))]
     use_store::<storage::lab::Lab>().load();

@@ -44,35 +44,22 @@ pub fn MenuToggle() -> impl IntoView {
     }
 }
 
-/// A visible line whenever progress is not being saved normally — by any of the page's
-/// modules, each of which saves through a store of its own and reports how it goes.
+/// A visible line whenever progress is not being saved normally — by any store of the page's
+/// module (each part the page shows has one).
 #[island]
 pub fn StorageNotice() -> impl IntoView {
-    use crate::storage::status::{Report, STATUS_EVENT};
-    let reports = RwSignal::new(Vec::<Report>::new());
-    let handle = window_event_listener_untyped(STATUS_EVENT, move |ev| {
-        let detail = ev.dyn_ref::<web_sys::CustomEvent>().and_then(|e| e.detail().as_string());
-        if let Some(report) = detail.and_then(|d| serde_json::from_str::<Report>(&d).ok()) {
-            reports.update(|all| {
-                all.retain(|r| r.source != report.source);
-                all.push(report);
-            });
-        }
-    });
-    on_cleanup(move || handle.remove());
+    use crate::storage::{status::Status, store::statuses};
     // Every different thing the learner should know (a part read-only, a text kept aside), once.
     let text = move || {
-        reports.with(|all| {
-            let mut said: Vec<&str> = Vec::new();
-            for n in all.iter().filter_map(|r| r.notice.as_deref()) {
-                if !said.contains(&n) {
-                    said.push(n);
-                }
+        let mut said: Vec<String> = Vec::new();
+        for n in statuses().iter().filter_map(Status::notice) {
+            if !said.contains(&n) {
+                said.push(n);
             }
-            (!said.is_empty()).then(|| said.concat())
-        })
+        }
+        (!said.is_empty()).then(|| said.concat())
     };
-    let quarantined = move || reports.with(|all| all.iter().any(|r| r.quarantined));
+    let quarantined = move || statuses().iter().any(|s| matches!(s, Status::Quarantined { .. }));
     view! {
         <div class="storage-notice" role="status" hidden=move || text().is_none()>
             {move || text().unwrap_or_default()}

@@ -14,4 +14,4 @@ mod shell;
 pub mod theme;
 
 #[cfg(feature = "ssr")]
-pub use pages::{meta, modules, routes, Page};
+pub use pages::{module, routes, Page};

@@ -17,18 +17,18 @@ pub fn routes() -> Vec<Route> {
     all
 }
 
-/// The browser modules a route's page needs (see build.rs): `reading` everywhere; `lab` where
-/// the model runs in the page; `study` for the self-test and progress.
-pub fn modules(route: Route) -> &'static [&'static str] {
+/// The browser module a route's page loads (see build.rs): `lab` where the model runs in the
+/// page, `study` for the self-test and progress, `reading` everywhere else.
+pub fn module(route: Route) -> &'static str {
     match route {
-        Route::Explore | Route::All | Route::Chapter("lab") => &["reading", "lab"],
-        Route::SelfTest | Route::Progress => &["reading", "study"],
-        _ => &["reading"],
+        Route::Explore | Route::All | Route::Chapter("lab") => "lab",
+        Route::SelfTest | Route::Progress => "study",
+        _ => "reading",
     }
 }
 
 /// A page's `<title>` and meta description.
-pub fn meta(route: Route) -> (String, String) {
+fn meta(route: Route) -> (String, String) {
     const SITE: &str = "学习台 · 租约与 fencing";
     let chapter = |i: usize| {
         // The chapter's opening words, as a search result would show them.

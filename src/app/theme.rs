@@ -1,6 +1,6 @@
 //! Light and dark: follow the system unless the learner chose, and remember the choice.
 //! The stylesheet does the colours with `light-dark()`; this only sets `data-theme`. The choice
-//! is applied before the first paint by the small inline script in index.html (which reads the
+//! is applied before the first paint by js/theme.js, inlined into every page (which reads the
 //! same key, `fencing-study.theme`); this island shows and changes it once the page is live.
 
 use crate::storage::{preference, set_preference};

@@ -6,7 +6,7 @@
 //! Trunk's `index.html` is the template: the route's page becomes its body, and writes its
 //! title and description into its head. It also writes the search index.
 
-use fencing_app::app::{modules, routes, Page};
+use fencing_app::app::{module, routes, Page};
 use fencing_app::reading::glossary::alias_groups;
 use fencing_app::reading::search::{index_entries, Index, INDEX_FILE};
 use fencing_app::route::{set_base, Route};
@@ -14,30 +14,33 @@ use futures::executor::block_on;
 use futures::{stream, StreamExt};
 use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
-use leptos_meta::ServerMetaContext;
+use leptos_meta::{provide_meta_context, ServerMetaContext};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-/// The route's page: the template's head with the route's title and description, and the
-/// modules it uses, for the islands' loader (js/islands.js): their names on `<html>`, each
-/// file as `data-module-<name>`; its body.
+/// The route's page: the template with the route's one browser module — named on `<html>`
+/// for js/islands.js, and preloaded so that it downloads while the page is parsed — and the
+/// route's body, which writes its title and description into the head.
 fn page(template: &str, route: Route, files: &Files) -> Result<String, String> {
-    let mut html = format!("<html lang=\"zh-CN\" data-modules=\"{}\"", modules(route).join(" "));
-    for (module, file) in files.modules.iter().filter(|(m, _)| modules(route).contains(m)) {
-        html.push_str(&format!(" data-module-{module}=\"{file}\""));
-    }
-    let mut template = template.replacen("<html lang=\"zh-CN\"", &html, 1);
-    if modules(route).contains(&"lab") {
+    let (name, file) = files.modules.iter().find(|(m, _)| *m == module(route)).ok_or("a route names an unknown module")?;
+    let wasm = file.replace(".js", "_bg.wasm");
+    let mut head = format!(
+        "<link rel=\"modulepreload\" href=\"{file}\"><link rel=\"preload\" href=\"{wasm}\" as=\"fetch\" type=\"application/wasm\" crossorigin>"
+    );
+    if *name == "lab" {
         // The explorer's checker runs in a worker; the page finds the worker's script here.
-        let meta = format!("<meta name=\"checker-worker\" content=\"{}\"></head>", files.worker);
-        template = template.replacen("</head>", &meta, 1);
+        head.push_str(&format!("<meta name=\"checker-worker\" content=\"{}\">", files.worker));
     }
+    let template = template
+        .replacen("<html lang=\"zh-CN\"", &format!("<html lang=\"zh-CN\" data-module=\"{name}\" data-module-file=\"{file}\""), 1)
+        .replacen("</head>", &format!("{head}</head>"), 1);
     // A server context: browser-only work (listeners, effects) is skipped while rendering. The
     // page writes its title and description (leptos_meta) where the template says `<!--HEAD-->`.
     let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
     let (body, head) = owner.with(|| {
         let (context, head) = ServerMetaContext::new();
+        provide_meta_context();
         provide_context(context);
         (view! { <Page route=route/> }.to_html(), head)
     });
@@ -47,8 +50,8 @@ fn page(template: &str, route: Route, files: &Files) -> Result<String, String> {
     Ok(block_on(async { head.inject_meta_context(stream::iter([html])).await.collect().await }))
 }
 
-/// The files of the modules Trunk built as plain ES modules, and the checker's worker script,
-/// as tools/dist/name-modules.mjs named them (`page-<name>-<hash>.js`, `checker-worker-<hash>.js`).
+/// The browser modules' files and the checker's worker script, as tools/dist/name-modules.mjs
+/// named them (`page-<name>-<hash>.js`, `checker-worker-<hash>.js`).
 struct Files {
     modules: Vec<(&'static str, String)>,
     worker: String,
@@ -61,7 +64,9 @@ impl Files {
         let named = |prefix: &str| {
             names.iter().find(|n| n.starts_with(prefix) && n.ends_with(".js")).cloned().ok_or(format!("no {prefix}*.js in the build"))
         };
-        Ok(Files { modules: vec![("lab", named("page-lab-")?), ("study", named("page-study-")?)], worker: named("checker-worker-")? })
+        let modules =
+            ["reading", "lab", "study"].into_iter().map(|m| Ok((m, named(&format!("page-{m}-"))?))).collect::<Result<_, String>>()?;
+        Ok(Files { modules, worker: named("checker-worker-")? })
     }
 }
 

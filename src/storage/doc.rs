@@ -178,8 +178,6 @@ pub fn save<P: Part>(
 /// What one owner keeps, and how it lies in its keys.
 pub trait Part: Clone + Default + PartialEq + Send + Sync + 'static {
     type Change;
-    /// Its name in the status other modules hear (`chapters`, `lab`, `study`).
-    const NAME: &'static str;
     /// What it is, in words a learner reads.
     const WHAT: &'static str;
     /// Read every key it owns: all that could be read, and what each key held.
@@ -210,7 +208,6 @@ pub trait OneKey: Doc + Clone + PartialEq + Send + Sync + 'static {
 
 impl<T: OneKey> Part for T {
     type Change = T::Change;
-    const NAME: &'static str = T::KEY;
     const WHAT: &'static str = T::WHAT;
 
     fn load(keys: &impl Keys, seen: &mut Seen) -> Result<(Self, Vec<Loaded<()>>), StorageError> {

@@ -119,7 +119,6 @@ fn move_legacy(study: &mut Study, keys: &mut impl Keys, raw: &str, seen: &mut Se
 
 impl Part for Study {
     type Change = Change;
-    const NAME: &'static str = "study";
     const WHAT: &'static str = "自测记录";
 
     fn load(keys: &impl Keys, seen: &mut Seen) -> Result<(Self, Vec<Loaded<()>>), StorageError> {

@@ -1,6 +1,6 @@
-//! What the learner is told about saving: one status per store, from what its keys held; the
-//! event that tells the page's other modules; and the quarantine, where unreadable texts are
-//! kept aside (once, whichever module found them) instead of deleted.
+//! What the learner is told about saving: one status per store, from what its keys held; and
+//! the quarantine, where unreadable texts are kept aside (once, whichever module found them)
+//! instead of deleted.
 
 use super::doc::Loaded;
 use super::port::{Keys, Local, StorageError};
@@ -64,19 +64,6 @@ impl Status {
             Ok(()) => (Status::Quarantined { reason: unreadable.into_iter().map(|(r, _)| r).collect::<Vec<_>>().join("；") }, true),
         }
     }
-}
-
-/// How a store tells the page's other modules (each has stores of its own) how saving goes:
-/// a window event whose detail is a JSON `Report`.
-pub const STATUS_EVENT: &str = "fencing-storage-status";
-
-/// One store's saving status, as the event carries it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Report {
-    /// Which module's store of which part (`study/lab`).
-    pub source: String,
-    pub notice: Option<String>,
-    pub quarantined: bool,
 }
 
 /// The unreadable text kept aside, if any.

@@ -7,7 +7,7 @@
 
 use super::doc::{self, Part, Seen};
 use super::port::{self, Keys, Local, StorageError};
-use super::status::{Report, Status, QUARANTINE, STATUS_EVENT};
+use super::status::{Status, QUARANTINE};
 use leptos::prelude::*;
 use std::any::Any;
 use std::cell::RefCell;
@@ -47,6 +47,7 @@ impl<P: Part> Copy for Store<P> {}
 
 thread_local! {
     static STORES: RefCell<Vec<Box<dyn Any>>> = const { RefCell::new(Vec::new()) };
+    static STATUSES: RwSignal<Vec<RwSignal<Status>>> = rooted(|| RwSignal::new(Vec::new()));
 }
 
 /// This module's store of a part. Islands hydrate separately and share no context: a
@@ -58,8 +59,16 @@ pub fn use_store<P: Part>() -> Store<P> {
         }
         let store = Store::<P>::new();
         all.borrow_mut().push(Box::new(store));
+        // The store's own signal, rooted as it is (`status()` makes one owned by the caller).
+        STATUSES.with(|s| s.update(|s| s.push(store.status)));
         store
     })
+}
+
+/// The status of every store this module keeps (the page's one module: the storage notice
+/// says what any of them has to say).
+pub fn statuses() -> Vec<Status> {
+    STATUSES.with(|s| s.get()).iter().map(|s| s.get()).collect()
 }
 
 /// Signals made by `make`, owned by a root of their own so that no island's cleanup disposes
@@ -107,7 +116,7 @@ impl<P: Part> Store<P> {
         self.writable.set_value(writable);
         self.doc.set(doc);
         self.loaded.set(true);
-        self.set_status(status);
+        self.status.set(status);
         let store = *self;
         let namespace = port::key("");
         let _ = window_event_listener(leptos::ev::storage, move |ev| {
@@ -139,21 +148,6 @@ impl<P: Part> Store<P> {
     /// Whether what the learner does is being kept.
     pub fn status(&self) -> ReadSignal<Status> {
         self.status.read_only()
-    }
-
-    /// Change the status, and tell the page's other modules.
-    fn set_status(&self, status: Status) {
-        let report = Report {
-            source: format!("{}/{}", crate::MODULE, P::NAME),
-            notice: status.notice(),
-            quarantined: matches!(status, Status::Quarantined { .. }),
-        };
-        self.status.set(status);
-        let init = web_sys::CustomEventInit::new();
-        init.set_detail(&serde_json::to_string(&report).unwrap_or_default().into());
-        if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict(STATUS_EVENT, &init) {
-            let _ = window().dispatch_event(&event);
-        }
     }
 
     /// The part as this tab knows it.
@@ -224,15 +218,15 @@ impl<P: Part> Store<P> {
     /// pending, so the next save writes them too.
     fn settle(&self, result: Result<(), StorageError>, names: &BTreeSet<String>) {
         match result {
-            Ok(()) if matches!(self.status.get_untracked(), Status::MemoryOnly(_)) => self.set_status(Status::Saved),
+            Ok(()) if matches!(self.status.get_untracked(), Status::MemoryOnly(_)) => self.status.set(Status::Saved),
             Ok(()) => {}
             Err(StorageError::Newer(version)) => {
                 self.writable.set_value(false);
-                self.set_status(Status::ReadOnly { version, what: P::WHAT });
+                self.status.set(Status::ReadOnly { version, what: P::WHAT });
             }
             Err(e) => {
                 self.unsaved.update_value(|(keys, _)| keys.extend(names.iter().cloned()));
-                self.set_status(Status::MemoryOnly(e));
+                self.status.set(Status::MemoryOnly(e));
             }
         }
     }
@@ -265,7 +259,7 @@ impl<P: Part> Store<P> {
     pub fn discard_quarantine(&self) {
         let _ = Local.remove(QUARANTINE);
         if matches!(self.status.get_untracked(), Status::Quarantined { .. }) {
-            self.set_status(Status::Saved);
+            self.status.set(Status::Saved);
         }
     }
 }

@@ -1,6 +1,6 @@
 // Build stage 2 (scripts/build.sh): content-hashed names for the modules Trunk builds as its
-// "worker" kind under fixed names (`lab`, `study`, `checker`), as Trunk names the main module,
-// so a new build never meets a stale cache; then the checker's worker script (js/checker-worker.js),
+// "worker" kind under fixed names (`lab`, `study`, `checker`), as Trunk names its main module
+// (`reading`), so a new build never meets a stale cache; then the checker's worker script (js/checker-worker.js),
 // pointed at the checker's hashed name and named by its own content.
 //
 //     node tools/dist/name-modules.mjs DIST
@@ -23,6 +23,17 @@ for (const module of ['lab', 'study', 'checker']) {
   await rm(wasm);
   hashed[module] = name;
 }
+
+// Trunk must build a main module, and writes a loader and preloads for it into index.html; but
+// `reading` is not every page's module, so they go: js/islands.js starts each page's module.
+const index = join(dir, 'index.html');
+const html = await readFile(index, 'utf8');
+const trunkLoader = [
+  /<script type="module">\s*import init, \* as bindings from '[^']*page-reading-[^']*';[\s\S]*?<\/script>/,
+  /<link rel="modulepreload" href="[^"]*page-reading-[^"]*"[^>]*><link rel="preload" href="[^"]*page-reading-[^"]*"[^>]*>/,
+];
+if (!trunkLoader.every((re) => re.test(html))) throw new Error("index.html: Trunk's loader for page-reading is not where it was");
+await writeFile(index, trunkLoader.reduce((h, re) => h.replace(re, ''), html));
 
 const template = await readFile(new URL('../../js/checker-worker.js', import.meta.url), 'utf8');
 const worker = template.replaceAll('page-checker', hashed.checker);
