@@ -111,20 +111,9 @@ fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
     }
 }
 
-/// Read a document of any version (an old stored one, an export): a wrong value is reported as
-/// serde says it.
+/// Read a document of any version (an old stored one, an export, a file a person may have
+/// edited): a wrong value is reported with the path of its field.
 pub fn parse(raw: Option<&str>) -> Loaded<Progress> {
-    parse_with(raw, |value| serde_json::from_value(value).map_err(|e| (None, e.to_string())))
-}
-
-/// Read a file a person may have edited: a wrong value is reported with the path of its field.
-/// (Naming the path doubles the code that reads a document, so only the import uses it.)
-pub fn parse_naming_fields(raw: Option<&str>) -> Loaded<Progress> {
-    parse_with(raw, |value| serde_path_to_error::deserialize(value).map_err(|e| (Some(e.path().to_string()), e.inner().to_string())))
-}
-
-/// `read` turns the migrated JSON into a document, or says why not (and at which field).
-fn parse_with(raw: Option<&str>, read: impl FnOnce(Value) -> Result<Progress, (Option<String>, String)>) -> Loaded<Progress> {
     let Some(raw) = raw else { return Loaded::Empty };
     let unreadable = |reason: String| Loaded::Unreadable { reason, raw: raw.to_string() };
     let mut value: Value = match serde_json::from_str(raw) {
@@ -141,7 +130,7 @@ fn parse_with(raw: Option<&str>, read: impl FnOnce(Value) -> Result<Progress, (O
     for from in version..VERSION {
         migrate_step(from, doc);
     }
-    match read(value) {
+    match serde_path_to_error::deserialize::<_, Progress>(value) {
         Ok(p) if version > VERSION => Loaded::Newer { version, doc: p },
         Ok(mut p) => match p.check() {
             Ok(()) => {
@@ -150,7 +139,6 @@ fn parse_with(raw: Option<&str>, read: impl FnOnce(Value) -> Result<Progress, (O
             }
             Err(reason) => unreadable(reason),
         },
-        Err((Some(field), e)) => unreadable(format!("字段 {field} 不符合第 {version} 版格式（{e}）")),
-        Err((None, e)) => unreadable(format!("不符合第 {version} 版格式（{e}）")),
+        Err(e) => unreadable(format!("字段 {} 不符合第 {version} 版格式（{}）", e.path(), e.inner())),
     }
 }

@@ -3,7 +3,7 @@
 
 use super::doc::Loaded;
 use super::draft::Current;
-use super::progress::{parse_naming_fields, Progress};
+use super::progress::{parse, Progress};
 use super::study::QuestionRecord;
 
 /// Largest import file accepted: above any export the app can write. What the app writes
@@ -17,7 +17,7 @@ pub fn read_import(text: &str, size: usize) -> Result<Progress, String> {
     if size > MAX_IMPORT_BYTES {
         return Err(format!("文件有 {:.1} MB，超过 {} MB 上限", size as f64 / 1048576.0, MAX_IMPORT_BYTES / (1024 * 1024)));
     }
-    match parse_naming_fields(Some(text)) {
+    match parse(Some(text)) {
         Loaded::Ok(p) => Ok(p),
         Loaded::Empty => Err("文件是空的".into()),
         Loaded::Newer { version, .. } => Err(format!("文件来自更新版本的学习台（第 {version} 版格式），本版本无法导入")),
