@@ -31,7 +31,7 @@ echo "== the release site (scripts/build.sh), at / and, for the deploy test, und
 scripts/build.sh
 scripts/build.sh /sub/ target/dist-sub
 
-echo "== browser tests (Chromium, node --test)"
+echo "== browser tests (node --test: Chromium; a smoke walk in Firefox ESR and WebKitGTK; the Nu HTML Checker)"
 node --test --test-concurrency=1 e2e/
 
 echo "== U60 on real services (throwaway Redis and MariaDB on loopback), with faults injected; then Ctrl-C in the middle"
