@@ -36,8 +36,9 @@ export async function firefox() {
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
 /**
- * WebKit: classic WebDriver has no console, so the page's own error events are the problems,
- * recorded from the moment each page is live (`watch`).
+ * WebKit: classic WebDriver has no console and no script before the page's own, so the page's
+ * error events are the problems from the moment each page is live (`watch`); a page that fails
+ * before that never goes live, which the walk waits for.
  */
 export async function webkit({ display = 97, port = 4797 } = {}) {
   const xvfb = spawn('Xvfb', [`:${display}`, '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
@@ -49,11 +50,11 @@ export async function webkit({ display = 97, port = 4797 } = {}) {
     if (!response.ok) throw new Error(`WebDriver ${method} ${path}: ${value?.error}: ${value?.message}`);
     return value;
   }
-  for (let i = 0; ; i++) {
-    try {
-      if ((await call('GET', '/status')).ready) break;
-    } catch (e) {
-      if (i > 100) throw new Error(`WebKitWebDriver did not start: ${e.message}`);
+  for (let i = 0; !(await call('GET', '/status').then((s) => s.ready, () => false)); i++) {
+    if (i > 100) {
+      driver.kill();
+      xvfb.kill();
+      throw new Error('WebKitWebDriver did not start');
     }
     await sleep(100);
   }

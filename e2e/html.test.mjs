@@ -21,7 +21,7 @@ test('the Nu HTML Checker finds no error in any page', async () => {
     out = e.stdout;
   }
   const errors = JSON.parse(out)
-    .messages.filter((m) => !/^Bogus comment/.test(m.message))
+    .messages.filter((m) => !(/^Bogus comment/.test(m.message) && m.extract?.includes('<!>')))
     .map((m) => `${relative(DIST, new URL(m.url).pathname)}:${m.lastLine}: ${m.message}`);
   assert.deepEqual(errors, []);
 });

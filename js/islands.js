@@ -12,11 +12,15 @@ const { default: init, ...module } = await import(new URL(file, document.baseURI
 await init({ module_or_path: new URL(file.replace(/\.js$/, '_bg.wasm'), document.baseURI) });
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 for (const island of document.querySelectorAll('leptos-island')) {
+  if (island.parentElement.closest('leptos-island')) continue;
   const start = module[island.dataset.component];
-  if (start && !island.parentElement.closest('leptos-island')) {
-    start(island);
-    await nextTask();
+  // Every island of a page is in its module (build.rs): one that is not stays dead, so say so.
+  if (!start) {
+    console.error(`the ${root.dataset.module} module has no island ${island.dataset.component}`);
+    continue;
   }
+  start(island);
+  await nextTask();
 }
 module.after_hydration();
 performance.mark('fencing-live');

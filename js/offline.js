@@ -40,11 +40,13 @@
   addEventListener('load', function () { setTimeout(register, 4000); });
   function register() {
     navigator.serviceWorker.register(new URL('sw.js', base), { scope: new URL('./', base).pathname, updateViaCache: 'none' }).then(function (reg) {
-      offer(reg.waiting);
-      reg.addEventListener('updatefound', function () {
-        var next = reg.installing;
+      // A new build offered once installed: one found before this ran may be installing already.
+      function watch(next) {
         next && next.addEventListener('statechange', function () { if (next.state === 'installed') offer(next); });
-      });
+      }
+      offer(reg.waiting);
+      watch(reg.installing);
+      reg.addEventListener('updatefound', function () { watch(reg.installing); });
     }, function () {});
   }
 })();

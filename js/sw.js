@@ -12,7 +12,9 @@ const scope = new URL(self.registration.scope);
 const inScope = (url) => url.origin === scope.origin && url.pathname.startsWith(scope.pathname);
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map((f) => new URL(f, scope)))));
+  // From the network, not the HTTP cache: pages keep their names from build to build.
+  const fresh = (f) => new Request(new URL(f, scope), { cache: 'reload' });
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map(fresh))));
 });
 
 // Once this build takes over, the copies older than the previous one go. The previous one

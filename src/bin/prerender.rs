@@ -32,9 +32,12 @@ fn page(template: &str, route: Route, files: &Files) -> Result<String, String> {
         // The explorer's checker runs in a worker; the page finds the worker's script here.
         head.push_str(&format!("<meta name=\"checker-worker\" content=\"{}\">", files.worker));
     }
-    let template = template
-        .replacen("<html lang=\"zh-CN\"", &format!("<html lang=\"zh-CN\" data-module=\"{name}\" data-module-file=\"{file}\""), 1)
-        .replacen("</head>", &format!("{head}</head>"), 1);
+    let (open, close) = ("<html lang=\"zh-CN\"", "</head>");
+    if !template.contains(open) || !template.contains(close) {
+        return Err(format!("the template has no {open} or no {close}"));
+    }
+    let named = format!("{open} data-module=\"{name}\" data-module-file=\"{file}\"");
+    let template = template.replacen(open, &named, 1).replacen(close, &format!("{head}{close}"), 1);
     // A server context: browser-only work (listeners, effects) is skipped while rendering. The
     // page writes its title and description (leptos_meta) where the template says `<!--HEAD-->`.
     let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));

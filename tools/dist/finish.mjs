@@ -1,11 +1,11 @@
 // Build stage 4 (scripts/build.sh), once every page is rendered:
-// 1. The service worker (js/sw.js) with this build's id and the files it precaches: every file
-//    of the build but the precompressed copies.
-// 2. A strict Content-Security-Policy in every page: scripts only from the site itself plus the
-//    page's inline scripts (Trunk's loader and the scripts index.html inlines, which change with
-//    each build) by their SHA-256. No 'unsafe-inline', no 'unsafe-eval'; 'wasm-unsafe-eval'
-//    lets the modules compile their WASM.
-// 3. Every text file also as .gz and .br, for hosts that serve precompressed files.
+// 1. A strict Content-Security-Policy in every page: scripts only from the site itself plus the
+//    page's inline scripts (the three of js/ that Trunk inlines) by their SHA-256. No
+//    'unsafe-inline', no 'unsafe-eval'; 'wasm-unsafe-eval' lets the modules compile their WASM.
+// 2. The service worker (js/sw.js) with this build's id — the digest of every file, pages and
+//    their policy included — and the files it precaches: all but the precompressed copies.
+// 3. The HTML, JS, WASM, CSS, SVG and JSON files also as .gz and .br, for hosts that serve
+//    precompressed files.
 //
 //     node tools/dist/finish.mjs DIST
 import { createHash } from 'node:crypto';
@@ -24,20 +24,6 @@ async function files(d) {
   }
   return out;
 }
-
-const precache = (await files(dir))
-  .map((f) => relative(dir, f).split('\\').join('/'))
-  .filter((f) => !/\.(gz|br)$/.test(f) && f !== 'sw.js')
-  .sort();
-const digest = createHash('sha256');
-for (const f of precache) digest.update(f).update(await readFile(join(dir, f)));
-const build = digest.digest('hex').slice(0, 16);
-const template = await readFile(new URL('../../js/sw.js', import.meta.url), 'utf8');
-const worker = template
-  .replace("const BUILD = 'unbuilt';", `const BUILD = '${build}';`)
-  .replace('const FILES = [];', `const FILES = ${JSON.stringify(precache)};`);
-if (!worker.includes(build) || worker.includes('const FILES = [];')) throw new Error('js/sw.js lacks the lines the build fills in');
-await writeFile(join(dir, 'sw.js'), worker);
 
 const pages = (await files(dir)).filter((f) => f.endsWith('.html'));
 const hashes = new Set();
@@ -67,6 +53,19 @@ for (const page of pages) {
   if (!html.includes(anchor)) throw new Error(`${page}: no ${anchor} to anchor the CSP`);
   await writeFile(page, html.replace(anchor, `${anchor}\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`));
 }
+
+const precache = (await files(dir))
+  .map((f) => relative(dir, f).split('\\').join('/'))
+  .filter((f) => !/\.(gz|br)$/.test(f) && f !== 'sw.js')
+  .sort();
+const digest = createHash('sha256');
+for (const f of precache) digest.update(f).update(await readFile(join(dir, f)));
+const build = digest.digest('hex').slice(0, 16);
+const template = await readFile(new URL('../../js/sw.js', import.meta.url), 'utf8');
+const fill = { "const BUILD = 'unbuilt';": `const BUILD = '${build}';`, 'const FILES = [];': `const FILES = ${JSON.stringify(precache)};` };
+if (!Object.keys(fill).every((line) => template.includes(line))) throw new Error('js/sw.js lacks the lines the build fills in');
+const worker = Object.entries(fill).reduce((text, [line, filled]) => text.replace(line, () => filled), template);
+await writeFile(join(dir, 'sw.js'), worker);
 
 let compressed = 0;
 for (const f of await files(dir)) {

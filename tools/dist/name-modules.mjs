@@ -37,7 +37,9 @@ await writeFile(index, trunkLoader.reduce((h, re) => h.replace(re, ''), html));
 
 const template = await readFile(new URL('../../js/checker-worker.js', import.meta.url), 'utf8');
 const worker = template.replaceAll('page-checker', hashed.checker);
-if (worker === template) throw new Error('js/checker-worker.js does not name page-checker');
+if (![`'./${hashed.checker}.js'`, `'./${hashed.checker}_bg.wasm'`].every((name) => worker.includes(name))) {
+  throw new Error("js/checker-worker.js no longer imports './page-checker.js' and its WASM");
+}
 const workerName = `checker-worker-${hash(worker)}.js`;
 await writeFile(join(dir, workerName), worker);
 console.log(`name-modules: ${Object.values(hashed).join(', ')}, ${workerName}`);
