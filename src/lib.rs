@@ -26,17 +26,6 @@ pub mod storage;
 pub mod tok;
 pub mod ui;
 
-/// Which browser module this build is (build.rs): the renderer's name is `ssr`.
-pub const MODULE: &str = if cfg!(feature = "reading") {
-    "reading"
-} else if cfg!(feature = "lab") {
-    "lab"
-} else if cfg!(feature = "study") {
-    "study"
-} else {
-    "ssr"
-};
-
 /// A browser module's entry point: the panic hook, the site's base path (read once, before
 /// any island renders), and the islands' reactive root. js/islands.js then hydrates the page's
 /// islands and calls `after_hydration`.

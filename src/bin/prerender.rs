@@ -25,19 +25,19 @@ use std::sync::Arc;
 fn page(template: &str, route: Route, files: &Files) -> Result<String, String> {
     let (name, file) = files.modules.iter().find(|(m, _)| *m == module(route)).ok_or("a route names an unknown module")?;
     let wasm = file.replace(".js", "_bg.wasm");
-    let mut head = format!(
+    let mut links = format!(
         "<link rel=\"modulepreload\" href=\"{file}\"><link rel=\"preload\" href=\"{wasm}\" as=\"fetch\" type=\"application/wasm\" crossorigin>"
     );
     if *name == "lab" {
         // The explorer's checker runs in a worker; the page finds the worker's script here.
-        head.push_str(&format!("<meta name=\"checker-worker\" content=\"{}\">", files.worker));
+        links.push_str(&format!("<meta name=\"checker-worker\" content=\"{}\">", files.worker));
     }
     let (open, close) = ("<html lang=\"zh-CN\"", "</head>");
     if !template.contains(open) || !template.contains(close) {
         return Err(format!("the template has no {open} or no {close}"));
     }
     let named = format!("{open} data-module=\"{name}\" data-module-file=\"{file}\"");
-    let template = template.replacen(open, &named, 1).replacen(close, &format!("{head}{close}"), 1);
+    let template = template.replacen(open, &named, 1).replacen(close, &format!("{links}{close}"), 1);
     // A server context: browser-only work (listeners, effects) is skipped while rendering. The
     // page writes its title and description (leptos_meta) where the template says `<!--HEAD-->`.
     let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
