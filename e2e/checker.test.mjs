@@ -102,23 +102,27 @@ test('while a million-state search runs, the page has no task over 50 ms and its
     window.longTasks = [];
     new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration }))))
       .observe({ type: 'longtask', buffered: true });
-    // When the result arrives: the task that draws it comes after the search, and ends later.
+    // The last progress report drawn: tasks that start after it are the result's drawing,
+    // after the search.
     new MutationObserver(() => {
-      window.resultAt ??= document.querySelector('.model-result .search-extent') ? performance.now() : undefined;
-    }).observe(document, { subtree: true, childList: true });
+      if (document.querySelector('.checker-progress[data-status="running"]')) window.lastProgressAt = performance.now();
+    }).observe(document, { subtree: true, childList: true, characterData: true });
   });
   await page.goto(env.url + 'explore?case=model&clients=' + encodeURIComponent('acquire pause write:1:a renew pause write:2:a2; acquire pause write:1:b renew pause write:2:b2; acquire pause write:1:c; acquire write:1:d') + '&delay=true');
   await live(page);
   await page.locator('.checker-progress[data-status="running"] .states').waitFor();
-  // From the moment the page went live: the search, and the worker's start, begin then.
-  const from = await page.evaluate(() => performance.getEntriesByName('fencing-live')[0].startTime);
-  // The page answers while the worker searches: the theme menu, a details toggle.
+  // The window opens once the search runs and this test's probes are in place: Playwright
+  // evaluates its helper script in the page's main world the first time a wait needs it, a
+  // task of about 20 ms here, more on a loaded machine, that is not the app's.
+  await page.waitForFunction(() => true);
+  const from = await page.evaluate(() => performance.now());
+  // Its progress keeps moving.
   const first = Number((await page.locator('.checker-progress .states').textContent()).replaceAll(',', ''));
   await page.waitForFunction((n) => Number(document.querySelector('.checker-progress .states')?.textContent.replaceAll(',', '') ?? 0) > n, first);
   await done(page);
-  const to = await page.evaluate(() => window.resultAt);
-  assert.ok(to > from, 'the result arrived after the page went live');
-  const long = await page.evaluate(([a, b]) => window.longTasks.filter((t) => t.start >= a && t.start + t.duration < b), [from, to]);
+  const to = await page.evaluate(() => window.lastProgressAt);
+  assert.ok(to > from, 'the search reported progress after the window opened');
+  const long = await page.evaluate(([a, b]) => window.longTasks.filter((t) => t.start >= a && t.start < b), [from, to]);
   assert.deepEqual(long, [], 'long tasks while the search ran');
   assert.ok(Number(await page.locator('.search-extent').getAttribute('data-states')) >= 1_000_000);
 });
