@@ -77,16 +77,22 @@ test('under a sub-path too', async () => {
   }
 });
 
-test('a new deployment is offered, applied only when asked, and keeps what was typed — in every tab', async () => {
-  // The next build: one page changed, and a service worker of another version.
-  const next = await mkdtemp(join(tmpdir(), 'fencing-next-'));
-  await cp(DIST, next, { recursive: true });
+/** Another build in a new directory: the self-test page marked `name`, a worker of build `id`. */
+async function nextBuild(name, id) {
+  const dir = await mkdtemp(join(tmpdir(), `fencing-${name}-`));
+  await cp(DIST, dir, { recursive: true });
   const sw = await readFile(join(DIST, 'sw.js'), 'utf8');
   const [, build] = sw.match(/const BUILD = '([0-9a-f]+)'/);
-  await writeFile(join(next, 'sw.js'), sw.replaceAll(build, 'feedfacefeedface'));
+  await writeFile(join(dir, 'sw.js'), sw.replaceAll(build, id));
   const selfTest = await readFile(join(DIST, 'self-test/index.html'), 'utf8');
-  await writeFile(join(next, 'self-test/index.html'), selfTest.replace('<head>', '<head><meta name="build" content="next">'));
-  for (const f of ['sw.js', 'self-test/index.html']) for (const ext of ['.gz', '.br']) await rm(join(next, f + ext), { force: true });
+  await writeFile(join(dir, 'self-test/index.html'), selfTest.replace('<head>', `<head><meta name="build" content="${name}">`));
+  for (const f of ['sw.js', 'self-test/index.html']) for (const ext of ['.gz', '.br']) await rm(join(dir, f + ext), { force: true });
+  return { dir, build };
+}
+
+test('a new deployment is offered, applied only when asked, and keeps what was typed — in every tab', async () => {
+  // The next build: one page changed, and a service worker of another version.
+  const { dir: next, build } = await nextBuild('next', 'feedfacefeedface');
   try {
     const page = await env.page('self-test');
     await controlled(page);
@@ -124,6 +130,39 @@ test('a new deployment is offered, applied only when asked, and keeps what was t
   } finally {
     env.deploy(DIST);
     await rm(next, { recursive: true, force: true });
+  }
+});
+
+test('a build replaced while it waits: the banner switches to the newest, and only the copy of the build that ran stays beside it', async () => {
+  // A browser of its own, whose first visit is to build b.
+  const own = await start();
+  const builds = [await nextBuild('b', 'b0b0b0b0b0b0b0b0'), await nextBuild('c', 'c0c0c0c0c0c0c0c0'), await nextBuild('d', 'd0d0d0d0d0d0d0d0')];
+  const [b, c, d] = builds;
+  const update = (page) => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+  try {
+    own.deploy(b.dir);
+    const page = await own.page('self-test');
+    await controlled(page);
+    // Build c installs and waits; the banner is offered for it.
+    own.deploy(c.dir);
+    await update(page);
+    const banner = page.locator('.update-banner');
+    await banner.waitFor({ timeout: 20_000 });
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => { window.reg = r; }));
+    await page.waitForFunction(() => (window.offered = window.reg.waiting));
+    // Build d replaces it before the learner clicks.
+    own.deploy(d.dir);
+    await update(page);
+    await page.waitForFunction(() => window.reg.waiting && window.reg.waiting !== window.offered, null, { timeout: 20_000 });
+    await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: '刷新' }).click()]);
+    await live(page);
+    assert.equal(await page.locator('meta[name="build"]').getAttribute('content'), 'd', 'onto the newest build');
+    // Build b ran (a tab may still show it); build c never did.
+    assert.deepEqual((await page.evaluate(() => caches.keys())).sort(), ['fencing-study-b0b0b0b0b0b0b0b0', 'fencing-study-d0d0d0d0d0d0d0d0']);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await own.stop();
+    for (const x of builds) await rm(x.dir, { recursive: true, force: true });
   }
 });
 

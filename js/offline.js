@@ -4,7 +4,7 @@
 // never lands in the middle of an answer (what was typed is saved on the way out).
 (function () {
   if (!('serviceWorker' in navigator)) return;
-  var base = document.baseURI, asked = false, had = !!navigator.serviceWorker.controller;
+  var base = document.baseURI, asked = false, had = !!navigator.serviceWorker.controller, registration = null;
   // `waiting`: the new build, switched to on click; `switched`: it already took over (from
   // another tab), and a click reloads this page onto it.
   function offer(waiting, switched) {
@@ -19,8 +19,9 @@
     button.textContent = '刷新';
     button.addEventListener('click', function () {
       asked = true;
-      if (switched) location.reload();
-      else waiting.postMessage('skip-waiting');
+      if (switched) return location.reload();
+      // The build waiting now: a newer one may have replaced the one this banner was made for.
+      ((registration && registration.waiting) || waiting).postMessage('skip-waiting');
     });
     bar.append(text, button);
     document.body.append(bar);
@@ -40,6 +41,7 @@
   addEventListener('load', function () { setTimeout(register, 4000); });
   function register() {
     navigator.serviceWorker.register(new URL('sw.js', base), { scope: new URL('./', base).pathname, updateViaCache: 'none' }).then(function (reg) {
+      registration = reg;
       // A new build offered once installed: one found before this ran may be installing already.
       function watch(next) {
         next && next.addEventListener('statechange', function () { if (next.state === 'installed') offer(next); });

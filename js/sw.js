@@ -17,14 +17,23 @@ self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map(fresh))));
 });
 
-// Once this build takes over, the copies older than the previous one go. The previous one
-// stays: another tab may still show a page of that build and load its modules later (the
-// explorer's checker, say) until the learner reloads it.
+// Once this build takes over it notes when (`ACTIVATED`, in its own cache), and the copies
+// older than the build that ran before it go. That one stays: another tab may still show a
+// page of it and load its modules later (the explorer's checker, say) until the learner
+// reloads it. A build that installed but never ran is no build a tab shows: it goes too.
+const ACTIVATED = new URL('.activated', scope).href;
+
 self.addEventListener('activate', (event) => {
+  const since = (key) => caches.open(key).then((c) => c.match(ACTIVATED)).then((r) => (r ? r.text() : '0')).then(Number);
   event.waitUntil(
-    caches.keys()
-      .then((keys) => keys.filter((k) => k.startsWith('fencing-study-') && k !== CACHE).slice(0, -1))
-      .then((old) => Promise.all(old.map((k) => caches.delete(k))))
+    caches.open(CACHE).then((c) => c.put(ACTIVATED, new Response(String(Date.now()))))
+      .then(() => caches.keys())
+      .then((keys) => keys.filter((k) => k.startsWith('fencing-study-') && k !== CACHE))
+      .then((others) => Promise.all(others.map(since)).then((at) => {
+        // The build that ran last; a build from before these notes: the newest one.
+        const ran = at.some((t) => t > 0) ? at.indexOf(Math.max(...at)) : others.length - 1;
+        return Promise.all(others.filter((_, i) => i !== ran).map((k) => caches.delete(k)));
+      }))
       .then(() => self.clients.claim()),
   );
 });
