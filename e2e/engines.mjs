@@ -38,7 +38,7 @@ const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 /**
  * WebKit: classic WebDriver has no console and no script before the page's own, so the page's
  * error events are the problems from the moment each page is live (`watch`); a page that fails
- * before that never goes live, which the walk waits for.
+ * before that never goes live, and says why if its module failed (`data-live-error`).
  */
 export async function webkit({ display = 97, port = 4797 } = {}) {
   const xvfb = spawn('Xvfb', [`:${display}`, '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], { stdio: 'ignore' });

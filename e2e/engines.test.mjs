@@ -1,7 +1,8 @@
 // The page in Gecko and WebKit, not only Chromium: one smoke walk through each engine (e2e/
 // engines.mjs) — every page goes live, the theme is kept, a defect switch turns a verdict, an
 // answer typed is kept in localStorage over a reload, and the service worker takes over — and
-// no page reports an error on the way (in WebKit: none once it is live; see engines.mjs).
+// no page reports an error on the way (in WebKit: a module that fails to start, and any error
+// once it is live; see engines.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,7 +26,12 @@ async function until(browser, what, fn, ...args) {
 /** Open `url` and wait until its islands are hydrated and its saved state applied. */
 async function open(browser, url, reload = false) {
   await (reload ? browser.reload() : browser.goto(url));
-  await until(browser, `${url} to go live`, () => document.documentElement.hasAttribute('data-live'));
+  // A module that failed to start says why (js/islands.js): fail with that, not a timeout.
+  const state = await until(browser, `${url} to go live`, () => {
+    const root = document.documentElement;
+    return root.hasAttribute('data-live') ? 'live' : root.dataset.liveError && `not live: ${root.dataset.liveError}`;
+  });
+  if (state !== 'live') throw new Error(`${browser.name}: ${url} ${state}`);
   await browser.watch?.();
 }
 

@@ -1,11 +1,12 @@
 // Every route is prerendered: its HTML, fetched without running any script, already holds the
 // page's heading, text, title and description; with JavaScript disabled the lesson reads
-// completely and its links work; the shipped page carries no benchmark export.
+// completely and its links work; a module that cannot load is said, not silent; the shipped
+// page carries no benchmark export.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { start, DIST } from './harness.mjs';
+import { start, live, DIST } from './harness.mjs';
 import { CHAPTERS } from './lesson.mjs';
 
 let env;
@@ -36,6 +37,24 @@ test('every route\'s HTML holds its heading, its text, its own title and descrip
     const html = await text(path);
     for (const want of wants) assert.ok(html.includes(want), `${path || '/'} lacks ${want}`);
   }
+});
+
+test('when the page\'s module cannot load, the page says so, still reads, and a retry brings it alive', async () => {
+  const context = await env.context.browser().newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const wasm = /_bg\.wasm$/;
+  await page.route(wasm, (r) => r.abort());
+  await page.goto(env.url + 'explore');
+  const alert = page.getByRole('alert').filter({ hasText: '本页的交互部分没能加载' });
+  await alert.waitFor();
+  assert.ok(await page.evaluate(() => document.documentElement.dataset.liveError), 'the reason is kept');
+  assert.equal(await page.locator('html[data-live]').count(), 0);
+  assert.match(await page.locator('main h1').textContent(), /实验台/);
+  await page.unroute(wasm);
+  await Promise.all([page.waitForEvent('load'), alert.getByRole('button', { name: '刷新重试' }).click()]);
+  await live(page);
+  assert.equal(await alert.count(), 0);
+  await context.close();
 });
 
 test('with JavaScript disabled every chapter reads completely and links work', async () => {

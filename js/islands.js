@@ -5,23 +5,40 @@
 // input between them. Then the module applies what only the browser knows (src/lib.rs,
 // after_hydration), once every island matches the prerendered HTML, and the page says it is
 // live: `data-live` on <html> (tests wait for it) and the User Timing mark `fencing-live`
-// (measurements read it).
+// (measurements read it). If the module cannot start, the page stays readable and says so.
 const root = document.documentElement;
-const file = root.dataset.moduleFile;
-const { default: init, ...module } = await import(new URL(file, document.baseURI));
-await init({ module_or_path: new URL(file.replace(/\.js$/, '_bg.wasm'), document.baseURI) });
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
-for (const island of document.querySelectorAll('leptos-island')) {
-  if (island.parentElement.closest('leptos-island')) continue;
-  const start = module[island.dataset.component];
-  // Every island of a page is in its module (build.rs): one that is not stays dead, so say so.
-  if (!start) {
-    console.error(`the ${root.dataset.module} module has no island ${island.dataset.component}`);
-    continue;
+try {
+  const file = root.dataset.moduleFile;
+  const { default: init, ...module } = await import(new URL(file, document.baseURI));
+  await init({ module_or_path: new URL(file.replace(/\.js$/, '_bg.wasm'), document.baseURI) });
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+  for (const island of document.querySelectorAll('leptos-island')) {
+    if (island.parentElement.closest('leptos-island')) continue;
+    const start = module[island.dataset.component];
+    // Every island of a page is in its module (build.rs): one that is not stays dead, so say so.
+    if (!start) {
+      console.error(`the ${root.dataset.module} module has no island ${island.dataset.component}`);
+      continue;
+    }
+    start(island);
+    await nextTask();
   }
-  start(island);
-  await nextTask();
+  module.after_hydration();
+  performance.mark('fencing-live');
+  root.setAttribute('data-live', '');
+} catch (error) {
+  // The prerendered lesson reads on; only its controls are dead: tell the learner, not only
+  // the console (`data-live-error` for the tests).
+  root.dataset.liveError = String((error && error.message) || error);
+  const bar = document.createElement('div'), text = document.createElement('span'), button = document.createElement('button');
+  bar.className = 'update-banner load-error';
+  bar.setAttribute('role', 'alert');
+  text.textContent = '本页的交互部分没能加载：课文照常可读，按钮和练习暂不可用。';
+  button.type = 'button';
+  button.className = 'tool-btn primary';
+  button.textContent = '刷新重试';
+  button.addEventListener('click', () => location.reload());
+  bar.append(text, button);
+  document.body.append(bar);
+  throw error;
 }
-module.after_hydration();
-performance.mark('fencing-live');
-root.setAttribute('data-live', '');

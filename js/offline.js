@@ -8,7 +8,7 @@
   // `waiting`: the new build, switched to on click; `switched`: it already took over (from
   // another tab), and a click reloads this page onto it.
   function offer(waiting, switched) {
-    if (!(waiting || switched) || !navigator.serviceWorker.controller || document.querySelector('.update-banner')) return;
+    if (!(waiting || switched) || !navigator.serviceWorker.controller || document.querySelector('.update-banner:not(.load-error)')) return;
     var bar = document.createElement('div'), text = document.createElement('span'), button = document.createElement('button');
     bar.className = 'update-banner';
     if (switched) bar.setAttribute('data-switched', '');
@@ -32,7 +32,7 @@
   navigator.serviceWorker.addEventListener('controllerchange', function () {
     if (asked) return location.reload();
     if (!had) return void (had = true);
-    var shown = document.querySelector('.update-banner');
+    var shown = document.querySelector('.update-banner:not(.load-error)');
     if (shown) shown.remove();
     offer(null, true);
   });
