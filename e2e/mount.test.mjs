@@ -45,7 +45,7 @@ test('when the page\'s module cannot load, the page says so, still reads, and a 
   const wasm = /_bg\.wasm$/;
   await page.route(wasm, (r) => r.abort());
   await page.goto(env.url + 'explore');
-  const alert = page.getByRole('alert').filter({ hasText: '本页的交互部分没能加载' });
+  const alert = page.getByRole('alert').filter({ hasText: '交互功能未能完整加载' });
   await alert.waitFor();
   assert.ok(await page.evaluate(() => document.documentElement.dataset.liveError), 'the reason is kept');
   assert.equal(await page.locator('html[data-live]').count(), 0);

@@ -27,18 +27,19 @@ try {
   performance.mark('fencing-live');
   root.setAttribute('data-live', '');
 } catch (error) {
-  // The prerendered lesson reads on; only its controls are dead: tell the learner, not only
-  // the console (`data-live-error` for the tests).
-  root.dataset.liveError = String((error && error.message) || error);
+  // The prerendered page reads on; its controls may be dead: tell the learner, not only the
+  // console (`data-live-error` for the tests). Right after the skip link, so it is met first.
   const bar = document.createElement('div'), text = document.createElement('span'), button = document.createElement('button');
   bar.className = 'update-banner load-error';
   bar.setAttribute('role', 'alert');
-  text.textContent = '本页的交互部分没能加载：课文照常可读，按钮和练习暂不可用。';
+  text.textContent = '交互功能未能完整加载：按钮和输入框可能无效，所填内容不一定能保存；文字和链接照常可用，已保存的记录不受影响。';
   button.type = 'button';
   button.className = 'tool-btn primary';
   button.textContent = '刷新重试';
   button.addEventListener('click', () => location.reload());
   bar.append(text, button);
-  document.body.append(bar);
+  const skip = document.querySelector('.skip-link');
+  skip ? skip.after(bar) : document.body.prepend(bar);
+  root.dataset.liveError = typeof error === 'string' ? error : (error && error.message) || 'unknown';
   throw error;
 }
