@@ -1,7 +1,9 @@
 // A static host for dist/, as real hosts behave: a file where one exists (a route's
 // `index.html` for its directory), else the site's 404.html with status 404; gzip-compressed
-// when the browser accepts it, from the precompressed copy the build ships.
+// when the browser accepts it (brotli first, if asked to serve it), from the precompressed copy
+// the build ships.
 import { createServer } from 'node:http';
+import { createServer as createSecureServer } from 'node:https';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -29,20 +31,26 @@ async function fileAt(root, urlPath) {
   }
 }
 
-/** The body to send: the precompressed copy when there is one and gzip is accepted. */
-async function body(path, gzip) {
+/** The body to send: the precompressed copy of an encoding the browser accepts, if any. */
+async function body(path, accepted) {
   const raw = await readFile(path);
-  if (!gzip || !/\.(html|js|wasm|css|svg|json)$/.test(path)) return { data: raw, encoding: null };
+  if (!/\.(html|js|wasm|css|svg|json)$/.test(path)) return { data: raw, encoding: null };
+  if (accepted.includes('br')) {
+    const br = await readFile(`${path}.br`).catch(() => null);
+    if (br) return { data: br, encoding: 'br' };
+  }
+  if (!accepted.includes('gzip')) return { data: raw, encoding: null };
   const gz = await readFile(`${path}.gz`).catch(() => gzipSync(raw, { level: 9 }));
   return { data: gz, encoding: 'gzip' };
 }
 
 /**
- * Serve `root` under `base` (e.g. '/' or '/sub/') on 127.0.0.1 and a free port. `deploy(dir)`
- * switches to another build at the same address, as a new deployment does.
+ * Serve `root` under `base` (e.g. '/' or '/sub/') on 127.0.0.1 and a free port; over HTTPS
+ * with `tls` ({ key, cert }). `deploy(dir)` switches to another build at the same address, as
+ * a new deployment does.
  */
-export async function serve(root, base = '/', { gzip = true, port = 0 } = {}) {
-  const server = createServer(async (req, res) => {
+export async function serve(root, base = '/', { gzip = true, brotli = false, port = 0, tls = null } = {}) {
+  const handle = async (req, res) => {
     const url = new URL(req.url, 'http://x');
     if (!url.pathname.startsWith(base)) {
       res.writeHead(404).end();
@@ -55,16 +63,18 @@ export async function serve(root, base = '/', { gzip = true, port = 0 } = {}) {
       res.writeHead(404).end();
       return;
     }
-    const accepts = gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    const { data, encoding } = await body(path, accepts);
+    const asked = (req.headers['accept-encoding'] ?? '').split(/\s*,\s*/).map((e) => e.split(';')[0]);
+    const accepted = asked.filter((e) => (e === 'gzip' && gzip) || (e === 'br' && brotli));
+    const { data, encoding } = await body(path, accepted);
     const headers = { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'content-length': data.length };
     if (encoding) headers['content-encoding'] = encoding;
     res.writeHead(found ? 200 : 404, headers);
     res.end(data);
-  });
+  };
+  const server = tls ? createSecureServer(tls, handle) : createServer(handle);
   await new Promise((ok) => server.listen(port, '127.0.0.1', ok));
   return {
-    url: `http://127.0.0.1:${server.address().port}${base}`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${server.address().port}${base}`,
     deploy: (dir) => { root = dir; },
     close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }),
   };

@@ -1,7 +1,11 @@
 // Performance report for the release build: a report, not a test. Every figure is measured
 // against an anchor in the same run, on a phone profile, served with gzip as hosts do.
 //
-//   node tools/perf-report.mjs [runs]     (after `trunk build --release --offline`)
+//   node tools/perf-report.mjs [runs]     (after scripts/build.sh)
+//   PERF_BROTLI=1 node tools/perf-report.mjs [runs]
+//                                         the same from a host that serves the build's .br
+//                                         copies, over HTTPS (a certificate made for the run),
+//                                         where browsers ask for brotli
 //
 // Phone profile (Chrome DevTools Protocol): 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up,
 // CPU slowed 4×, a 390 px viewport. For /timeline and /explore, median of `runs`:
@@ -13,7 +17,8 @@
 //   - cumulative layout shift, and the longest main-thread task after the text was on screen;
 //   - first load: the bytes the browser fetched (gzip, from the network log) until idle.
 // Then Lighthouse 12 (mobile) on both routes of the app: performance and SEO scores.
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +32,16 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${Math.round(x)} ms`;
 
 const profile = await mkdtemp(join(tmpdir(), 'fencing-perf-'));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS, headless: true });
+const brotli = process.env.PERF_BROTLI === '1';
+const encoding = brotli ? 'brotli over HTTPS' : 'gzip';
+let tls = null;
+if (brotli) {
+  const [key, cert] = [join(profile, 'key.pem'), join(profile, 'cert.pem')];
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  tls = { key: await readFile(key), cert: await readFile(cert) };
+}
+const args = brotli ? [...FLAGS, '--ignore-certificate-errors'] : FLAGS;
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args, headless: true });
 
 /** Watch paints, layout shifts and long tasks from the start of the document. */
 function observe() {
@@ -80,7 +94,7 @@ async function load(url, { live }) {
   return { ...paints, live: perf.live, responds, cls: perf.cls, longest, bytes };
 }
 
-const server = await serve(DIST, '/');
+const server = await serve(DIST, '/', { tls, brotli });
 // The anchor: each route's rendered DOM, every script and module link removed, as a static site.
 const staticDir = join(profile, 'static');
 await mkdir(staticDir, { recursive: true });
@@ -102,7 +116,7 @@ await cp(DIST, staticDir, { recursive: true });
   }
   await page.close();
 }
-const staticServer = await serve(staticDir, '/');
+const staticServer = await serve(staticDir, '/', { tls, brotli });
 
 const report = {};
 for (const route of ROUTES) {
@@ -120,20 +134,20 @@ for (const route of ROUTES) {
   };
 }
 
-console.log(`phone profile (150 ms, 1.6 Mbit/s, CPU 4×), gzip, median of ${runs}`);
+console.log(`phone profile (150 ms, 1.6 Mbit/s, CPU 4×), ${encoding}, median of ${runs}`);
 for (const [route, r] of Object.entries(report)) {
   console.log(`/${route}`);
   console.log(`  on screen (LCP): app ${ms(r.appLcp)}, static copy ${ms(r.staticLcp)} — ${(r.appLcp / r.staticLcp).toFixed(2)}× (goal ≤ 1.3×); FCP ${ms(r.appFcp)} vs ${ms(r.staticFcp)}`);
   console.log(`  live: every island ${ms(r.live)}; theme toggle responds: ${r.responds ? 'yes' : 'NO'} (goal ≤ 3000 ms)`);
   console.log(`  cumulative layout shift (worst run): ${r.cls.toFixed(3)} (goal ≤ 0.02); longest task after first paint: ${ms(r.longest)} (goal ≤ 200 ms)`);
-  console.log(`  first load, gzip, from the network log: ${(r.bytes / 1024).toFixed(1)} KB (static copy ${(r.staticBytes / 1024).toFixed(1)} KB; goal ≤ 200 KB for /timeline)`);
+  console.log(`  first load, ${encoding}, from the network log: ${(r.bytes / 1024).toFixed(1)} KB (static copy ${(r.staticBytes / 1024).toFixed(1)} KB; goal ≤ 200 KB for /timeline)`);
 }
 
 // Lighthouse, as an outside judge, on the app's routes.
 if (process.env.SKIP_LIGHTHOUSE !== '1') {
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
-  const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: FLAGS.filter((f) => f !== '--headless').concat(['--headless=new']) });
+  const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: args.filter((f) => f !== '--headless').concat(['--headless=new']) });
   try {
     for (const route of ROUTES) {
       const { lhr } = await lighthouse(server.url + route, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo', 'accessibility', 'best-practices'], formFactor: 'mobile' });
