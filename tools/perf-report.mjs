@@ -1,11 +1,13 @@
 // Performance report for the release build: a report, not a test. Every figure is measured
-// against an anchor in the same run, on a phone profile, served with gzip as hosts do.
+// against an anchor in the same run, on a phone profile, served with gzip as hosts do (or with
+// brotli, PERF_BROTLI=1).
 //
 //   node tools/perf-report.mjs [runs]     (after scripts/build.sh)
 //   PERF_BROTLI=1 node tools/perf-report.mjs [runs]
 //                                         the same from a host that serves the build's .br
-//                                         copies, over HTTPS (a certificate made for the run),
-//                                         where browsers ask for brotli
+//                                         copies, over HTTPS (a certificate made for the run)
+//                                         as real hosts are reached: browsers ask for brotli
+//                                         only over HTTPS (Chromium also on localhost)
 //
 // Phone profile (Chrome DevTools Protocol): 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up,
 // CPU slowed 4×, a 390 px viewport. For /timeline and /explore, median of `runs`:
@@ -15,11 +17,12 @@
 //   - live: the page's one module started and every island hydrated (the page's User Timing
 //     mark `fencing-live`), then a click on the theme toggle must change the theme;
 //   - cumulative layout shift, and the longest main-thread task after the text was on screen;
-//   - first load: the bytes the browser fetched (gzip, from the network log) until idle.
+//   - first load: the bytes the browser fetched (compressed, from the network log) until idle,
+//     in KiB.
 // Then Lighthouse 12 (mobile) on both routes of the app: performance and SEO scores.
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -65,7 +68,7 @@ async function load(url, { live }) {
   cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, e.response.url));
   cdp.on('Network.loadingFinished', (e) => {
     bytes += e.encodedDataLength;
-    fetched.push(`${(urls.get(e.requestId) ?? '?').split('/').pop()} ${(e.encodedDataLength / 1000).toFixed(1)} KB`);
+    fetched.push(`${(urls.get(e.requestId) ?? '?').split('/').pop()} ${(e.encodedDataLength / 1024).toFixed(1)} KiB`);
   });
   await page.addInitScript(observe);
   await page.goto(url, { waitUntil: 'networkidle' });
@@ -110,8 +113,8 @@ await cp(DIST, staticDir, { recursive: true });
       return '<!doctype html>\n' + copy.outerHTML;
     });
     await writeFile(join(staticDir, route, 'index.html'), html);
-    // The server prefers the precompressed copy: it must be the static page's, not the app's.
-    await rm(join(staticDir, route, 'index.html.br'), { force: true });
+    // The server prefers the precompressed copies: they must be the static page's, not the app's.
+    await writeFile(join(staticDir, route, 'index.html.br'), brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
     await writeFile(join(staticDir, route, 'index.html.gz'), gzipSync(html, { level: 9 }));
   }
   await page.close();
@@ -140,7 +143,7 @@ for (const [route, r] of Object.entries(report)) {
   console.log(`  on screen (LCP): app ${ms(r.appLcp)}, static copy ${ms(r.staticLcp)} — ${(r.appLcp / r.staticLcp).toFixed(2)}× (goal ≤ 1.3×); FCP ${ms(r.appFcp)} vs ${ms(r.staticFcp)}`);
   console.log(`  live: every island ${ms(r.live)}; theme toggle responds: ${r.responds ? 'yes' : 'NO'} (goal ≤ 3000 ms)`);
   console.log(`  cumulative layout shift (worst run): ${r.cls.toFixed(3)} (goal ≤ 0.02); longest task after first paint: ${ms(r.longest)} (goal ≤ 200 ms)`);
-  console.log(`  first load, ${encoding}, from the network log: ${(r.bytes / 1024).toFixed(1)} KB (static copy ${(r.staticBytes / 1024).toFixed(1)} KB; goal ≤ 200 KB for /timeline)`);
+  console.log(`  first load, ${encoding}, from the network log: ${(r.bytes / 1024).toFixed(1)} KiB (static copy ${(r.staticBytes / 1024).toFixed(1)} KiB; goal ≤ 200 KiB for /timeline)`);
 }
 
 // Lighthouse, as an outside judge, on the app's routes.
