@@ -49,7 +49,7 @@ async function body(path, accepted) {
  * with `tls` ({ key, cert }). `deploy(dir)` switches to another build at the same address, as
  * a new deployment does.
  */
-export async function serve(root, base = '/', { gzip = true, brotli = false, port = 0, tls = null } = {}) {
+export async function serve(root, base = '/', { brotli = false, port = 0, tls = null } = {}) {
   const handle = async (req, res) => {
     const url = new URL(req.url, 'http://x');
     if (!url.pathname.startsWith(base)) {
@@ -64,7 +64,7 @@ export async function serve(root, base = '/', { gzip = true, brotli = false, por
       return;
     }
     const asked = (req.headers['accept-encoding'] ?? '').split(/\s*,\s*/).map((e) => e.split(';')[0]);
-    const accepted = asked.filter((e) => (e === 'gzip' && gzip) || (e === 'br' && brotli));
+    const accepted = asked.filter((e) => e === 'gzip' || (e === 'br' && brotli));
     const { data, encoding } = await body(path, accepted);
     const headers = { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'content-length': data.length };
     if (encoding) headers['content-encoding'] = encoding;
