@@ -27,12 +27,13 @@ try {
   performance.mark('fencing-live');
   root.setAttribute('data-live', '');
 } catch (error) {
-  // The prerendered page reads on; its controls may be dead: tell the learner, not only the
-  // console (`data-live-error` for the tests). Right after the skip link, so it is met first.
+  // The prerendered page reads on; its controls may be dead, and one already live shows none of
+  // what is saved (the stores load after hydration) and could write over it: tell the learner,
+  // not only the console (`data-live-error` for the tests). After the skip link: met first.
   const bar = document.createElement('div'), text = document.createElement('span'), button = document.createElement('button');
   bar.className = 'update-banner load-error';
   bar.setAttribute('role', 'alert');
-  text.textContent = '交互功能未能完整加载：按钮和输入框可能无效，所填内容不一定能保存；文字和链接照常可用，已保存的记录不受影响。';
+  text.textContent = '交互功能未能完整加载：按钮、开关和输入框可能无效；已保存的记录仍在，但本页暂未显示。请先刷新再继续操作，以免覆盖已保存的内容。文字和链接照常可用。';
   button.type = 'button';
   button.className = 'tool-btn primary';
   button.textContent = '刷新重试';
