@@ -7,7 +7,8 @@
 //! The module tree has one direction: `app` (the frame and the routes' pages) at the top; one
 //! module per learner activity below it (`reading`, `experiments`, `selftest`, `progress`);
 //! shared widgets in `ui`; and at the bottom what everything may use — `route` (paths and the
-//! base path), `storage` (the one store), `content` (the lesson as data).
+//! base path), `storage` (the one store) over `record` (what the learner did, and its rules),
+//! `content` (the lesson as data).
 
 #![recursion_limit = "256"]
 
@@ -19,6 +20,7 @@ pub mod experiments;
 #[cfg(study_islands)]
 pub mod progress;
 pub mod reading;
+pub mod record;
 pub mod route;
 #[cfg(study_islands)]
 pub mod selftest;
@@ -46,11 +48,11 @@ pub fn after_hydration() {
     // Each module loads the parts it shows: every module the chapters (the frame marks them),
     // the lab also its runs and predictions, the study (self-test, progress) every part.
     use storage::store::use_store;
-    use_store::<storage::chapters::Chapters>().load();
+    use_store::<record::chapters::Chapters>().load();
     #[cfg(any(lab_islands, study_islands))]
-    use_store::<storage::lab::Lab>().load();
+    use_store::<record::lab::Lab>().load();
     #[cfg(study_islands)]
-    use_store::<storage::study::Study>().load();
+    use_store::<record::study::Study>().load();
     #[cfg(lab_islands)]
     experiments::session::use_session().go_live();
 }

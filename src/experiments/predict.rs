@@ -4,7 +4,7 @@
 //! engine's own account of what decided it. The guess is recorded with the run (progress
 //! shows the hit rate). Running without a prediction stays one click away.
 
-use crate::storage::lab::{Change, Lab};
+use crate::record::lab::{Change, Lab};
 use crate::storage::store::use_store;
 use fencing_model::prediction::{lesson_states, lesson_words, Guess};
 use fencing_model::words;

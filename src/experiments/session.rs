@@ -5,7 +5,7 @@
 
 use super::editor::Draft;
 use super::state::View;
-use crate::storage::lab::{Change, Lab};
+use crate::record::lab::{Change, Lab};
 use crate::storage::store::use_store;
 use fencing_model::{run, Case, Experiment, Report, Scenario};
 use leptos::prelude::*;

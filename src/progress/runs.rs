@@ -1,8 +1,8 @@
 //! The progress page's lab side: the runs (the lesson's five commands first) and the
 //! predictions made before them.
 
+use crate::record::lab::Lab;
 use crate::route::Route;
-use crate::storage::lab::Lab;
 use crate::storage::store::use_store;
 use fencing_model::{codec, Experiment};
 use leptos::prelude::*;

@@ -9,7 +9,7 @@ use crate::experiments::predict::{self, PredictForm, PredictVerdict};
 use crate::experiments::sequence::SequenceDiagram;
 use crate::experiments::state::View;
 use crate::experiments::{marks_of, verdict_head};
-use crate::storage::lab::{Change, Lab};
+use crate::record::lab::{Change, Lab};
 use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
 use fencing_model::cli::{args_of, execute, parse, Invocation};

@@ -2,8 +2,8 @@
 //! the chapter in view is marked as the learner scrolls.
 
 use crate::content::TOC;
+use crate::record::chapters::{ChapterState, Chapters};
 use crate::route::Route;
-use crate::storage::chapters::{ChapterState, Chapters};
 use crate::storage::store::use_store;
 use leptos::prelude::*;
 

@@ -2,7 +2,7 @@
 //! and the whole lesson's print button.
 
 use crate::content::TOC;
-use crate::storage::chapters::{Change, ChapterState, Chapters};
+use crate::record::chapters::{Change, ChapterState, Chapters};
 use crate::storage::store::use_store;
 use leptos::html;
 use leptos::prelude::*;

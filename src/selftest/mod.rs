@@ -11,11 +11,11 @@ use crate::clock;
 use crate::content::{chapter_index, Question, QUESTIONS, TOC};
 #[cfg(feature = "ssr")]
 use crate::reading::blocks::block_list;
+use crate::record::review::Rating;
+use crate::record::study::{Change, QuestionRecord, QuestionRef, QuestionState, Study};
 use crate::route::Route;
 use crate::storage::persist;
-use crate::storage::review::Rating;
 use crate::storage::store::use_store;
-use crate::storage::study::{Change, QuestionRecord, QuestionRef, QuestionState, Study};
 use leptos::prelude::*;
 use rated::JustRated;
 

@@ -5,9 +5,9 @@
 use super::{next_review, rating_label};
 use crate::clock;
 use crate::content::Question;
+use crate::record::study::{QuestionRecord, Study};
 use crate::storage::status::Status;
 use crate::storage::store::use_store;
-use crate::storage::study::{QuestionRecord, Study};
 use leptos::html;
 use leptos::prelude::*;
 

@@ -1,9 +1,10 @@
 //! One key, one document. Each key this app writes holds one complete serde document with its
 //! schema `version`, read and written only through these functions; what reading a key found
-//! is one `Loaded`. A `Part` is what one owner keeps: its documents, the changes a learner
-//! makes to them and the keys each change dirties.
+//! is one `Loaded`. A `Part` is one owner's record as it lies in its keys: which keys each
+//! change dirties, and how they are read, joined and written.
 
 use super::port::{Keys, StorageError};
+use crate::record::Record;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,9 +19,6 @@ pub const VERSION: u32 = 7;
 /// overwrites nothing of this version's. Until the study module moves an old document to the
 /// keys of its owners, each module reads its own fields of it (`legacy`).
 pub const LEGACY: &str = "progress";
-
-/// Milliseconds since the Unix epoch (JavaScript's `Date.now()`).
-pub type Millis = f64;
 
 /// A stored document: a serde type, written with the schema `version` beside its fields.
 pub trait Doc: Serialize + DeserializeOwned + Default {
@@ -175,18 +173,14 @@ pub fn save<P: Part>(
     part.write(keys, names, !merge, seen)
 }
 
-/// What one owner keeps, and how it lies in its keys.
-pub trait Part: Clone + Default + PartialEq + Send + Sync + 'static {
-    type Change;
+/// One owner's record, and how it lies in its keys.
+pub trait Part: Record + Send + Sync + 'static {
     /// What it is, in words a learner reads.
     const WHAT: &'static str;
     /// Read every key it owns: all that could be read, and what each key held.
     fn load(keys: &impl Keys, seen: &mut Seen) -> Result<(Self, Vec<Loaded<()>>), StorageError>;
     /// The keys a change dirties: a save writes only those.
     fn dirties(change: &Self::Change) -> Vec<String>;
-    fn apply(&mut self, change: Self::Change, at: Millis);
-    /// Another copy (another tab's, an import) joins this one: nothing either holds is lost.
-    fn merge(&mut self, other: &Self);
     /// Every key it holds now (an import or a reset writes them all).
     fn keys(&self) -> BTreeSet<String>;
     /// Join what another tab wrote under `names` since this tab saw it.
@@ -197,17 +191,13 @@ pub trait Part: Clone + Default + PartialEq + Send + Sync + 'static {
 }
 
 /// A part that is one document under one key, read also from an old one-key document.
-pub trait OneKey: Doc + Clone + PartialEq + Send + Sync + 'static {
-    type Change;
+pub trait OneKey: Record + Doc + Send + Sync + 'static {
     const KEY: &'static str;
     /// What it is, in a reason a learner reads.
     const WHAT: &'static str;
-    fn apply(&mut self, change: Self::Change, at: Millis);
-    fn merge(&mut self, other: &Self);
 }
 
 impl<T: OneKey> Part for T {
-    type Change = T::Change;
     const WHAT: &'static str = T::WHAT;
 
     fn load(keys: &impl Keys, seen: &mut Seen) -> Result<(Self, Vec<Loaded<()>>), StorageError> {
@@ -224,21 +214,13 @@ impl<T: OneKey> Part for T {
         vec![T::KEY.into()]
     }
 
-    fn apply(&mut self, change: T::Change, at: Millis) {
-        OneKey::apply(self, change, at)
-    }
-
-    fn merge(&mut self, other: &Self) {
-        OneKey::merge(self, other)
-    }
-
     fn keys(&self) -> BTreeSet<String> {
         BTreeSet::from([T::KEY.into()])
     }
 
     fn join(&mut self, keys: &mut impl Keys, names: &BTreeSet<String>, seen: &mut Seen) -> Result<(), StorageError> {
         if let Some(theirs) = names.contains(T::KEY).then(|| theirs::<T>(keys, T::KEY, seen)).transpose()?.flatten() {
-            OneKey::merge(self, &theirs);
+            self.merge(&theirs);
         }
         Ok(())
     }

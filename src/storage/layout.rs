@@ -1,4 +1,5 @@
-//! How the self-test's record lies in storage. Finished attempts are most of a learner's data
+//! How each owner's record lies in its keys: the chapters and the lab one key each; the
+//! self-test's record several. Finished attempts are most of a learner's data
 //! after years of use and never change once rated, while the draft being typed changes all the
 //! time: so the drafts are one document (`drafts`) and each question's finished attempts another
 //! (`attempts.<question>`), and a change dirties only the keys it touches — typing the drafts, a
@@ -6,13 +7,14 @@
 //! here, and moved to the keys of its owners (chapters, lab, this) before the version mark is
 //! written over it.
 
-use super::chapters::Chapters;
-use super::doc::{self, Doc, Loaded, Millis, OneKey, Part, Seen, LEGACY};
-use super::draft::Current;
-use super::lab::Lab;
+use super::doc::{self, Doc, Loaded, OneKey, Part, Seen, LEGACY};
 use super::port::{Keys, StorageError};
 use super::progress::{self, Progress};
-use super::study::{Attempt, Change, QuestionRecord, Study};
+use crate::record::chapters::Chapters;
+use crate::record::draft::Current;
+use crate::record::lab::Lab;
+use crate::record::study::{Attempt, Change, QuestionRecord, Study};
+use crate::record::Record;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -24,6 +26,28 @@ const MARK: &str = r#"{"version":7}"#;
 pub const ATTEMPTS: &str = "attempts.";
 /// Where version 6 kept each question's finished attempts (a bare list).
 const OLD_ATTEMPTS: &str = "progress.attempts.";
+
+impl OneKey for Chapters {
+    const KEY: &'static str = "chapters";
+    const WHAT: &'static str = "阅读记录";
+}
+
+impl OneKey for Lab {
+    const KEY: &'static str = "lab";
+    const WHAT: &'static str = "实验记录";
+}
+
+impl Doc for Chapters {
+    fn check(&self) -> Result<(), String> {
+        Record::check(self)
+    }
+}
+
+impl Doc for Lab {
+    fn check(&self) -> Result<(), String> {
+        Record::check(self)
+    }
+}
 
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct Drafts {
@@ -118,7 +142,6 @@ fn move_legacy(study: &mut Study, keys: &mut impl Keys, raw: &str, seen: &mut Se
 }
 
 impl Part for Study {
-    type Change = Change;
     const WHAT: &'static str = "自测记录";
 
     fn load(keys: &impl Keys, seen: &mut Seen) -> Result<(Self, Vec<Loaded<()>>), StorageError> {
@@ -156,14 +179,6 @@ impl Part for Study {
             Change::Rate { question, .. } => vec![LEGACY.into(), DRAFTS.into(), format!("{ATTEMPTS}{}", question.id)],
             _ => vec![LEGACY.into(), DRAFTS.into()],
         }
-    }
-
-    fn apply(&mut self, change: Change, at: Millis) {
-        Study::apply(self, change, at)
-    }
-
-    fn merge(&mut self, other: &Self) {
-        Study::merge(self, other)
     }
 
     fn keys(&self) -> BTreeSet<String> {

@@ -2,10 +2,11 @@
 //! composed of the owners' parts (`chapters`, `lab`, `study`), with the migration of every
 //! earlier schema — also of what apps before version 7 stored in one key. No browser code.
 
-use super::chapters::{ChapterProgress, Chapters};
-use super::doc::{Doc, Loaded, VERSION};
-use super::lab::{Lab, Prediction, RunRecord};
-use super::study::{QuestionRecord, Study};
+use super::doc::{Loaded, VERSION};
+use crate::record::chapters::{ChapterProgress, Chapters};
+use crate::record::lab::{Lab, Prediction, RunRecord};
+use crate::record::study::{QuestionRecord, Study};
+use crate::record::Record;
 use fencing_model::Experiment;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

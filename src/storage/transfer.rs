@@ -2,9 +2,9 @@
 //! preview of what it would change. Pure functions; the page only reads files and clicks.
 
 use super::doc::Loaded;
-use super::draft::Current;
 use super::progress::{parse, Progress};
-use super::study::QuestionRecord;
+use crate::record::draft::Current;
+use crate::record::study::QuestionRecord;
 
 /// Largest import file accepted: above any export the app can write. What the app writes
 /// lives in localStorage, which holds at most 5,242,880 UTF-16 code units per site (Chromium

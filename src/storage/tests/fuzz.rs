@@ -7,13 +7,14 @@
 //! a second tab saves over it.
 
 use super::{Memory, Tab};
-use crate::storage::chapters::{ChapterProgress, Chapters};
-use crate::storage::doc::{Millis, Part};
-use crate::storage::draft::{Conflict, Current, DraftId, MAX_CONFLICTS};
-use crate::storage::lab::{Lab, Prediction, RunRecord};
+use crate::record::chapters::{ChapterProgress, Chapters};
+use crate::record::draft::{Conflict, Current, DraftId, MAX_CONFLICTS};
+use crate::record::lab::{Lab, Prediction, RunRecord};
+use crate::record::review::{Rating, Review};
+use crate::record::study::{Attempt, QuestionRecord, Study, MAX_ANSWER};
+use crate::record::Millis;
+use crate::storage::doc::Part;
 use crate::storage::progress::Progress;
-use crate::storage::review::{Rating, Review};
-use crate::storage::study::{Attempt, QuestionRecord, Study, MAX_ANSWER};
 use crate::storage::transfer::{read_import, MAX_IMPORT_BYTES};
 use fencing_model::prediction::Guess;
 use fencing_model::{Experiment, OpOutcome, Property};

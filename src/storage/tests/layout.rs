@@ -3,12 +3,12 @@
 //! what cannot be read, or was written by a newer app, is reported and left alone.
 
 use super::*;
-use crate::storage::chapters::{Change as Reading, ChapterState, Chapters};
-use crate::storage::lab::Lab;
+use crate::record::chapters::{Change as Reading, ChapterState, Chapters};
+use crate::record::lab::Lab;
+use crate::record::review::Rating;
+use crate::record::study::{Change, Study};
 use crate::storage::layout::DRAFTS;
 use crate::storage::progress::{parse, Progress};
-use crate::storage::review::Rating;
-use crate::storage::study::{Change, Study};
 use std::collections::BTreeSet;
 
 fn answered(tab: &mut Tab<Study>, keys: &mut Memory, q: QuestionRef, answer: &str, at: f64) {

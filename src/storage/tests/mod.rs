@@ -5,13 +5,12 @@
 mod fuzz;
 mod layout;
 mod progress;
-mod review;
-mod study;
 mod transfer;
 
-use super::doc::{Loaded, Millis, Part, Seen};
+use super::doc::{Loaded, Part, Seen};
 use super::port::{Keys, StorageError};
-use super::study::QuestionRef;
+pub use crate::record::study::QuestionRef;
+pub use crate::record::{Millis, Record};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -25,8 +24,7 @@ pub const KEYS_V6: &str = include_str!("../fixtures/keys-v6.json");
 /// The same learner's data as this version stores it.
 pub const KEYS_V7: &str = include_str!("../fixtures/keys-v7.json");
 
-pub const Q1: QuestionRef = QuestionRef { id: "q1", wording: 2, tab: "tab-1" };
-pub const Q2: QuestionRef = QuestionRef { id: "q2", wording: 2, tab: "tab-1" };
+pub use crate::record::tests::{Q1, Q2};
 
 /// localStorage in memory, counting reads and writes per name; `full` refuses writes.
 #[derive(Default)]

@@ -2,11 +2,11 @@
 //! a written document reads back the same.
 
 use super::*;
-use crate::storage::chapters::ChapterState;
+use crate::record::chapters::ChapterState;
+use crate::record::review::{Rating, DAY_MS};
+use crate::record::study::QuestionState;
 use crate::storage::doc::{Loaded, VERSION};
 use crate::storage::progress::{parse, Progress};
-use crate::storage::review::{Rating, DAY_MS};
-use crate::storage::study::QuestionState;
 
 fn loaded(raw: &str) -> Progress {
     match parse(Some(raw)) {

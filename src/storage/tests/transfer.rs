@@ -1,10 +1,10 @@
 //! Import: the checks a file must pass, and the preview of what it would change.
 
 use super::*;
-use crate::storage::lab::{Change as Run, Lab};
+use crate::record::lab::{Change as Run, Lab};
+use crate::record::review::Rating;
+use crate::record::study::{Change, QuestionRef, Study};
 use crate::storage::progress::Progress;
-use crate::storage::review::Rating;
-use crate::storage::study::{Change, QuestionRef, Study};
 use crate::storage::transfer::{preview, read_import, MAX_IMPORT_BYTES};
 use fencing_model::prediction::Guess;
 use fencing_model::Experiment;
@@ -17,7 +17,7 @@ fn e(s: &str) -> Experiment {
 fn doc(lab: &[(Run, Millis)], study: &[(Change, Millis)]) -> Progress {
     let (mut l, mut s) = (Lab::default(), Study::default());
     for (c, at) in lab {
-        crate::storage::doc::OneKey::apply(&mut l, c.clone(), *at);
+        crate::record::Record::apply(&mut l, c.clone(), *at);
     }
     for (c, at) in study {
         s.apply(c.clone(), *at);

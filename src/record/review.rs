@@ -6,7 +6,7 @@
 //! rated starts in the first box. A schedule is what a question's ratings lead to, so it is
 //! never stored apart from them. Pure: times come in as arguments (see `crate::clock`).
 
-use super::doc::Millis;
+use super::Millis;
 use serde::{Deserialize, Serialize};
 
 /// The three self-rating levels.

@@ -2,7 +2,7 @@
 //! went on from the other wins; drafts typed in parallel keep the later in the box and the
 //! other's text aside, for the learner to pick from.
 
-use super::doc::Millis;
+use super::Millis;
 use serde::{Deserialize, Serialize};
 
 /// The attempt in progress: what is typed, whether the reference is open, what is ticked.

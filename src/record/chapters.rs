@@ -1,8 +1,8 @@
-//! The chapters a learner opened and read: the reading module's one key, and all that the
-//! module loaded on every page keeps, so the code for questions, predictions and attempts stays
-//! out of the module every page waits for.
+//! The chapters a learner opened and read: all that the reading module (loaded on every page)
+//! keeps, so the code for questions, predictions and attempts stays out of the module every
+//! page waits for.
 
-use super::doc::{Doc, Millis, OneKey};
+use super::{Millis, Record};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -47,20 +47,8 @@ impl Chapters {
     }
 }
 
-impl Doc for Chapters {
-    fn check(&self) -> Result<(), String> {
-        let finite = |t: Millis| t.is_finite() && t >= 0.0;
-        match self.chapters.iter().find(|(_, c)| !finite(c.opened_at) || c.read_at.is_some_and(|t| !finite(t))) {
-            Some((slug, _)) => Err(format!("章节 {slug} 的记录时间无效")),
-            None => Ok(()),
-        }
-    }
-}
-
-impl OneKey for Chapters {
+impl Record for Chapters {
     type Change = Change;
-    const KEY: &'static str = "chapters";
-    const WHAT: &'static str = "阅读记录";
 
     fn apply(&mut self, change: Change, at: Millis) {
         let (Change::Open(slug) | Change::Finish(slug)) = change;
@@ -79,6 +67,14 @@ impl OneKey for Chapters {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             };
+        }
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let finite = |t: Millis| t.is_finite() && t >= 0.0;
+        match self.chapters.iter().find(|(_, c)| !finite(c.opened_at) || c.read_at.is_some_and(|t| !finite(t))) {
+            Some((slug, _)) => Err(format!("章节 {slug} 的记录时间无效")),
+            None => Ok(()),
         }
     }
 }

@@ -2,12 +2,12 @@
 //! lab's and the chapters' records joined likewise.
 
 use super::*;
-use crate::storage::chapters::{ChapterProgress, ChapterState, Chapters};
-use crate::storage::doc::{Doc, OneKey};
-use crate::storage::draft::{Conflict, Current, MAX_CONFLICTS};
-use crate::storage::lab::{Change as LabChange, Lab, Prediction, MAX_PREDICTIONS};
-use crate::storage::review::{Rating, Review};
-use crate::storage::study::{Attempt, Change, QuestionRecord, QuestionState, Study, MAX_ANSWER, MAX_POINTS};
+use crate::record::chapters::{ChapterProgress, ChapterState, Chapters};
+use crate::record::draft::{Conflict, Current, MAX_CONFLICTS};
+use crate::record::lab::{Change as LabChange, Lab, Prediction, MAX_PREDICTIONS};
+use crate::record::review::{Rating, Review};
+use crate::record::study::{Attempt, Change, QuestionRecord, QuestionState, Study, MAX_ANSWER, MAX_POINTS};
+use crate::record::Record;
 use fencing_model::prediction::Guess;
 use fencing_model::Experiment;
 
@@ -147,16 +147,16 @@ fn runs_count_predictions_keep_the_latest_500_and_chapters_are_opened_then_read(
     let e: Experiment = "fencing/no-fence".parse().unwrap();
     let f: Experiment = "fencing/correct".parse().unwrap();
     let guess = Guess::Fencing { broken: vec![], last_writers: vec![] };
-    let predict = |l: &mut Lab, experiment, at| OneKey::apply(l, LabChange::Predict { experiment, guess: guess.clone(), hit: false }, at);
+    let predict = |l: &mut Lab, experiment, at| Record::apply(l, LabChange::Predict { experiment, guess: guess.clone(), hit: false }, at);
     let (mut a, mut b) = (Lab::default(), Lab::default());
     predict(&mut a, e, 1.0);
     predict(&mut b, e, 1.0);
     predict(&mut b, f, 1.0);
     predict(&mut b, e, 2.0);
-    OneKey::apply(&mut a, LabChange::Run(e), 1.0);
-    OneKey::apply(&mut b, LabChange::Run(e), 2.0);
-    OneKey::apply(&mut b, LabChange::Run(e), 3.0);
-    OneKey::merge(&mut a, &b);
+    Record::apply(&mut a, LabChange::Run(e), 1.0);
+    Record::apply(&mut b, LabChange::Run(e), 2.0);
+    Record::apply(&mut b, LabChange::Run(e), 3.0);
+    Record::merge(&mut a, &b);
     let seen: Vec<_> = a.predictions.iter().map(|p| (p.experiment, p.at)).collect();
     assert_eq!(seen.len(), 3, "{seen:?}");
     assert!(seen.contains(&(f, 1.0)) && seen.contains(&(e, 2.0)));
@@ -168,20 +168,20 @@ fn runs_count_predictions_keep_the_latest_500_and_chapters_are_opened_then_read(
     assert_eq!((many.predictions.len(), many.predictions[0].at), (MAX_PREDICTIONS, 30.0));
     let mut older = Lab::default();
     predict(&mut older, f, 0.5);
-    OneKey::merge(&mut older, &many);
+    Record::merge(&mut older, &many);
     assert_eq!((older.predictions.len(), older.predictions[0].at), (MAX_PREDICTIONS, 30.0));
 
     let mut c = Chapters::default();
-    use crate::storage::chapters::Change::{Finish, Open};
-    OneKey::apply(&mut c, Open("lab"), 5.0);
+    use crate::record::chapters::Change::{Finish, Open};
+    Record::apply(&mut c, Open("lab"), 5.0);
     assert_eq!(c.chapter("lab"), ChapterState::Opened);
     for (change, at) in [(Finish("lab"), 6.0), (Finish("lab"), 9.0), (Open("lab"), 9.0)] {
-        OneKey::apply(&mut c, change, at);
+        Record::apply(&mut c, change, at);
     }
     assert_eq!(c.chapters["lab"], ChapterProgress { opened_at: 5.0, read_at: Some(6.0) });
     let mut other = Chapters::default();
     other.chapters.insert("lab".into(), ChapterProgress { opened_at: 1.0, read_at: None });
-    OneKey::merge(&mut c, &other);
+    Record::merge(&mut c, &other);
     assert_eq!(c.chapters["lab"], ChapterProgress { opened_at: 1.0, read_at: Some(6.0) });
 }
 

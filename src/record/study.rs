@@ -1,10 +1,10 @@
 //! The self-test's record: per question the attempt in progress (`draft`), the finished
 //! attempts, and the schedule they lead to (`review`); the changes a learner makes to it, and
-//! how two tabs' copies join. How it lies in storage is `layout`'s.
+//! how two tabs' copies join. How it lies in storage is `storage::layout`'s.
 
-use super::doc::Millis;
 use super::draft::{Current, MAX_CONFLICTS};
 use super::review::{Rating, Review, INTERVAL_DAYS};
+use super::{Millis, Record};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -127,8 +127,23 @@ impl Study {
         self.questions.get(id).cloned().unwrap_or_default()
     }
 
-    /// Apply one of the learner's changes, stamped with the time it happened.
-    pub fn apply(&mut self, change: Change, at: Millis) {
+    /// Change the attempt in progress as `question.tab`; a draft last changed by another
+    /// tab becomes this one's base (what this tab has seen).
+    fn edit(&mut self, question: QuestionRef, at: Millis, change: impl FnOnce(&mut Current)) {
+        let current = &mut self.questions.entry(question.id.to_string()).or_default().current;
+        if current.tab != question.tab {
+            current.base = Some(current.id());
+            current.tab = question.tab.to_string();
+        }
+        change(current);
+        current.updated_at = at;
+    }
+}
+
+impl Record for Study {
+    type Change = Change;
+
+    fn apply(&mut self, change: Change, at: Millis) {
         let question = change.question();
         let revealed = self.questions.get(question.id).is_some_and(|q| q.current.revealed);
         match change {
@@ -165,21 +180,9 @@ impl Study {
         }
     }
 
-    /// Change the attempt in progress as `question.tab`; a draft last changed by another
-    /// tab becomes this one's base (what this tab has seen).
-    fn edit(&mut self, question: QuestionRef, at: Millis, change: impl FnOnce(&mut Current)) {
-        let current = &mut self.questions.entry(question.id.to_string()).or_default().current;
-        if current.tab != question.tab {
-            current.base = Some(current.id());
-            current.tab = question.tab.to_string();
-        }
-        change(current);
-        current.updated_at = at;
-    }
-
     /// Another copy joins this one, question by question: the drafts as `Current::join`
     /// says, the finished attempts of both.
-    pub fn merge(&mut self, other: &Study) {
+    fn merge(&mut self, other: &Study) {
         for (id, theirs) in &other.questions {
             let mine = self.questions.entry(id.clone()).or_default();
             mine.current.join(&theirs.current);
@@ -187,8 +190,7 @@ impl Study {
         }
     }
 
-    /// Value checks serde cannot express (an import and every stored key must pass them).
-    pub fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), String> {
         match self.questions.iter().find_map(|(id, q)| q.check().err().map(|e| (id, e))) {
             Some((id, e)) => Err(format!("题目 {id} 的{e}")),
             None => Ok(()),

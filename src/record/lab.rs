@@ -1,7 +1,7 @@
-//! The lab's runs and the predictions made before them: the lab module's one key. The lab
-//! module carries this codec and no other.
+//! The lab's runs and the predictions made before them: the lab module keeps this record and
+//! no other.
 
-use super::doc::{Doc, Millis, OneKey};
+use super::{Millis, Record};
 use fencing_model::prediction::Guess;
 use fencing_model::Experiment;
 use serde::{Deserialize, Serialize};
@@ -60,26 +60,8 @@ impl Lab {
     }
 }
 
-impl Doc for Lab {
-    fn check(&self) -> Result<(), String> {
-        let finite = |t: Millis| t.is_finite() && t >= 0.0;
-        if let Some((e, _)) = self.runs.iter().find(|(_, r)| !finite(r.last_at)) {
-            return Err(format!("实验 {e} 的运行时间无效"));
-        }
-        if self.predictions.len() > MAX_PREDICTIONS {
-            return Err(format!("predictions 有 {} 条预测，超过 {MAX_PREDICTIONS} 条", self.predictions.len()));
-        }
-        match self.predictions.iter().position(|p| !finite(p.at)) {
-            Some(i) => Err(format!("predictions[{i}]（第 {} 条预测）的时间无效", i + 1)),
-            None => Ok(()),
-        }
-    }
-}
-
-impl OneKey for Lab {
+impl Record for Lab {
     type Change = Change;
-    const KEY: &'static str = "lab";
-    const WHAT: &'static str = "实验记录";
 
     fn apply(&mut self, change: Change, at: Millis) {
         match change {
@@ -110,5 +92,19 @@ impl OneKey for Lab {
         }
         self.predictions.sort_by(|a, b| a.at.total_cmp(&b.at));
         self.keep_recent_predictions();
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let finite = |t: Millis| t.is_finite() && t >= 0.0;
+        if let Some((e, _)) = self.runs.iter().find(|(_, r)| !finite(r.last_at)) {
+            return Err(format!("实验 {e} 的运行时间无效"));
+        }
+        if self.predictions.len() > MAX_PREDICTIONS {
+            return Err(format!("predictions 有 {} 条预测，超过 {MAX_PREDICTIONS} 条", self.predictions.len()));
+        }
+        match self.predictions.iter().position(|p| !finite(p.at)) {
+            Some(i) => Err(format!("predictions[{i}]（第 {} 条预测）的时间无效", i + 1)),
+            None => Ok(()),
+        }
     }
 }

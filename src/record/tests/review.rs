@@ -1,7 +1,7 @@
 //! The Leitner schedule: intervals by rating, and due on the learner's calendar day.
 
-use crate::storage::doc::Millis;
-use crate::storage::review::*;
+use crate::record::review::*;
+use crate::record::Millis;
 
 const T: Millis = 1_764_600_000_000.0;
 

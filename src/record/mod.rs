@@ -1,0 +1,27 @@
+//! What the learner did, and the rules it changes by: the chapters read (`chapters`), the lab's
+//! runs and predictions (`lab`), the self-test's answers (`study`: each question's attempt in
+//! progress, `draft`, and the schedule its ratings lead to, `review`). Pure data and rules, no
+//! browser: `storage` keeps these records, the views show them and send their changes.
+
+pub mod chapters;
+pub mod draft;
+pub mod lab;
+pub mod review;
+pub mod study;
+
+#[cfg(test)]
+pub(crate) mod tests;
+
+/// Milliseconds since the Unix epoch (JavaScript's `Date.now()`).
+pub type Millis = f64;
+
+/// One owner's record: the changes a learner makes to it, how two copies of it join, and the
+/// value checks serde cannot express (every stored document and every import must pass them).
+pub trait Record: Clone + Default + PartialEq {
+    type Change;
+    /// Apply one of the learner's changes, stamped with the time it happened.
+    fn apply(&mut self, change: Self::Change, at: Millis);
+    /// Another copy (another tab's, an import) joins this one: nothing either holds is lost.
+    fn merge(&mut self, other: &Self);
+    fn check(&self) -> Result<(), String>;
+}
