@@ -190,6 +190,13 @@ fn a_newer_document_is_read_only_and_an_unreadable_one_reported() {
         let found = Tab::<Chapters>::load(&keys).1;
         assert!(matches!(&found[0], Loaded::Unreadable { reason: r, raw: kept } if r.starts_with(reason) && kept == raw), "{found:?}");
     }
+    // A stored lab document passes the record's value checks too.
+    keys.items.insert("lab".into(), r#"{"version":7,"runs":{"fencing/correct":{"count":1,"last_at":-1}}}"#.into());
+    let found = Tab::<Lab>::load(&keys).1;
+    assert!(
+        matches!(&found[0], Loaded::Unreadable { reason, .. } if reason == "实验记录：实验 fencing/correct 的运行时间无效"),
+        "{found:?}"
+    );
 }
 
 #[test]
