@@ -1,7 +1,7 @@
 //! The closed-book self-test: recall first (typed, saved as you type), then reveal the
 //! reference answer and tick the scoring points covered, then rate on three levels. Every
 //! attempt is kept; the latest rating is the current level. Each rating schedules the next
-//! review (`storage::review`, Leitner boxes): due questions come first, and a review starts
+//! review (`record::review`, Leitner boxes): due questions come first, and a review starts
 //! from an empty box, with earlier attempts shown only once the reference is revealed. The
 //! words a learner reads about ratings, states and dates live here, not in the stored document.
 

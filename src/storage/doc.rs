@@ -191,10 +191,17 @@ pub trait Part: Record + Send + Sync + 'static {
 }
 
 /// A part that is one document under one key, read also from an old one-key document.
-pub trait OneKey: Record + Doc + Send + Sync + 'static {
+pub trait OneKey: Record + Serialize + DeserializeOwned + Send + Sync + 'static {
     const KEY: &'static str;
     /// What it is, in a reason a learner reads.
     const WHAT: &'static str;
+}
+
+/// A one-key part's document is its record, with the record's checks.
+impl<T: OneKey> Doc for T {
+    fn check(&self) -> Result<(), String> {
+        Record::check(self)
+    }
 }
 
 impl<T: OneKey> Part for T {

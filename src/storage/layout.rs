@@ -37,18 +37,6 @@ impl OneKey for Lab {
     const WHAT: &'static str = "实验记录";
 }
 
-impl Doc for Chapters {
-    fn check(&self) -> Result<(), String> {
-        Record::check(self)
-    }
-}
-
-impl Doc for Lab {
-    fn check(&self) -> Result<(), String> {
-        Record::check(self)
-    }
-}
-
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct Drafts {
     #[serde(default)]

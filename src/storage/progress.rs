@@ -1,6 +1,6 @@
 //! The learner's whole progress as one document: what an export holds and an import reads,
-//! composed of the owners' parts (`chapters`, `lab`, `study`), with the migration of every
-//! earlier schema — also of what apps before version 7 stored in one key. No browser code.
+//! composed of the owners' records (`crate::record`), with the migration of every earlier
+//! schema — also of what apps before version 7 stored in one key. No browser code.
 
 use super::doc::{Loaded, VERSION};
 use crate::record::chapters::{ChapterProgress, Chapters};
