@@ -7,8 +7,8 @@
 //! The module tree has one direction: `app` (the frame and the routes' pages) at the top; one
 //! module per learner activity below it (`reading`, `experiments`, `selftest`, `progress`);
 //! shared widgets in `ui`; and at the bottom what everything may use — `route` (paths and the
-//! base path), `storage` (the one store) over `record` (what the learner did, and its rules),
-//! `content` (the lesson as data).
+//! base path), `storage` (how the records are kept) over `record` (what the learner did, and
+//! the rules it changes by), `content` (the lesson as data).
 
 #![recursion_limit = "256"]
 

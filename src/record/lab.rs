@@ -26,6 +26,13 @@ pub struct Prediction {
     pub at: Millis,
 }
 
+impl Prediction {
+    /// A prediction is the same when made at the same moment for the same experiment.
+    pub fn same(&self, other: &Prediction) -> bool {
+        self.at == other.at && self.experiment == other.experiment
+    }
+}
+
 /// The stored document.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Lab {
@@ -77,8 +84,8 @@ impl Record for Lab {
         }
     }
 
-    /// Counts only grow: the larger of two tabs' counts loses the least. A prediction is the
-    /// same when made at the same moment for the same experiment.
+    /// Counts only grow: the larger of two tabs' counts loses the least. Each prediction is
+    /// kept once (`Prediction::same`).
     fn merge(&mut self, other: &Lab) {
         for (key, theirs) in &other.runs {
             let mine = self.runs.entry(*key).or_default();
@@ -86,7 +93,7 @@ impl Record for Lab {
             mine.last_at = mine.last_at.max(theirs.last_at);
         }
         for p in &other.predictions {
-            if !self.predictions.iter().any(|m| m.at == p.at && m.experiment == p.experiment) {
+            if !self.predictions.iter().any(|m| m.same(p)) {
                 self.predictions.push(p.clone());
             }
         }

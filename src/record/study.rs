@@ -22,6 +22,14 @@ pub struct Attempt {
     pub wording: u32,
 }
 
+impl Attempt {
+    /// What tells attempts apart: an attempt is the same when rated at the same moment with
+    /// the same answer (another tab's copy, an import of it).
+    pub fn id(&self) -> (u64, &str) {
+        (self.at.to_bits(), &self.answer)
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct QuestionRecord {
     #[serde(default)]
@@ -58,12 +66,11 @@ impl QuestionRecord {
         self.attempts.last().map(|a| a.rating)
     }
 
-    /// Keep finished attempts recorded elsewhere (another tab, an import) beside these: an
-    /// attempt is the same when it was rated at the same moment with the same answer. The
-    /// schedule is what all of them lead to.
+    /// Keep finished attempts recorded elsewhere (another tab, an import) beside these, each
+    /// once (`Attempt::id`). The schedule is what all of them lead to.
     pub fn add_attempts(&mut self, theirs: &[Attempt]) {
         for a in theirs {
-            if !self.attempts.iter().any(|m| m.at == a.at && m.answer == a.answer) {
+            if !self.attempts.iter().any(|m| m.id() == a.id()) {
                 self.attempts.push(a.clone());
             }
         }

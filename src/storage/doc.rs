@@ -1,6 +1,6 @@
 //! One key, one document. Each key this app writes holds one complete serde document with its
-//! schema `version`, read and written only through these functions; what reading a key found
-//! is one `Loaded`. A `Part` is one owner's record as it lies in its keys: which keys each
+//! schema `version`, read and written only through these functions (the quarantine aside, which
+//! keeps unreadable texts as they were found); what reading a key found is one `Loaded`. A `Part` is one owner's record as it lies in its keys: which keys each
 //! change dirties, and how they are read, joined and written.
 
 use super::port::{Keys, StorageError};
@@ -22,7 +22,7 @@ pub const LEGACY: &str = "progress";
 
 /// A stored document: a serde type, written with the schema `version` beside its fields.
 pub trait Doc: Serialize + DeserializeOwned + Default {
-    /// Value checks serde cannot express (an import must pass them too).
+    /// Value checks serde cannot express: a stored document that fails them is unreadable.
     fn check(&self) -> Result<(), String> {
         Ok(())
     }
@@ -182,7 +182,7 @@ pub trait Part: Record + Send + Sync + 'static {
     /// The keys a change dirties: a save writes only those.
     fn dirties(change: &Self::Change) -> Vec<String>;
     /// Every key it holds now (an import or a reset writes them all).
-    fn keys(&self) -> BTreeSet<String>;
+    fn held(&self) -> BTreeSet<String>;
     /// Join what another tab wrote under `names` since this tab saw it.
     fn join(&mut self, keys: &mut impl Keys, names: &BTreeSet<String>, seen: &mut Seen) -> Result<(), StorageError>;
     /// Write the keys `names`; `prune` (a replacing import, a reset): also remove the keys it
@@ -221,7 +221,7 @@ impl<T: OneKey> Part for T {
         vec![T::KEY.into()]
     }
 
-    fn keys(&self) -> BTreeSet<String> {
+    fn held(&self) -> BTreeSet<String> {
         BTreeSet::from([T::KEY.into()])
     }
 

@@ -4,8 +4,8 @@
 //! time: so the drafts are one document (`drafts`) and each question's finished attempts another
 //! (`attempts.<question>`), and a change dirties only the keys it touches — typing the drafts, a
 //! rating also that question's list. An old one-key document found under `progress` is read
-//! here, and moved to the keys of its owners (chapters, lab, this) before the version mark is
-//! written over it.
+//! here (its chapters and lab fields also by their own modules, `doc::legacy`), and moved to
+//! the keys of its owners (chapters, lab, this) before the version mark is written over it.
 
 use super::doc::{self, Doc, Loaded, OneKey, Part, Seen, LEGACY};
 use super::port::{Keys, StorageError};
@@ -20,8 +20,6 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The drafts: each question's attempt in progress.
 pub const DRAFTS: &str = "drafts";
-/// What `LEGACY` holds from version 7 on.
-const MARK: &str = r#"{"version":7}"#;
 /// Followed by a question id: that question's finished attempts.
 pub const ATTEMPTS: &str = "attempts.";
 /// Where version 6 kept each question's finished attempts (a bare list).
@@ -54,7 +52,7 @@ pub struct Attempts {
     pub attempts: Vec<Attempt>,
 }
 
-/// The version mark under `LEGACY`: nothing but the version.
+/// What `LEGACY` holds from version 7 on: nothing but the version.
 #[derive(Debug, Default, Serialize, Deserialize)]
 struct Mark {}
 
@@ -81,34 +79,38 @@ fn alone(attempts: &[Attempt]) -> QuestionRecord {
     QuestionRecord { attempts: attempts.to_vec(), ..QuestionRecord::default() }
 }
 
-/// An old one-key document and its own attempt lists (version 6): what could be read, and
-/// what each key held. A list that cannot be read is reported; the rest still loads.
-fn read_legacy(keys: &impl Keys, raw: &str) -> Result<(Progress, Vec<Loaded<()>>), StorageError> {
-    let (old, found) = progress::parse(Some(raw)).take();
-    let mut found = vec![found];
-    let mut old = old.unwrap_or_default();
+/// An old one-key document and its own attempt lists (version 6): what could be read, and the
+/// lists read; what each key held goes to `found`. A list that cannot be read is reported; the
+/// rest still loads.
+fn read_legacy(keys: &impl Keys, raw: &str, found: &mut Vec<Loaded<()>>) -> Result<(Progress, Vec<String>), StorageError> {
+    let (old, loaded) = progress::parse(Some(raw)).take();
+    found.push(loaded);
+    let (mut old, mut read) = (old.unwrap_or_default(), Vec::new());
     for name in keys.names(OLD_ATTEMPTS)? {
         let id = &name[OLD_ATTEMPTS.len()..];
         let raw = keys.get(&name)?.unwrap_or_default();
         let list = serde_json::from_str::<Vec<Attempt>>(&raw).map_err(|e| format!("不符合第 6 版格式（{e}）"));
         match list.and_then(|l| alone(&l).check().map(|()| l)) {
-            Ok(list) => old.questions.entry(id.to_string()).or_default().add_attempts(&list),
+            Ok(list) => {
+                old.questions.entry(id.to_string()).or_default().add_attempts(&list);
+                read.push(name.clone());
+            }
             Err(why) => found.push(Loaded::Unreadable { reason: format!("题目 {id} 的历次作答：{why}"), raw }),
         }
     }
-    Ok((old, found))
+    Ok((old, read))
 }
 
 /// Move an old one-key document to the keys of its owners, each joined with what its key
-/// holds now, and drop its attempt lists (those that could be read: the others stay for the
-/// quarantine). A part that cannot be read stays quarantined; an owner's key holding a newer
-/// app's document stops the move, and so the save, before anything is written.
+/// holds now, and drop the attempt lists that were read (the others stay for the quarantine);
+/// the save then writes the version mark over it. A part that cannot be read stays
+/// quarantined; an owner's key holding a newer app's document stops the move, and so the
+/// save, before anything is written.
 fn move_legacy(study: &mut Study, keys: &mut impl Keys, raw: &str, seen: &mut Seen) -> Result<(), StorageError> {
     fn into_key<P: Part + Doc>(part: Loaded<P>, keys: &mut impl Keys) -> Result<(), StorageError> {
         let Loaded::Ok(mut part) = part else { return Ok(()) };
-        let (names, mut fresh) = (part.keys(), Seen::new());
-        part.join(keys, &names, &mut fresh)?;
-        part.write(keys, &names, false, &mut fresh)
+        let names = part.held();
+        doc::save(&mut part, keys, &names, true, &mut Seen::new())
     }
     for name in [Chapters::KEY, Lab::KEY] {
         if let Some(version) = doc::newer(keys, name) {
@@ -117,15 +119,14 @@ fn move_legacy(study: &mut Study, keys: &mut impl Keys, raw: &str, seen: &mut Se
     }
     into_key(doc::parse::<Chapters>(raw, ""), keys)?;
     into_key(doc::parse::<Lab>(raw, ""), keys)?;
-    study.merge(&read_legacy(keys, raw)?.0.split().2);
-    let lists = study.keys().into_iter().filter(|n| n.starts_with(ATTEMPTS)).collect();
-    study.join(keys, &lists, seen)?;
-    study.write(keys, &lists, false, seen)?;
-    for name in keys.names(OLD_ATTEMPTS)? {
-        if keys.get(&name)?.is_some_and(|raw| serde_json::from_str::<Vec<Attempt>>(&raw).is_ok()) {
-            keys.remove(&name)?;
-        }
+    let (old, read) = read_legacy(keys, raw, &mut Vec::new())?;
+    study.merge(&old.split().2);
+    let lists = study.held().into_iter().filter(|n| n.starts_with(ATTEMPTS)).collect();
+    doc::save(study, keys, &lists, true, seen)?;
+    for name in read {
+        keys.remove(&name)?;
     }
+    seen.remove(LEGACY);
     Ok(())
 }
 
@@ -137,9 +138,7 @@ impl Part for Study {
         let mut found = Vec::new();
         // An old one-key document, or the version mark (then nothing but whether it is newer).
         if let Some(raw) = keys.get(LEGACY)? {
-            let (old, old_found) = read_legacy(keys, &raw)?;
-            study = old.split().2;
-            found.extend(old_found);
+            study = read_legacy(keys, &raw, &mut found)?.0.split().2;
         }
         let (drafts, loaded) = doc::load::<Drafts>(keys, DRAFTS, "自测草稿", seen)?.take();
         for (id, d) in drafts.map(|d| d.questions).unwrap_or_default() {
@@ -169,7 +168,7 @@ impl Part for Study {
         }
     }
 
-    fn keys(&self) -> BTreeSet<String> {
+    fn held(&self) -> BTreeSet<String> {
         let lists = self.questions.iter().filter(|(_, q)| !q.attempts.is_empty()).map(|(id, _)| format!("{ATTEMPTS}{id}"));
         lists.chain([DRAFTS.to_string(), LEGACY.to_string()]).collect()
     }
@@ -207,19 +206,15 @@ impl Part for Study {
             let questions = self.questions.iter().map(|(id, q)| (id.clone(), Draft { current: q.current.clone() })).collect();
             doc::write(keys, DRAFTS, &Drafts { questions }, seen)?;
         }
-        if names.contains(LEGACY) {
-            // Where older apps read the version: written once a tab (and again over an old
-            // document, once it is moved).
-            // A reset or a replacing import writes it whatever this tab saw: an old tab may
-            // have written its document there since.
-            if prune || seen.get(LEGACY).map(String::as_str) != Some(MARK) {
-                keys.set(LEGACY, MARK)?;
-                seen.insert(LEGACY.into(), MARK.into());
-            }
+        // Where older apps read the version: written where this tab has not seen it (none
+        // there yet, an old document just moved), and by a reset or a replacing import
+        // whatever this tab saw (an old tab may have written its document there since).
+        if names.contains(LEGACY) && (prune || !seen.contains_key(LEGACY)) {
+            doc::write(keys, LEGACY, &Mark {}, seen)?;
         }
         if prune {
             // Lists no question holds any more, and version 6's.
-            let held = self.keys();
+            let held = self.held();
             let stale = keys.names(ATTEMPTS)?.into_iter().filter(|n| !held.contains(n) && doc::newer(keys, n).is_none());
             for name in stale.collect::<Vec<_>>().into_iter().chain(keys.names(OLD_ATTEMPTS)?) {
                 keys.remove(&name)?;

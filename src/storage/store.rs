@@ -236,11 +236,11 @@ impl<P: Part> Store<P> {
         self.flush();
         match how {
             Import::Merge => {
-                let names = self.doc.with_untracked(|d| d.keys()).into_iter().chain(part.keys()).collect();
+                let names = self.doc.with_untracked(|d| d.held()).into_iter().chain(part.held()).collect();
                 self.save(|d| d.merge(&part), &names, true)
             }
             Import::Replace => {
-                let names = part.keys();
+                let names = part.held();
                 self.save(|d| *d = part, &names, false)
             }
         }
@@ -251,7 +251,7 @@ impl<P: Part> Store<P> {
     pub fn reset(&self) -> bool {
         self.cancel_timer();
         self.unsaved.update_value(|(keys, _)| keys.clear());
-        self.save(|d| *d = P::default(), &P::default().keys(), false);
+        self.save(|d| *d = P::default(), &P::default().held(), false);
         self.writable.get_value() && !matches!(self.status.get_untracked(), Status::MemoryOnly(_))
     }
 

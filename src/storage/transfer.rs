@@ -4,7 +4,7 @@
 use super::doc::Loaded;
 use super::progress::{parse, Progress};
 use crate::record::draft::Current;
-use crate::record::study::QuestionRecord;
+use crate::record::study::{Attempt, QuestionRecord};
 
 /// Largest import file accepted: above any export the app can write. What the app writes
 /// lives in localStorage, which holds at most 5,242,880 UTF-16 code units per site (Chromium
@@ -38,12 +38,9 @@ pub struct Preview {
 }
 
 pub fn preview(current: &Progress, incoming: &Progress) -> Preview {
-    let attempts = |p: &Progress| {
-        p.questions
-            .values()
-            .flat_map(|q| q.attempts.iter().map(|a| (a.at.to_bits(), a.answer.clone())))
-            .collect::<std::collections::BTreeSet<_>>()
-    };
+    fn attempts(p: &Progress) -> std::collections::BTreeSet<(u64, &str)> {
+        p.questions.values().flat_map(|q| q.attempts.iter().map(Attempt::id)).collect()
+    }
     let (mine, theirs) = (attempts(current), attempts(incoming));
     Preview {
         chapters_new: incoming.chapters.keys().filter(|k| !current.chapters.contains_key(*k)).count(),
@@ -61,11 +58,7 @@ pub fn preview(current: &Progress, incoming: &Progress) -> Preview {
             incoming.questions.iter().filter(changed).count()
         },
         runs_new: incoming.runs.keys().filter(|k| !current.runs.contains_key(*k)).count(),
-        predictions_new: incoming
-            .predictions
-            .iter()
-            .filter(|x| !current.predictions.iter().any(|m| m.at == x.at && m.experiment == x.experiment))
-            .count(),
+        predictions_new: incoming.predictions.iter().filter(|x| !current.predictions.iter().any(|m| m.same(x))).count(),
         attempts_lost_on_replace: mine.difference(&theirs).count(),
     }
 }

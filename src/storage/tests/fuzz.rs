@@ -117,7 +117,7 @@ fn save(keys: &mut Memory, p: &Progress, merge: bool) {
         } else {
             tab.doc = doc;
         }
-        let names = tab.doc.keys();
+        let names = tab.doc.held();
         tab.save(keys, &names, merge).unwrap();
     }
     part(keys, chapters, merge);

@@ -133,6 +133,9 @@ fn a_second_move_keeps_what_the_keys_hold_and_a_newer_key_stops_it() {
     let old = r#"{"version":6,"chapters":{"u60":{"opened_at":9.0}}}"#;
     keys.items.insert("progress".into(), old.into());
     study.apply(&mut keys, Change::Draft { question: Q1, answer: "第二次".into() }, 1764900000002.0);
+    // Moved again, the old document gives way to the version mark again: an old app opened
+    // later stays read-only, and the next save has nothing to move.
+    assert_eq!(keys.items["progress"], r#"{"version":7}"#);
     assert_eq!(Tab::<Lab>::load(&keys).0.doc.runs, runs);
     assert_eq!(Tab::<Chapters>::load(&keys).0.doc.chapter("u60"), ChapterState::Opened);
     // An owner's key written by a newer app stops the move before anything is written: the
@@ -229,6 +232,10 @@ fn an_unreadable_list_is_reported_and_the_rest_loads() {
     let (loaded, found) = Tab::<Study>::load(&keys);
     assert_eq!(loaded.doc.questions["q1"].attempts.len(), 2);
     assert!(found.iter().any(|l| matches!(l, Loaded::Unreadable { reason, .. } if reason == "题目 q2 的历次作答：评分点编号无效")));
+    // The move drops the lists it read and leaves that one where it is.
+    let mut tab = Tab::<Study>::load(&keys).0;
+    tab.save_all(&mut keys).unwrap();
+    assert_eq!(keys.names().iter().filter(|n| n.starts_with("progress.attempts.")).collect::<Vec<_>>(), [&"progress.attempts.q2"]);
 }
 
 #[test]
@@ -236,7 +243,7 @@ fn reset_and_replace_remove_lists_no_question_holds() {
     let (mut keys, mut tab) = years();
     keys.items.insert("progress.attempts.q3".into(), "[]".into());
     tab.doc = Study::default();
-    tab.save(&mut keys, &Study::default().keys(), false).unwrap();
+    tab.save(&mut keys, &Study::default().held(), false).unwrap();
     assert_eq!(keys.names(), [DRAFTS, "progress"]);
     assert_eq!(Tab::<Study>::load(&keys).0.doc, Study::default());
 }

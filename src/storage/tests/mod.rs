@@ -101,7 +101,7 @@ impl<P: Part> Tab<P> {
 
     /// Write every key the part holds, joined with what is stored.
     pub fn save_all(&mut self, keys: &mut Memory) -> Result<(), StorageError> {
-        let names = self.doc.keys();
+        let names = self.doc.held();
         self.save(keys, &names, true)
     }
 }
