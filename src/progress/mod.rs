@@ -58,7 +58,7 @@ impl Parts {
 
     /// The whole document, as an export holds it.
     fn whole(&self) -> Progress {
-        Progress::compose(&self.chapters.doc().read(), &self.lab.doc().read(), &self.study.doc().read())
+        Progress::compose(&self.chapters.record().read(), &self.lab.record().read(), &self.study.record().read())
     }
 
     fn import(&self, doc: Progress, how: Import) {
@@ -87,8 +87,8 @@ impl Parts {
 
 #[island]
 fn ProgressView() -> impl IntoView {
-    let p = use_store::<Study>().doc();
-    let chapters = use_store::<Chapters>().doc();
+    let p = use_store::<Study>().record();
+    let chapters = use_store::<Chapters>().record();
     view! {
             <Summary/>
             <Transfer/>
@@ -128,7 +128,7 @@ fn ProgressView() -> impl IntoView {
 /// What is due for review today, with a way straight to it.
 #[component]
 fn DueToday() -> impl IntoView {
-    let p = use_store::<Study>().doc();
+    let p = use_store::<Study>().record();
     let due = move || {
         p.with(|p| {
             let now = clock::now();
@@ -160,7 +160,7 @@ fn DueToday() -> impl IntoView {
 fn Summary() -> impl IntoView {
     let parts = Parts::new();
     let rows = move || {
-        let (c, l, p) = (parts.chapters.doc().read(), parts.lab.doc().read(), parts.study.doc().read());
+        let (c, l, p) = (parts.chapters.record().read(), parts.lab.record().read(), parts.study.record().read());
         {
             let read = TOC.iter().filter(|x| c.chapter(x.slug) == ChapterState::Read).count();
             let rated = QUESTIONS.iter().filter(|q| p.question(q.id).level().is_some()).count();

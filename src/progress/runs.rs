@@ -11,7 +11,7 @@ use leptos::prelude::*;
 /// prediction; the other combinations of the switches folded below.
 #[component]
 pub fn Runs() -> impl IntoView {
-    let p = use_store::<Lab>().doc();
+    let p = use_store::<Lab>().record();
     let lesson = Experiment::lesson();
     let row = move |e: Experiment, titled: bool| {
         let href = Route::Explore.href_with(&codec::experiment_query(e));
@@ -47,7 +47,7 @@ pub fn Runs() -> impl IntoView {
 /// Predictions before lab runs: how many, how many right, and the latest of each experiment.
 #[component]
 pub fn Predictions() -> impl IntoView {
-    let p = use_store::<Lab>().doc();
+    let p = use_store::<Lab>().record();
     let summary = move || {
         p.with(|p| {
             let (n, hits) = (p.predictions.len(), p.predictions.iter().filter(|x| x.hit).count());

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 /// in view is followed instead); `page`: the page's path, for marking the extra links.
 #[island]
 pub fn ChapterNav(current: Option<usize>, whole: bool, page: String) -> impl IntoView {
-    let progress = use_store::<Chapters>().doc();
+    let progress = use_store::<Chapters>().record();
     let in_view = RwSignal::new(None::<usize>);
     if whole {
         // The chapter whose heading has passed under the top bar.

@@ -20,7 +20,7 @@ pub fn ReadTracker(slug: String) -> impl IntoView {
             let inner = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
             el.get_bounding_client_rect().top() <= inner
         });
-        let unread = store.doc().with_untracked(|p| p.chapter(slug) != ChapterState::Read);
+        let unread = store.record().with_untracked(|p| p.chapter(slug) != ChapterState::Read);
         if seen && unread {
             store.apply(Change::Finish(slug));
         }

@@ -167,7 +167,7 @@ fn ReviewPlan() -> impl IntoView {
         if done == Some(true) || !loaded.get() {
             return done.unwrap_or(false);
         }
-        let order = store.doc().with_untracked(|p| review_order(p, clock::now()));
+        let order = store.record().with_untracked(|p| review_order(p, clock::now()));
         if let Some(list) = document().query_selector(".selftest .questions").ok().flatten() {
             for q in order {
                 if let Some(section) = document().get_element_by_id(q.id) {
@@ -179,7 +179,7 @@ fn ReviewPlan() -> impl IntoView {
     });
     let plan = move || {
         loaded.get().then(|| {
-            store.doc().with(|p| {
+            store.record().with(|p| {
                 let now = clock::now();
                 let due: Vec<String> =
                     QUESTIONS.iter().filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due)).map(number).collect();
@@ -226,7 +226,7 @@ fn QuestionCard(index: usize) -> impl IntoView {
     let q: &'static Question = &QUESTIONS[index];
     let store = use_store::<Study>();
     let this = QuestionRef { id: q.id, wording: q.version, tab: this_tab() };
-    let record = Memo::new(move |_| store.doc().with(|p| p.question(q.id)));
+    let record = Memo::new(move |_| store.record().with(|p| p.question(q.id)));
     let state = move || record.with(QuestionRecord::state);
     let revealed = move || record.with(|r| r.current.revealed);
     // A draft typed against an earlier wording of the question is kept, and said to be so.

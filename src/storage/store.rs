@@ -25,7 +25,7 @@ pub enum Import {
 }
 
 pub struct Store<P: Part> {
-    doc: RwSignal<P>,
+    record: RwSignal<P>,
     status: RwSignal<Status>,
     /// The keys changed in memory and not yet written, and the timer that will write them.
     unsaved: StoredValue<(BTreeSet<String>, Option<TimeoutHandle>)>,
@@ -88,7 +88,7 @@ pub(super) fn rooted<T>(make: impl FnOnce() -> T) -> T {
 impl<P: Part> Store<P> {
     fn new() -> Store<P> {
         rooted(|| Store {
-            doc: RwSignal::new(P::default()),
+            record: RwSignal::new(P::default()),
             status: RwSignal::new(Status::Saved),
             unsaved: StoredValue::new((BTreeSet::new(), None)),
             seen: StoredValue::new(Seen::new()),
@@ -104,17 +104,17 @@ impl<P: Part> Store<P> {
             return;
         }
         let mut seen = Seen::new();
-        let (doc, (status, writable)) = timed("fencing-store-load", || match P::load(&Local, &mut seen) {
+        let (record, (status, writable)) = timed("fencing-store-load", || match P::load(&Local, &mut seen) {
             Err(e) => {
                 // What was read before the error is not in memory: a save must read it again.
                 seen.clear();
                 (P::default(), (Status::MemoryOnly(e), true))
             }
-            Ok((doc, found)) => (doc, Status::of(found, P::WHAT)),
+            Ok((record, found)) => (record, Status::of(found, P::WHAT)),
         });
         self.seen.set_value(seen);
         self.writable.set_value(writable);
-        self.doc.set(doc);
+        self.record.set(record);
         self.loaded.set(true);
         self.status.set(status);
         let store = *self;
@@ -127,7 +127,7 @@ impl<P: Part> Store<P> {
             }
             let names = BTreeSet::from([name.to_string()]);
             let mut result = Ok(());
-            store.seen.update_value(|seen| store.doc.update(|d| result = d.join(&mut Local, &names, seen)));
+            store.seen.update_value(|seen| store.record.update(|d| result = d.join(&mut Local, &names, seen)));
             store.settle(result, &names);
         });
         // Closing or hiding the tab right after typing still saves what was typed.
@@ -151,8 +151,8 @@ impl<P: Part> Store<P> {
     }
 
     /// The part as this tab knows it.
-    pub fn doc(&self) -> ReadSignal<P> {
-        self.doc.read_only()
+    pub fn record(&self) -> ReadSignal<P> {
+        self.record.read_only()
     }
 
     /// Apply one of the learner's changes now, and write it at once.
@@ -169,7 +169,7 @@ impl<P: Part> Store<P> {
     fn change(&self, change: P::Change, soon: bool) {
         self.load();
         let dirty = P::dirties(&change);
-        self.doc.update(|d| d.apply(change, crate::clock::now()));
+        self.record.update(|d| d.apply(change, crate::clock::now()));
         self.unsaved.update_value(|(keys, _)| keys.extend(dirty));
         if soon {
             self.cancel_timer();
@@ -199,14 +199,14 @@ impl<P: Part> Store<P> {
     /// Change the part, then write `names` (after joining what other tabs wrote, if `merge`).
     fn save(&self, change: impl FnOnce(&mut P), names: &BTreeSet<String>, merge: bool) {
         if !self.writable.get_value() {
-            return self.doc.update(change);
+            return self.record.update(change);
         }
         let result = timed("fencing-store-save", || {
             let mut seen = self.seen.get_value();
             let mut result = Ok(());
-            self.doc.update(|doc| {
-                change(doc);
-                result = doc::save(doc, &mut Local, names, merge, &mut seen);
+            self.record.update(|record| {
+                change(record);
+                result = doc::save(record, &mut Local, names, merge, &mut seen);
             });
             self.seen.set_value(seen);
             result
@@ -236,7 +236,7 @@ impl<P: Part> Store<P> {
         self.flush();
         match how {
             Import::Merge => {
-                let names = self.doc.with_untracked(|d| d.held()).into_iter().chain(part.held()).collect();
+                let names = self.record.with_untracked(|d| d.held()).into_iter().chain(part.held()).collect();
                 self.save(|d| d.merge(&part), &names, true)
             }
             Import::Replace => {
