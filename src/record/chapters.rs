@@ -2,7 +2,7 @@
 //! keeps, so the code for questions, predictions and attempts stays out of the module every
 //! page waits for.
 
-use super::{Millis, Record};
+use super::{valid_time, Millis, Record};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -71,8 +71,7 @@ impl Record for Chapters {
     }
 
     fn check(&self) -> Result<(), String> {
-        let finite = |t: Millis| t.is_finite() && t >= 0.0;
-        match self.chapters.iter().find(|(_, c)| !finite(c.opened_at) || c.read_at.is_some_and(|t| !finite(t))) {
+        match self.chapters.iter().find(|(_, c)| !valid_time(c.opened_at) || c.read_at.is_some_and(|t| !valid_time(t))) {
             Some((slug, _)) => Err(format!("章节 {slug} 的记录时间无效")),
             None => Ok(()),
         }

@@ -1,7 +1,7 @@
 //! The lab's runs and the predictions made before them: the lab module keeps this record and
 //! no other.
 
-use super::{Millis, Record};
+use super::{valid_time, Millis, Record};
 use fencing_model::prediction::Guess;
 use fencing_model::Experiment;
 use serde::{Deserialize, Serialize};
@@ -102,14 +102,13 @@ impl Record for Lab {
     }
 
     fn check(&self) -> Result<(), String> {
-        let finite = |t: Millis| t.is_finite() && t >= 0.0;
-        if let Some((e, _)) = self.runs.iter().find(|(_, r)| !finite(r.last_at)) {
+        if let Some((e, _)) = self.runs.iter().find(|(_, r)| !valid_time(r.last_at)) {
             return Err(format!("实验 {e} 的运行时间无效"));
         }
         if self.predictions.len() > MAX_PREDICTIONS {
             return Err(format!("predictions 有 {} 条预测，超过 {MAX_PREDICTIONS} 条", self.predictions.len()));
         }
-        match self.predictions.iter().position(|p| !finite(p.at)) {
+        match self.predictions.iter().position(|p| !valid_time(p.at)) {
             Some(i) => Err(format!("predictions[{i}]（第 {} 条预测）的时间无效", i + 1)),
             None => Ok(()),
         }

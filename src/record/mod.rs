@@ -15,6 +15,11 @@ pub(crate) mod tests;
 /// Milliseconds since the Unix epoch (JavaScript's `Date.now()`).
 pub type Millis = f64;
 
+/// Whether a stored time can be one of ours: finite, and not before the epoch.
+fn valid_time(t: Millis) -> bool {
+    t.is_finite() && t >= 0.0
+}
+
 /// One owner's record: the changes a learner makes to it, how two copies of it join, and the
 /// value checks serde cannot express (every stored document and every import must pass them).
 pub trait Record: Clone + Default + PartialEq {

@@ -4,7 +4,7 @@
 
 use super::draft::{Current, MAX_CONFLICTS};
 use super::review::{Rating, Review, INTERVAL_DAYS};
-use super::{Millis, Record};
+use super::{valid_time, Millis, Record};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -208,7 +208,6 @@ impl Record for Study {
 impl QuestionRecord {
     /// What is wrong with one question's record, if anything (the reason names no question).
     pub fn check(&self) -> Result<(), String> {
-        let finite = |t: Millis| t.is_finite() && t >= 0.0;
         let (c, attempts) = (&self.current, &self.attempts);
         let answers = std::iter::once(&c.answer).chain(attempts.iter().map(|a| &a.answer)).chain(c.conflicts.iter().map(|c| &c.answer));
         if answers.into_iter().any(|a| a.chars().count() > MAX_ANSWER) {
@@ -217,7 +216,7 @@ impl QuestionRecord {
         if c.conflicts.len() > MAX_CONFLICTS {
             return Err(format!("并行草稿超过 {MAX_CONFLICTS} 份"));
         }
-        if !finite(c.updated_at) || attempts.iter().any(|a| !finite(a.at)) || c.conflicts.iter().any(|c| !finite(c.at)) {
+        if !valid_time(c.updated_at) || attempts.iter().any(|a| !valid_time(a.at)) || c.conflicts.iter().any(|c| !valid_time(c.at)) {
             return Err("时间无效".into());
         }
         // Scoring points are few (3–5); an index far beyond that is not ours.
@@ -226,7 +225,7 @@ impl QuestionRecord {
             return Err("评分点编号无效".into());
         }
         let boxes = 1..=INTERVAL_DAYS.len() as u8;
-        if self.review.is_some_and(|r| !finite(r.due) || !boxes.contains(&r.level)) {
+        if self.review.is_some_and(|r| !valid_time(r.due) || !boxes.contains(&r.level)) {
             return Err("复习安排无效".into());
         }
         Ok(())

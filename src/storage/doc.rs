@@ -1,7 +1,8 @@
 //! One key, one document. Each key this app writes holds one complete serde document with its
 //! schema `version`, read and written only through these functions (the quarantine aside, which
-//! keeps unreadable texts as they were found); what reading a key found is one `Loaded`. A `Part` is one owner's record as it lies in its keys: which keys each
-//! change dirties, and how they are read, joined and written.
+//! keeps unreadable texts as they were found); what reading a key found is one `Loaded`. A
+//! `Part` is one owner's record as it lies in its keys: which keys each change dirties, and how
+//! they are read, joined and written.
 
 use super::port::{Keys, StorageError};
 use crate::record::Record;
