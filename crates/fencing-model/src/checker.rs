@@ -8,9 +8,10 @@ use crate::findings::{defects_in, Finding};
 use crate::machine::spec::Model;
 use crate::machine::state::Action;
 use crate::machine::Machine;
-use crate::path::{key_steps, lost_write_refused, replay, steps, Step};
+use crate::path::{key_steps, lost_write_refused, replay, steps, Move, Step};
 use crate::scenario::{Defect, Defects};
 use crate::search::Search;
+use crate::verdicts::Verdicts;
 use serde::{Deserialize, Serialize};
 
 /// The most states a search keeps: at about 64 bytes each (states, links and the visited
@@ -21,7 +22,8 @@ pub const DEFAULT_CAP: usize = 3_000_000;
 /// One finding's result: holds, or the shortest path found to it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FindingResult {
-    pub name: &'static str,
+    #[serde(rename = "name")]
+    pub finding: Finding,
     pub path: Option<Vec<Step>>,
     /// The path's key steps (1-based).
     pub key_steps: Vec<usize>,
@@ -40,11 +42,14 @@ pub struct ModelRun {
     pub findings: Vec<FindingResult>,
     /// Defects switched on whose defective step no transition took.
     pub unfired: Vec<Defect>,
+    /// What the report says of it, built once (`verdicts`).
+    #[serde(skip)]
+    pub verdicts: Verdicts,
 }
 
 impl ModelRun {
     pub fn finding(&self, f: Finding) -> Option<&FindingResult> {
-        self.findings.iter().find(|r| r.name == f.name())
+        self.findings.iter().find(|r| r.finding == f)
     }
 }
 
@@ -97,29 +102,36 @@ impl Search {
 /// worded step by step.
 pub fn result(summary: &Summary, model: &Model, defects: Defects, issuer: u64) -> ModelRun {
     let machine = Machine::new(model, defects, issuer);
-    let findings = Finding::ALL
+    let moves: Vec<Option<Vec<Move>>> = Finding::ALL
         .iter()
         .zip(summary.paths.iter().chain(std::iter::repeat(&None)))
-        .map(|(&f, path)| {
-            let moves = path.as_ref().map(|p| replay(&machine, &p.iter().map(|&b| Action::unpack(b)).collect::<Vec<_>>()));
+        .map(|(_, path)| path.as_ref().map(|p| replay(&machine, &p.iter().map(|&b| Action::unpack(b)).collect::<Vec<_>>())))
+        .collect();
+    let findings = Finding::ALL
+        .iter()
+        .zip(&moves)
+        .map(|(&f, moves)| {
             let keys = moves.as_ref().map_or(vec![], |m| key_steps(m, f, refusal(m, f)).into_iter().map(|k| k + 1).collect());
-            FindingResult { name: f.name(), path: moves.map(|m| steps(&machine, &m)), key_steps: keys }
+            FindingResult { finding: f, path: moves.as_ref().map(|m| steps(&machine, m)), key_steps: keys }
         })
         .collect();
     let fired: Vec<Defect> = defects_in(summary.fired).collect();
-    ModelRun {
+    let mut run = ModelRun {
         states: summary.states,
         transitions: summary.transitions,
         complete: summary.complete,
         cap: summary.cap,
         findings,
         unfired: if summary.complete { defects.iter().filter(|d| !fired.contains(d)).collect() } else { vec![] },
-    }
+        verdicts: Verdicts::default(),
+    };
+    run.verdicts = crate::verdicts::of_search(defects, model.crash, model.delay, &run, &moves);
+    run
 }
 
 /// The step a finding's key steps start from: its last step, or for a lost operation the
 /// step that refused the write whose key never took effect.
-fn refusal(moves: &[crate::path::Move], f: Finding) -> usize {
+fn refusal(moves: &[Move], f: Finding) -> usize {
     let last = moves.len().saturating_sub(1);
     if f == Finding::LostOperation {
         lost_write_refused(moves).unwrap_or(last)

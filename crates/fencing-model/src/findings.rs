@@ -18,18 +18,23 @@ pub enum Finding {
     UnboundOverwrite,
     /// A grant given a fence not above every fence an earlier grant was given.
     ReusedFence,
-    /// The holder of the lease in force refused at the resource because of an older grant's
-    /// result: with that fence it can never commit over it.
+    /// The holder of the lease in force refused at the resource because it holds an older
+    /// grant's or an unbound token's result. Shut out for its whole term only if the stored
+    /// fence is larger than its own; under a reused fence (equal numbers) a later write of its
+    /// with a larger op_seq passes.
     LockedOut,
     /// Nothing more can reach the resource, and a write made while its client held the lease
     /// in force never took effect (no write of its key ever landed).
     LostOperation,
     /// A program unfinished and nothing can happen.
     Stuck,
+    /// Not a harm but the evidence that the fence was put to the test: an older grant's write
+    /// reached the resource after a newer grant's result was committed, and was refused.
+    StaleRefused,
 }
 
 impl Finding {
-    pub const ALL: [Finding; 7] = [
+    pub const ALL: [Finding; 8] = [
         Finding::Broken(Property::RevokedGenerationOverwrite),
         Finding::Broken(Property::UnauthorizedAccept),
         Finding::UnboundOverwrite,
@@ -37,6 +42,7 @@ impl Finding {
         Finding::LockedOut,
         Finding::LostOperation,
         Finding::Stuck,
+        Finding::StaleRefused,
     ];
 
     pub fn name(self) -> &'static str {
@@ -47,6 +53,7 @@ impl Finding {
             Finding::LockedOut => "locked_out",
             Finding::LostOperation => "lost_operation",
             Finding::Stuck => "stuck",
+            Finding::StaleRefused => "stale_refused",
         }
     }
 
@@ -70,6 +77,9 @@ impl Finding {
             (Finding::LockedOut, Event::Rejected { client, grant, .. } | Event::Checked { client, grant, passed: false, .. }) => {
                 grant != 0 && grant == before.grants && before.holds(client) && before.newest < grant
             }
+            (Finding::StaleRefused, Event::Rejected { grant, .. } | Event::Checked { grant, passed: false, .. }) => {
+                grant != 0 && before.newest > grant
+            }
             _ => false,
         }
     }
@@ -82,6 +92,12 @@ impl Finding {
             Finding::Stuck => no_successor && machine.unfinished(s),
             _ => false,
         }
+    }
+}
+
+impl serde::Serialize for Finding {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
     }
 }
 

@@ -11,6 +11,7 @@ use crate::machine::{Event, Machine};
 use crate::path::{key_steps, lost_write_refused, replay, steps, Move, Step};
 use crate::properties::Property;
 use crate::scenario::{Defect, Scenario};
+use crate::verdicts::Verdicts;
 use serde::Serialize;
 
 const A: u8 = 0;
@@ -82,7 +83,7 @@ pub struct Trace {
 /// A finding in one interleaving (1-based numbers), with its key steps.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Hit {
-    pub finding: &'static str,
+    pub finding: Finding,
     /// The property, for the lesson's two.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub property: Option<Property>,
@@ -149,12 +150,15 @@ pub struct FencingRun {
     pub notes: Vec<Note>,
     /// Defects switched on whose defective step never happened in any interleaving.
     pub unfired: Vec<Defect>,
+    /// What the report says of it, built once (`verdicts`).
+    #[serde(skip)]
+    pub verdicts: Verdicts,
 }
 
 impl FencingRun {
     /// The hits of one finding, shortest first.
     pub fn hits(&self, f: Finding) -> impl Iterator<Item = &Hit> {
-        self.findings.iter().filter(move |h| h.finding == f.name())
+        self.findings.iter().filter(move |h| h.finding == f)
     }
 
     /// Whether property `p` held in every interleaving.
@@ -194,7 +198,7 @@ pub fn run(s: &Scenario) -> FencingRun {
     for (t, moves) in all.iter().enumerate() {
         let interleaving = t + 1;
         let hit = |f: Finding, at: usize| Hit {
-            finding: f.name(),
+            finding: f,
             property: if let Finding::Broken(p) = f { Some(p) } else { None },
             interleaving,
             step: at + 1,
@@ -223,7 +227,7 @@ pub fn run(s: &Scenario) -> FencingRun {
         .collect();
     let reused_fences = reused(&machine, &all, &findings);
     let fired: Vec<Defect> = crate::findings::defects_in(fired_bits).collect();
-    FencingRun {
+    let mut run = FencingRun {
         interleavings: all.len(),
         prefix_len: prefix(s.defects.split_authority).len() - 1,
         traces,
@@ -231,7 +235,10 @@ pub fn run(s: &Scenario) -> FencingRun {
         reused_fences,
         notes,
         unfired: s.defects.iter().filter(|d| !fired.contains(d)).collect(),
-    }
+        verdicts: Verdicts::default(),
+    };
+    run.verdicts = crate::verdicts::of_lab(s, &machine, &all, &run);
+    run
 }
 
 /// The key caveat and op_seq-decided writes in one interleaving (no key caveat where nothing
@@ -280,7 +287,7 @@ fn reused(machine: &Machine, all: &[Vec<Move>], findings: &[Hit]) -> Vec<ReusedF
     let Some(at) = moves.iter().position(|m| Finding::ReusedFence.made_by(&m.before, &m.event)) else { return vec![] };
     let Some((fence, second)) = issued(at) else { return vec![] };
     let Some((_, first)) = (0..at).filter_map(issued).find(|(f, i)| *f == fence && i.grant != 0) else { return vec![] };
-    let harmful = [Finding::Broken(Property::RevokedGenerationOverwrite).name(), Finding::LockedOut.name()];
+    let harmful = [Finding::Broken(Property::RevokedGenerationOverwrite), Finding::LockedOut];
     let harm = (1..=all.len()).map(|t| findings.iter().find(|h| h.interleaving == t && harmful.contains(&h.finding)).cloned()).collect();
     vec![ReusedFence { fence, first, second, harm }]
 }

@@ -28,6 +28,7 @@ pub mod report;
 pub mod scenario;
 pub mod scenario_file;
 pub mod search;
+pub mod verdicts;
 pub mod words;
 
 pub use experiment::Experiment;

@@ -46,7 +46,9 @@ pub struct View {
     pub value: Option<String>,
     pub writer: Option<char>,
     pub token: Option<Token>,
-    pub generation: u64,
+    /// The authority's generation; none under split authority, whose grants take no number
+    /// (the counter is the issuer there).
+    pub generation: Option<u64>,
     pub owner: Option<char>,
     pub lease: Lease,
     /// split-authority's independent counter, a service of its own.
@@ -61,6 +63,45 @@ pub struct Step {
     pub action: String,
     pub event: Event<u64, char>,
     pub after: View,
+    /// Where the step happens in a sequence diagram: from one lane to another (`to` equals
+    /// `from` for a mark on one lane). The page draws by these, never by a label.
+    #[serde(skip)]
+    pub from: Lane,
+    #[serde(skip)]
+    pub to: Lane,
+}
+
+/// A lane of the sequence diagram: a client, the authority, split authority's independent
+/// counter, the network (writes in flight) or the resource.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lane {
+    Client(char),
+    #[default]
+    Authority,
+    Counter,
+    Network,
+    Resource,
+}
+
+/// The lanes a step joins: `delivered` for a write that arrives from the network.
+fn lanes(e: &Event<u64, char>, delivered: bool, split: bool) -> (Lane, Lane) {
+    let issuer = if split { Lane::Counter } else { Lane::Authority };
+    let at = |l: Lane| (l, l);
+    match *e {
+        Event::Granted { client, .. } => (Lane::Authority, Lane::Client(client)),
+        Event::Minted { client, .. } => (issuer, Lane::Client(client)),
+        Event::Released { client } | Event::Renewed { client, .. } => (Lane::Client(client), Lane::Authority),
+        Event::Expired { .. } | Event::Crashed => at(Lane::Authority),
+        Event::Recovered { .. } => at(issuer),
+        Event::Checked { client, .. } => (Lane::Client(client), Lane::Resource),
+        Event::Sent { client, .. } => (Lane::Client(client), Lane::Network),
+        Event::Accepted { client, .. } | Event::Rejected { client, .. } | Event::Duplicate { client, .. } => {
+            (if delivered { Lane::Network } else { Lane::Client(client) }, Lane::Resource)
+        }
+        Event::Holds { client } | Event::Paused { client, .. } | Event::Resumed { client, .. } | Event::Skipped { client, .. } => {
+            at(Lane::Client(client))
+        }
+    }
 }
 
 /// A transition's name, from what it did.
@@ -102,12 +143,13 @@ pub fn steps(machine: &Machine, moves: &[Move]) -> Vec<Step> {
                 value: committed.map(|(c, _)| format!("result-{c}")),
                 writer: committed.map(|(c, _)| c),
                 token: committed.map(|(_, t)| t),
-                generation: machine.issuer + s.generation as u64,
+                generation: (!machine.defects.split_authority).then_some(machine.issuer + s.generation as u64),
                 owner: (s.owner > 0).then(|| client_name(s.owner as usize - 1)),
                 lease: s.lease_state(),
                 counter: machine.defects.split_authority.then_some(machine.issuer + s.counter as u64),
             };
-            Step { action: action_name(m.action, &event), event, after }
+            let (from, to) = lanes(&event, matches!(m.action, Action::Deliver(_)), machine.defects.split_authority);
+            Step { action: action_name(m.action, &event), event, after, from, to }
         })
         .collect()
 }
@@ -225,4 +267,45 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
         }
     }
     (0..128).filter(|k| chain & (1 << k) != 0).collect()
+}
+
+/// The enabling steps (0-based, in order) of a finding whose key steps are `key`: the other
+/// steps that a key step's being possible depends on — a client's pause and resume before it
+/// acts again, the expiry or release that freed the lease before a grant, the pause an expiry
+/// needs, the crash before a recovery, the recovery before a grant made after a crash — and,
+/// transitively, theirs.
+pub fn enabling_steps(moves: &[Move], key: &[usize]) -> Vec<usize> {
+    let last_before = |k: usize, want: &dyn Fn(&Event) -> bool| moves[..k].iter().rposition(|m| want(&m.event));
+    let mut all: Vec<usize> = key.to_vec();
+    let mut todo: Vec<usize> = key.to_vec();
+    while let Some(k) = todo.pop() {
+        let Some(m) = moves.get(k) else { continue };
+        let c = m.event.client();
+        let mine = |e: &Event| e.client() == c;
+        let needs = match m.event {
+            Event::Resumed { .. } | Event::Expired { .. } => {
+                // An expiry needs its holder paused; a resume, the pause it ends.
+                vec![last_before(k, &|e| matches!(e, Event::Paused { .. }) && mine(e))]
+            }
+            Event::Recovered { .. } => vec![last_before(k, &|e| matches!(e, Event::Crashed))],
+            Event::Crashed => vec![],
+            Event::Granted { .. } => vec![
+                last_before(k, &|e| matches!(e, Event::Expired { .. } | Event::Released { .. })),
+                last_before(k, &|e| matches!(e, Event::Recovered { .. })),
+                last_before(k, &|e| matches!(e, Event::Resumed { .. }) && mine(e)),
+            ],
+            // A delivery's own client may be anywhere; its send is among the key steps.
+            _ if matches!(m.action, Action::Deliver(_)) => vec![],
+            _ => vec![last_before(k, &|e| matches!(e, Event::Resumed { .. }) && mine(e))],
+        };
+        for n in needs.into_iter().flatten() {
+            if !all.contains(&n) {
+                all.push(n);
+                todo.push(n);
+            }
+        }
+    }
+    let mut enabling: Vec<usize> = all.into_iter().filter(|k| !key.contains(k)).collect();
+    enabling.sort_unstable();
+    enabling
 }

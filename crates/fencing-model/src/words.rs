@@ -2,14 +2,11 @@
 //! the page's tables, diagrams and announcements all call these, so a fact reads the same
 //! wherever it is shown.
 
-use crate::findings::Finding;
-use crate::lab::{FencingRun, Hit, Note, ReusedFence};
 use crate::machine::state::Lease;
 use crate::machine::Event;
 use crate::operations::{OpOutcome, OpResult};
 use crate::path::Token;
-use crate::properties::Property;
-use crate::scenario::{Defect, Defects};
+use crate::scenario::Defects;
 
 /// An optional value, `-` when absent.
 pub fn opt<T: ToString>(v: &Option<T>) -> String {
@@ -128,6 +125,12 @@ pub const OP_SEQ_WHY: &str = "（A 的 op_seq 较大：资源按 (fence, op_seq)
 /// Why split authority leaves two interleavings.
 pub const SPLIT_ORDER: &str = "（A 恢复后的 mint 排在 B 的写入之后：课程反例的次序）";
 
+/// What the orders split authority's schedule leaves out would do (the lesson counts two).
+pub const SPLIT_OTHER_ORDERS: &str = "（本学习台补充）课程只数这两条交错。它略去的次序里：A 恢复后若先取号并先写入，B 带较小的号随后被拒，当前持有者被挡在门外；A 若先取号、在 B 之后写入，仍会覆盖 B。实验台的 model 案例穷举全部次序（课程程序在写入时才取号，数字与这里不同）。";
+
+/// The lesson's threat model, beside the model's assumptions.
+pub const THREATS: &str = "威胁模型（课程的前提）：worker 都不是恶意的；「资源还需认证调用者与授权域；fence 不是防恶意伪造的凭据」——认证在本模型之外，资源要另行做到。所以「未绑定授予的 token 不可产生效果」针对的是非恶意的旧持有者，不是防伪造的承诺。";
+
 /// The model's assumptions, in the report's head.
 pub fn assumptions(delay: bool) -> String {
     let network =
@@ -135,192 +138,4 @@ pub fn assumptions(delay: bool) -> String {
     format!(
         "模型假设（本学习台补充）：租约只在持有者暂停时到期；恢复从持久状态读回发号器（rollback-issuer 则从旧备份读回初始值）；{network}；授权权威宕机期间，授予、续租、释放与到期判定都要等它恢复后才能进行。"
     )
-}
-
-/// The short tag an interleaving carries for a note or a finding.
-pub fn tag(name: &str) -> &'static str {
-    match name {
-        "key-caveat" => "关键限定",
-        "seq-decided" => "op_seq 定胜负",
-        "locked_out" => "持有者被挡",
-        "lost_operation" => "操作丢失",
-        _ => "",
-    }
-}
-
-/// A note's kind, as `tag` takes it.
-pub fn note_kind(n: &Note) -> &'static str {
-    match n {
-        Note::KeyCaveat { .. } => "key-caveat",
-        Note::SeqDecided { .. } => "seq-decided",
-    }
-}
-
-/// A note in one sentence.
-pub fn note(n: &Note) -> String {
-    match *n {
-        Note::KeyCaveat { grant: g, newer, .. } => format!(
-            "关键限定：{}的写入在资源持久接受{}的新状态之前提交，资源接受了它。这不违反 fence 性质：fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它，不按租约墙钟倒推此前写入非法。",
-            grant(g),
-            grant(newer)
-        ),
-        Note::SeqDecided { grant: g, over, accepted: true, .. } => format!(
-            "{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 接受了它：这次成功靠的是 op_seq 较大，而不是授予较新。",
-            grant(g),
-            grant(over)
-        ),
-        Note::SeqDecided { grant: g, over, accepted: false, .. } => format!(
-            "{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 拒绝了它：挡住它的只是 op_seq 较小，fence 已被重用，资源分不清任期。",
-            grant(g),
-            grant(over)
-        ),
-    }
-}
-
-/// Why a finding matters, in one sentence.
-pub fn why(f: Finding) -> &'static str {
-    match f {
-        Finding::Broken(p) => p.why(),
-        Finding::UnboundOverwrite => "（本学习台补充）unauthorized_accept 的一种：未绑定授予的 token 的写入覆盖了某次授予已提交的结果（课程：「会接受未绑定有效授予的 43」）。",
-        Finding::ReusedFence => "同一个 fence 发给了第二次授予：资源只看数字，分不清这个号属于哪个任期。",
-        Finding::LockedOut => {
-            "当前授予的持有者在资源处被拒：资源保存着较早的授予或未绑定 token 写下的结果，持有者凭自己的 fence 无法覆盖它，被挡在门外。"
-        }
-        Finding::LostOperation => {
-            "一次在持有有效租约时发出的写入被拒，同键也再没有写入生效；所有程序已结束、网络中也没有待送达的写入，它再也不会生效：调用方必须按失败处理，不能把它叫成功（课程在多次写一节说「不能把丢失 seq1 叫成功」）。"
-        }
-        Finding::Stuck => "有客户端的程序没走完，却没有任何事件能发生。",
-    }
-}
-
-/// Why this violation happened, from its step and what the resource held before it; `None`
-/// where the property's sentence says it all.
-pub fn cause(p: Property, e: &Event<u64, char>, overwritten: Option<Token>, defects: Defects) -> Option<String> {
-    let Event::Accepted { fence, previous, unconditional, .. } = *e else { return None };
-    match p {
-        Property::RevokedGenerationOverwrite if unconditional && defects.no_fence => Some("资源不比较 token：旧持有者的写入照样落地。".into()),
-        Property::RevokedGenerationOverwrite if unconditional => {
-            Some("比较是写入之前单独的一步（先检查后写入）：比较通过之后资源已经变了，写入本身却不再比较。".into())
-        }
-        Property::RevokedGenerationOverwrite => {
-            let older = overwritten.and_then(|t| t.grant).map_or(String::new(), grant);
-            let this = match *e {
-                Event::Accepted { grant: g, .. } => grant(g),
-                _ => String::new(),
-            };
-            (previous.0 == fence).then(|| {
-                format!(
-                    "在资源看来 {} → {} 是前进；倒退的是授予次序（{older} → {this}）：发号器回退后不记得 {fence} 已经发出过，只有检查器的全局视角分得清。",
-                    pair(previous),
-                    pair((fence, match *e { Event::Accepted { seq, .. } => seq, _ => 0 }))
-                )
-            })
-        }
-        Property::UnauthorizedAccept => Some(match overwritten {
-            Some(t) if t.grant.is_some() => format!(
-                "它覆盖了 {} 已提交的结果，实际危害与越代覆盖相同；但未绑定的 token 不属于任何授予，在授予次序里没有位置，无法判定「后退」，所以记在 unauthorized_accept 下，而不是 revoked_generation_overwrite。",
-                token(t)
-            ),
-            _ => "这条路径里没有新持有者的结果被覆盖：在资源看来，这与正确协议下旧持有者带着到期前取得的号写入无异；判为违例只因这个号是在它的授予到期之后才取得的，不绑定任何授予——这是检查器的判定，资源无从分辨。".into(),
-        }),
-    }
-}
-
-/// A defect that never fired, in one sentence: `defects` are all those on, `crash` whether the
-/// authority may crash.
-pub fn unfired(d: Defect, defects: Defects, crash: bool) -> String {
-    let what = match d {
-        Defect::RollbackIssuer if !crash => "本场景 crash=false，授权权威不会崩溃、恢复不可达",
-        Defect::RollbackIssuer => "没有一次恢复让发号器回退",
-        Defect::SplitAuthority => "没有谁在失去租约之后向计数器取号",
-        Defect::NoFence => "没有哪次比较本会拒绝的写入被资源接受",
-        Defect::Precheck if defects.no_fence => "与 no-fence 同开时，写入前那一步不比较任何东西，照单全收是 no-fence 的作用",
-        Defect::Precheck => "没有哪次写入在比较通过之后、资源已变时被无条件写入",
-    };
-    format!("{}：{what}，本缺陷从未触发——这里的结论与它无关，不说明它无害。", d.name())
-}
-
-/// Why a lost operation's write was refused, from the refusing step: refused while its
-/// client held the lease in force because of an older grant's or an unbound result (the
-/// holder locked out), delayed past a newer grant's result, or behind its own term's larger
-/// op_seq.
-pub fn lost_why(refusal: &crate::path::Step) -> &'static str {
-    let v = &refusal.after;
-    let locked_out = match refusal.event {
-        Event::Rejected { client, grant: g, .. } | Event::Checked { client, grant: g, .. } => {
-            g != 0 && v.owner == Some(client) && v.lease == Lease::Valid && v.token.is_none_or(|t| t.grant.is_none_or(|c| c < g))
-        }
-        _ => false,
-    };
-    let same_term = match refusal.event {
-        Event::Rejected { grant: g, .. } | Event::Checked { grant: g, .. } => v.token.is_some_and(|t| t.grant == Some(g)),
-        _ => false,
-    };
-    if locked_out {
-        "本例中被拒的是当前持有者（见 locked_out）：它的 fence 不大于资源已保存的结果，这只在 fence 被重用或未绑定 token 写入时才会发生。"
-    } else if same_term {
-        "本例中它被同一任期里 op_seq 不小于它的已提交写入挡下（课程：「若 seq2 先到，seq1 后到应被拒」）：这是活性问题，不是安全违例，正确协议下也会发生。"
-    } else {
-        "本例中写入在网络中迟到，被较新授予已提交的结果挡下：这是活性问题，不是安全违例，正确协议下也会发生——fence 按设计拒绝它。"
-    }
-}
-
-/// What a liveness finding not found means, over `n` interleavings or every reachable state.
-/// Whether property `p` held in every interleaving of the run, or in how many it broke.
-pub fn verdict(run: &FencingRun, p: Property) -> String {
-    match run.hits(Finding::Broken(p)).count() {
-        0 => format!("成立（{} 条交错均满足）", run.interleavings),
-        broken => format!("违反（{}/{} 条交错）", broken, run.interleavings),
-    }
-}
-
-pub fn none_of(f: Finding, n: usize) -> String {
-    let over = if n == 0 { "全部可达状态".to_string() } else { format!("{n} 条交错") };
-    match f {
-        Finding::LockedOut => format!("未发生（{over}）：当前授予的持有者从未因较早授予的结果被拒"),
-        Finding::LostOperation => format!("未发生（{over}）：持有有效租约时发出的写入，最终都有同键的写入生效"),
-        Finding::ReusedFence => format!("未发生（{over}）：每个 fence 只发给了一次授予"),
-        Finding::Stuck => format!("未发生（{over}）：没有卡住的状态"),
-        _ => format!("未发生（{over}）"),
-    }
-}
-
-/// The issuer-side finding in one sentence.
-pub fn reused_fence(r: &ReusedFence) -> String {
-    format!(
-        "同一 fence 发给了两次授予：fence={}，{}（{}，第 {} 步）与{}（{}，第 {} 步）；资源分不清这两个 {} 属于哪个任期",
-        r.fence,
-        grant(r.first.grant),
-        r.first.owner,
-        r.first.step,
-        grant(r.second.grant),
-        r.second.owner,
-        r.second.step,
-        r.fence
-    )
-}
-
-/// Said when a reused fence did no harm in any interleaving: only the op_seq order stopped it.
-pub const HARMLESS_BY_LUCK: &str = "每条交错都无害，只因本场景 A 的 op_seq 小于 B：fence 已被重用，两个任期的写入只靠 op_seq 分先后；换成课程所说「旧 A 的较大 op_seq」（A.op_seq=2、B.op_seq=1），就会出现越代覆盖或挡住当前持有者。";
-
-/// Whether the reused fence's harm reached the resource, interleaving by interleaving.
-pub fn harm(r: &ReusedFence) -> String {
-    let each: Vec<String> = r
-        .harm
-        .iter()
-        .enumerate()
-        .map(|(i, h)| match h {
-            Some(Hit { finding: "locked_out", step, .. }) => {
-                format!("交错 {} 有害（第 {step} 步：当前持有者被拒，资源保留着较早授予的结果）", i + 1)
-            }
-            Some(Hit { step, .. }) => format!("交错 {} 有害（第 {step} 步：较早授予的写入覆盖了较新授予的结果）", i + 1),
-            None => format!("交错 {} 无害", i + 1),
-        })
-        .collect();
-    format!("这次重用是否造成危害：{}", each.join("；"))
-}
-
-/// Key steps as a chain: 第 1 步 acquire A → 第 4 步 recover → ….
-pub fn chain(key_steps: &[usize], names: &[String]) -> String {
-    key_steps.iter().map(|&k| format!("第 {k} 步 {}", names.get(k - 1).map_or("", String::as_str))).collect::<Vec<_>>().join(" → ")
 }

@@ -186,14 +186,14 @@ fn a_counterexample_reads_in_the_lessons_numbers_and_grants() {
     let path = format!("{}/presets/lesson.json", env!("CARGO_MANIFEST_DIR"));
     let out = String::from_utf8(lab(&["explore", "--scenario", &path, "--variant", "rollback-issuer"]).stdout).unwrap();
     for line in [
-        "revoked_generation_overwrite（已提交资源代际不后退）：违反，最短反例 9 步",
-        "reused_fence：发生，最短 6 步",
+        "✗ revoked_generation_overwrite（已提交资源代际不后退）：违反，最短反例 9 步",
+        "⚠ reused_fence：发生，最短 6 步",
         "   *1 acquire A  |         0        0 -        -      -            |         41 A     valid   | 原子授予 owner=A，token 41（授予#1）",
         "   *6 recover    |         0        0 -        -      -            |         40 A     expired | 从旧备份恢复：发号器回到 40",
         "   *7 acquire B  |         0        0 -        -      -            |         41 B     valid   | 原子授予 owner=B，token 41（授予#2）",
         "   *8 write B    |        41        1 result-B B      41（授予#2） |         41 B     valid   | 资源接受 B 的 41（授予#2） seq=1 key=b：(0,0) < (41,1)",
         "   *9 write A    |        41        2 result-A A      41（授予#1） |         41 B     valid   | 资源接受 A 的 41（授予#1） seq=2 key=a：(41,1) < (41,2)",
-        "关键步骤：第 1 步 acquire A → 第 6 步 recover → 第 7 步 acquire B → 第 8 步 write B → 第 9 步 write A",
+        "关键步骤：第 1 步 acquire A、第 6 步 recover、第 7 步 acquire B、第 8 步 write B、第 9 步 write A；使能步骤：第 2 步 pause A、第 3 步 expire A、第 4 步 resume A、第 5 步 crash",
     ] {
         assert!(out.contains(line), "missing «{line}» in\n{out}");
     }

@@ -2,16 +2,12 @@
 //! the same bytes. Field names stay the lesson's identifiers; explanations are Chinese.
 //! Columns are padded by display width, so Chinese labels line up in a terminal.
 
-use crate::findings::Finding;
-use crate::lab::{FencingRun, LAB_FINDINGS};
+use crate::lab::FencingRun;
 use crate::path::Step;
-use crate::properties::{Property, BOUND_TO_A_GRANT};
 use crate::report::{CaseRun, OperationsRun, Report};
 use crate::scenario::{Defect, Defects, Scenario};
-use crate::words::{
-    self, assumptions, cause, chain, harm, lease, lost_why, none_of, note, note_kind, op_note, opt, reused_fence, tag, unfired, why,
-    GRANT_NOTE, HARMLESS_BY_LUCK, OP_SEQ_WHY, SPLIT_ORDER,
-};
+use crate::verdicts::{Kind, Line, Marks, Part, Section, Verdicts, KEY_STEPS};
+use crate::words::{self, lease, op_note, opt, GRANT_NOTE, OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
 use std::fmt::Write;
 
 mod model;
@@ -42,7 +38,7 @@ pub fn text(report: &Report) -> String {
             if s.op_seq_a > s.op_seq_b && !s.defects.no_fence {
                 let _ = writeln!(out, "{OP_SEQ_WHY}");
             }
-            let _ = writeln!(out, "{}", assumptions(false));
+            assumed(&mut out, &run.verdicts);
             defects(&mut out, s);
             fencing(&mut out, s.defects, run);
         }
@@ -53,12 +49,67 @@ pub fn text(report: &Report) -> String {
         CaseRun::Model(run) => {
             model::scenario(&mut out, s);
             let _ = writeln!(out, "资源条件 {}", condition(s.defects));
-            let _ = writeln!(out, "{}", assumptions(s.model.delay));
+            assumed(&mut out, &run.verdicts);
             defects(&mut out, s);
             model::run(&mut out, s, run);
         }
     }
     out
+}
+
+/// The model's assumptions, in the report's head.
+fn assumed(out: &mut String, v: &Verdicts) {
+    for r in v.section(Part::Assumptions).map_or(&[][..], |s| &s.remarks) {
+        let _ = writeln!(out, "{}", r.text);
+    }
+}
+
+/// A section of the judgment: its heading, then each line with its sign, verdict and
+/// qualifiers, then its remarks; `occurrences` prints each place a finding happened under its
+/// line (else the caller prints them as counterexamples of their own).
+pub(crate) fn section(out: &mut String, s: &Section, occurrences: bool, name: &dyn Fn(usize) -> String) {
+    let ours = if s.ours { "（本学习台补充，不属于课程的两条性质）" } else { "" };
+    let _ = writeln!(out, "\n{}{ours}：", s.title);
+    // Progress says first when its findings are judged; elsewhere remarks follow the lines.
+    let lines_first = s.part != Part::Progress;
+    let remarks = |out: &mut String| {
+        for r in &s.remarks {
+            let _ = writeln!(out, "  {}", r.text);
+        }
+    };
+    if !lines_first {
+        remarks(out);
+    }
+    for l in &s.lines {
+        line(out, l);
+        if occurrences {
+            for o in &l.occurrences {
+                let _ = writeln!(out, "    {} 第 {} 步（{}）—— {}", name(o.at.path), o.at.step, o.action, o.why);
+                for q in o.cause.iter().chain(&o.qualifiers) {
+                    let _ = writeln!(out, "      {q}");
+                }
+                let _ = writeln!(out, "      （本学习台补充）{}", o.chain);
+            }
+        }
+    }
+    if lines_first {
+        remarks(out);
+    }
+}
+
+/// One finding's verdict: sign, name, promise, verdict; its qualifiers under it.
+fn line(out: &mut String, l: &Line) {
+    let promise = l.promise.map_or(String::new(), |p| format!("（{p}）"));
+    let _ = writeln!(out, "  {} {}{promise}：{}", l.kind.sign(), l.finding.name(), l.verdict);
+    for q in &l.qualifiers {
+        let _ = writeln!(out, "    {q}");
+    }
+}
+
+/// What the signs mean, once.
+fn legend(out: &mut String) {
+    let kinds: Vec<String> = Kind::ALL.iter().map(|k| format!("{} {}", k.sign(), k.label())).collect();
+    let _ = writeln!(out, "（符号：{}。）", kinds.join("；"));
 }
 
 /// Where and whether the resource compares `(max_fence, last_seq) < (fence, seq)`.
@@ -127,7 +178,7 @@ fn columns(split: bool) -> Vec<Vec<Column>> {
         ("token", 12, false, |s| s.after.token.map_or("-".to_string(), words::token)),
     ];
     let authority: Vec<Column> = vec![
-        ("generation", 10, true, |s| s.after.generation.to_string()),
+        ("generation", 10, true, |s| opt(&s.after.generation)),
         ("owner", 5, false, |s| opt(&s.after.owner)),
         ("lease", 7, false, |s| lease(s.after.lease).to_string()),
     ];
@@ -141,8 +192,8 @@ fn columns(split: bool) -> Vec<Vec<Column>> {
 }
 
 /// The one step table, for the lab's interleavings and the explorer's paths: a row per step,
-/// key steps marked `*`.
-pub(crate) fn step_table(out: &mut String, steps: &[Step], keys: &[String], d: Defects, key_steps: &[usize]) {
+/// key steps marked `*`, enabling steps `○`.
+pub(crate) fn step_table(out: &mut String, steps: &[Step], keys: &[String], d: Defects, marks: &Marks) {
     let groups = columns(d.split_authority);
     let row = |n: &str, event: &str, cells: Vec<Vec<String>>, result: &str| {
         let groups: Vec<String> = cells.into_iter().map(|g| g.join(" ")).collect();
@@ -152,7 +203,11 @@ pub(crate) fn step_table(out: &mut String, steps: &[Step], keys: &[String], d: D
     let _ = writeln!(out, "{}", row("#", "event", header, "结果"));
     for (i, step) in steps.iter().enumerate() {
         let cells = groups.iter().map(|g| g.iter().map(|(_, w, right, value)| align(&value(step), *w, *right)).collect()).collect();
-        let n = if key_steps.contains(&(i + 1)) { format!("*{}", i + 1) } else { (i + 1).to_string() };
+        let n = match (marks.key(i + 1), marks.enabling(i + 1)) {
+            (true, _) => format!("*{}", i + 1),
+            (_, true) => format!("○{}", i + 1),
+            _ => (i + 1).to_string(),
+        };
         let _ = writeln!(out, "{}", row(&n, &step.action, cells, &words::event(&step.event, keys, d)));
     }
 }
@@ -166,84 +221,53 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     );
     let why_count = if d.split_authority { SPLIT_ORDER } else { "" };
     let _ = writeln!(out, "交错数：{}{why_count}", run.interleavings);
-    let legend = if d.precheck { "（先检查后写入时，放行写入的那次比较也算）" } else { "" };
-    let _ = writeln!(out, "（token 后的{GRANT_NOTE}行号前的 * 标出本交错发现的关键步骤{legend}。）");
+    if d.split_authority {
+        let _ = writeln!(out, "{SPLIT_OTHER_ORDERS}");
+    }
+    let _ = writeln!(out, "（token 后的{GRANT_NOTE}）");
+    let precheck = if d.precheck { "（先检查后写入时，放行写入的那次比较也是关键步骤）" } else { "" };
+    let _ = writeln!(out, "{KEY_STEPS}{precheck}");
+    legend(out);
+    let v = &run.verdicts;
     for (i, trace) in run.traces.iter().enumerate() {
-        let n = i + 1;
-        let mut tags: Vec<&str> = run.notes_on(n).map(|x| tag(note_kind(x))).collect();
-        tags.extend(run.findings.iter().filter(|h| h.interleaving == n).map(|h| tag(h.finding)).filter(|t| !t.is_empty()));
+        let marks = &v.marks[i];
+        let mut tags: Vec<String> = marks.notes.iter().map(|(_, t, _)| t.to_string()).collect();
+        tags.extend(marks.flags.iter().filter(|f| f.kind != Kind::Broken).map(|f| f.label.clone()));
         tags.dedup();
         let tags = if tags.is_empty() { String::new() } else { format!("（{}）", tags.join("，")) };
-        let _ = writeln!(out, "\n交错 {n}：{}{tags}", trace.events[run.prefix_len..].join(" → "));
-        let keys: Vec<usize> = run.findings.iter().filter(|h| h.interleaving == n).flat_map(|h| h.key_steps.iter().copied()).collect();
-        step_table(out, &trace.steps, &[], d, &keys);
+        let _ = writeln!(out, "\n交错 {}：{}{tags}", i + 1, trace.events[run.prefix_len..].join(" → "));
+        step_table(out, &trace.steps, &[], d, marks);
     }
-    let _ = writeln!(out, "\n性质检查：");
-    for p in Property::ALL {
-        let _ = writeln!(out, "  {}（{}）：{}", p.name(), p.promise(), words::verdict(run, p));
-    }
-    let _ = writeln!(out, "  {BOUND_TO_A_GRANT}");
-    for &u in &run.unfired {
-        let _ = writeln!(out, "  {}", unfired(u, d, true));
-    }
-    let violations: Vec<_> = run.findings.iter().filter(|h| h.property.is_some()).collect();
+    let interleaving = |p: usize| format!("交错 {}", p + 1);
+    let Some(properties) = v.section(Part::Properties) else { return };
+    section(out, properties, false, &interleaving);
+    let violations: Vec<_> = properties.lines.iter().flat_map(|l| l.occurrences.iter().map(move |o| (l, o))).collect();
     if violations.is_empty() {
         let _ = writeln!(out, "结论：无违例。");
     }
-    for (i, v) in violations.iter().enumerate() {
-        let trace = &run.traces[v.interleaving - 1];
-        let p = v.property.unwrap_or(Property::RevokedGenerationOverwrite);
-        let _ = writeln!(out, "\n违例 {}：{} —— 交错 {} 第 {} 步（{}）", i + 1, p.name(), v.interleaving, v.step, trace.events[v.step - 1]);
-        let _ = writeln!(out, "  原因：{}", p.why());
-        let overwritten = v.step.checked_sub(2).and_then(|k| trace.steps[k].after.token);
-        if let Some(c) = cause(p, &trace.steps[v.step - 1].event, overwritten, d) {
-            let _ = writeln!(out, "  {c}");
+    for (n, (l, o)) in violations.iter().enumerate() {
+        let trace = &run.traces[o.at.path];
+        let _ = writeln!(out, "\n违例 {}：{} —— 交错 {} 第 {} 步（{}）", n + 1, l.finding.name(), o.at.path + 1, o.at.step, o.action);
+        let _ = writeln!(out, "  原因（本学习台补充）：{}", o.why);
+        for q in o.cause.iter().chain(&o.qualifiers) {
+            let _ = writeln!(out, "  {q}");
         }
-        let _ = writeln!(out, "  关键步骤：{}", chain(&v.key_steps, &trace.events));
-        let _ = writeln!(out, "  counterexample.events: {}", trace.events[..v.step].join(", "));
-        let values: Vec<String> = trace.steps[..v.step].iter().map(|st| format!("{}={}", st.action, opt(&st.after.value))).collect();
+        let _ = writeln!(out, "  （本学习台补充）{}", o.chain);
+        let _ = writeln!(out, "  counterexample.events: {}", trace.events[..o.at.step].join(", "));
+        let values: Vec<String> = trace.steps[..o.at.step].iter().map(|st| format!("{}={}", st.action, opt(&st.after.value))).collect();
         let _ = writeln!(out, "  每步资源值: {}", values.join(", "));
     }
-    let _ = writeln!(out, "\n活性（本学习台补充，不属于课程的两条性质）：");
-    for f in &LAB_FINDINGS[2..] {
-        let hits: Vec<_> = run.hits(*f).collect();
-        if hits.is_empty() {
-            let _ = writeln!(out, "  {}：{}", f.name(), none_of(*f, run.interleavings));
-        }
-        for h in hits {
-            let trace = &run.traces[h.interleaving - 1];
-            let _ = writeln!(out, "  {}：交错 {} 第 {} 步 —— {}", f.name(), h.interleaving, h.step, why(*f));
-            if *f == Finding::LostOperation {
-                let _ = writeln!(out, "    {}", lost_why(&trace.steps[h.step - 1]));
-            }
-            let _ = writeln!(out, "    关键步骤：{}", chain(&h.key_steps, &trace.events));
+    for part in [Part::Progress, Part::Issuer] {
+        if let Some(s) = v.section(part) {
+            section(out, s, true, &interleaving);
         }
     }
-    let _ = writeln!(out, "\n发号检查（本学习台补充，不属于课程的两条性质）：");
-    if run.reused_fences.is_empty() {
-        let _ = writeln!(out, "  每个 fence 只发给了一次授予。");
-    }
-    for r in &run.reused_fences {
-        let _ = writeln!(out, "  {}", reused_fence(r));
-        let _ = writeln!(out, "  {}", harm(r));
-        if r.harm.iter().all(Option::is_none) {
-            let _ = writeln!(out, "  {}", HARMLESS_BY_LUCK);
-        }
-    }
-    // Each kind of note once, with every place it occurs.
-    let mut said: Vec<(String, Vec<String>)> = Vec::new();
-    for n in &run.notes {
-        let (text, at) = (note(n), format!("交错 {} 第 {} 步", n.interleaving(), n.step()));
-        match said.iter_mut().find(|(t, _)| *t == text) {
-            Some((_, places)) => places.push(at),
-            None => said.push((text, vec![at])),
-        }
-    }
-    if !said.is_empty() {
+    if let Some(notes) = v.section(Part::Notes).filter(|s| !s.remarks.is_empty()) {
         let _ = writeln!(out, "\n注：");
-    }
-    for (text, places) in said {
-        let _ = writeln!(out, "  {text}\n    见：{}", places.join("、"));
+        for r in &notes.remarks {
+            let places: Vec<String> = r.at.iter().map(|p| format!("交错 {} 第 {} 步", p.path + 1, p.step)).collect();
+            let _ = writeln!(out, "  {}\n    见：{}", r.text, places.join("、"));
+        }
     }
 }
 

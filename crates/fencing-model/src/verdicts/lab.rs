@@ -1,0 +1,190 @@
+//! The lab's judgment: every interleaving of the lesson's schedule, judged by `lab::run`,
+//! as sections, lines and marks.
+
+use super::say::{self, by_construction, chain, harm, lost_reading, none_of, note, note_tag, reused_fence, stale_in_lab, unfired, why};
+use super::{worst, Flag, Kind, Line, Marks, Occurrence, Part, Place, Remark, Section, Verdicts};
+use crate::findings::{fired, Finding};
+use crate::lab::{FencingRun, Hit, LAB_FINDINGS};
+use crate::machine::state::Action;
+use crate::machine::Machine;
+use crate::path::{enabling_steps, Move, Step};
+use crate::properties::{Property, BOUND_TO_A_GRANT};
+use crate::scenario::Scenario;
+use crate::words::{assumptions, THREATS};
+use crate::Event;
+
+/// The lab's verdicts for scenario `s`, whose interleavings (`all`, as the machine's moves)
+/// `run` judged.
+pub fn of_lab(s: &Scenario, machine: &Machine, all: &[Vec<Move>], run: &FencingRun) -> Verdicts {
+    let n = run.interleavings;
+    let over = format!("{n} 条交错");
+    let d = s.defects;
+    let occurrence = |h: &Hit| {
+        let trace = &run.traces[h.interleaving - 1];
+        let moves = &all[h.interleaving - 1];
+        let at = h.step - 1;
+        let key: Vec<usize> = h.key_steps.iter().map(|k| k - 1).collect();
+        let enabling: Vec<usize> = enabling_steps(moves, &key).into_iter().map(|k| k + 1).collect();
+        let (mut kind, mut cause, mut qualifiers) = (Kind::Harm, None, vec![]);
+        match h.finding {
+            Finding::Broken(p) => {
+                kind = Kind::Broken;
+                let overwritten = at.checked_sub(1).and_then(|k| trace.steps[k].after.token);
+                cause = say::cause(p, &trace.steps[at].event, overwritten, d);
+            }
+            Finding::LockedOut => qualifiers.extend(say::locked_reading(&trace.steps[at])),
+            Finding::LostOperation => {
+                let defect = key.iter().any(|&k| fired(d, &moves[k].before, &moves[k].event) != 0);
+                let delivered = matches!(moves[at].action, Action::Deliver(_));
+                let (k, reading) = lost_reading(compared(&trace.steps, at), delivered, defect);
+                kind = k;
+                qualifiers.push(reading);
+            }
+            _ => {}
+        }
+        Occurrence {
+            at: Place { path: h.interleaving - 1, step: h.step },
+            kind,
+            action: trace.events[at].clone(),
+            why: why(h.finding).to_string(),
+            cause,
+            qualifiers,
+            chain: chain(&h.key_steps, &enabling, &trace.events),
+            key_steps: h.key_steps.clone(),
+            enabling,
+        }
+    };
+    let line = |f: Finding| {
+        let occurrences: Vec<Occurrence> = run.hits(f).map(occurrence).collect();
+        let promise = match f {
+            Finding::Broken(p) => Some(p.promise()),
+            _ => None,
+        };
+        let mut l = Line {
+            finding: f,
+            ours: !matches!(f, Finding::Broken(_)),
+            kind: Kind::Holds,
+            promise,
+            verdict: String::new(),
+            qualifiers: vec![],
+            occurrences,
+        };
+        let hit = l.occurrences.iter().map(|o| o.at.path).collect::<std::collections::BTreeSet<_>>().len();
+        match worst(l.occurrences.iter().map(|o| o.kind)) {
+            Some(kind) if matches!(f, Finding::Broken(_)) => (l.kind, l.verdict) = (kind, format!("违反（{hit}/{n} 条交错）")),
+            Some(kind) => (l.kind, l.verdict) = (kind, format!("发生（{hit}/{n} 条交错）")),
+            None => {
+                l.verdict = none_of(f, &format!("{n} 条交错均满足"));
+                if !matches!(f, Finding::Broken(_)) {
+                    l.verdict = none_of(f, &over);
+                }
+                if let Some(why) = by_construction(f, d, true) {
+                    (l.kind, l.qualifiers) = (Kind::ByConstruction, vec![why.to_string()]);
+                }
+                if f == Finding::Broken(Property::RevokedGenerationOverwrite) {
+                    l.qualifiers.push(stale_in_lab(stale(machine, all), n));
+                }
+            }
+        }
+        l
+    };
+    let mut properties = Section { part: Part::Properties, title: "性质检查", ours: false, lines: vec![], remarks: vec![] };
+    properties.lines = LAB_FINDINGS[..2].iter().map(|&f| line(f)).collect();
+    properties.remarks.push(remark(BOUND_TO_A_GRANT.to_string()));
+    properties.remarks.extend(run.unfired.iter().map(|&u| remark(unfired(u, d, true))));
+    let mut progress =
+        Section { part: Part::Progress, title: "进展", ours: true, lines: vec![], remarks: vec![remark(say::PROGRESS_WHEN.into())] };
+    progress.lines = LAB_FINDINGS[2..].iter().map(|&f| line(f)).collect();
+    let issuer =
+        Section { part: Part::Issuer, title: "发号检查", ours: true, lines: vec![issuer_line(run, s, &over)], remarks: vec![] };
+    let notes = Section { part: Part::Notes, title: "注", ours: false, lines: vec![], remarks: notes(run) };
+    let assumed = Section {
+        part: Part::Assumptions,
+        title: "模型假设",
+        ours: false,
+        lines: vec![],
+        remarks: vec![remark(assumptions(false)), remark(THREATS.into())],
+    };
+    let sections = vec![properties, progress, issuer, notes, assumed];
+    let marks = (1..=n).map(|i| marks(&sections, run, i)).collect();
+    Verdicts { sections, marks }
+}
+
+fn remark(text: String) -> Remark {
+    Remark { text, at: vec![] }
+}
+
+/// The step whose comparison refused the write refused at `at`: the refusal itself, or the
+/// failed check of precheck before a skipped write.
+pub(super) fn compared(steps: &[Step], at: usize) -> &Step {
+    match steps[at].event {
+        Event::Skipped { client, .. } => {
+            let check = steps[..at].iter().rposition(|s| matches!(s.event, Event::Checked { client: c, .. } if c == client));
+            &steps[check.unwrap_or(at)]
+        }
+        _ => &steps[at],
+    }
+}
+
+/// In how many interleavings an older grant's write arrived after a newer grant's commit.
+fn stale(_machine: &Machine, all: &[Vec<Move>]) -> usize {
+    all.iter().filter(|moves| moves.iter().any(|m| Finding::StaleRefused.made_by(&m.before, &m.event))).count()
+}
+
+/// The issuer check: a fence given to two grants, and what it did.
+fn issuer_line(run: &FencingRun, s: &Scenario, over: &str) -> Line {
+    let f = Finding::ReusedFence;
+    let mut l = Line {
+        finding: f,
+        ours: true,
+        kind: Kind::Holds,
+        promise: None,
+        verdict: none_of(f, over),
+        qualifiers: vec![],
+        occurrences: vec![],
+    };
+    if let Some(why) = by_construction(f, s.defects, true) {
+        (l.kind, l.qualifiers) = (Kind::ByConstruction, vec![why.to_string()]);
+    }
+    for r in &run.reused_fences {
+        (l.kind, l.verdict) = (Kind::Harm, "发生".to_string());
+        l.qualifiers = vec![reused_fence(r), harm(r)];
+        if r.harm.iter().all(Option::is_none) {
+            l.qualifiers.push(say::HARMLESS_BY_LUCK.to_string());
+        }
+    }
+    l
+}
+
+/// Each kind of note once, with every place it occurs.
+fn notes(run: &FencingRun) -> Vec<Remark> {
+    let mut said: Vec<Remark> = Vec::new();
+    for n in &run.notes {
+        let (text, at) = (note(n), Place { path: n.interleaving() - 1, step: n.step() });
+        match said.iter_mut().find(|r| r.text == text) {
+            Some(r) => r.at.push(at),
+            None => said.push(Remark { text, at: vec![at] }),
+        }
+    }
+    said
+}
+
+/// What interleaving `i` (1-based) marks: its findings' occurrences and its notes.
+fn marks(sections: &[Section], run: &FencingRun, i: usize) -> Marks {
+    let mut m = Marks::default();
+    for l in sections.iter().flat_map(|s| &s.lines) {
+        for o in l.occurrences.iter().filter(|o| o.at.path == i - 1) {
+            let label = say::tag(l.finding, o.kind);
+            m.flags.push(Flag { step: o.at.step, finding: l.finding, kind: o.kind, label, text: o.why.clone() });
+            m.key_steps.extend(&o.key_steps);
+            m.enabling.extend(&o.enabling);
+        }
+    }
+    m.notes = run.notes_on(i).map(|n| (n.step(), note_tag(n), note(n))).collect();
+    m.key_steps.sort_unstable();
+    m.key_steps.dedup();
+    m.enabling.retain(|k| !m.key_steps.contains(k));
+    m.enabling.sort_unstable();
+    m.enabling.dedup();
+    m
+}

@@ -1,0 +1,303 @@
+//! The judgment's sentences, each written once: what a finding means, why it happened in the
+//! run at hand, what qualifies it, what its absence means, and the notes beside them.
+
+use super::Kind;
+use crate::findings::Finding;
+use crate::lab::{Note, ReusedFence};
+use crate::path::{Step, Token};
+use crate::properties::Property;
+use crate::scenario::{Defect, Defects};
+use crate::words::{grant, pair, token};
+use crate::Event;
+
+/// What the marks on a path's steps are, said once where they appear.
+pub const KEY_STEPS: &str = "（本学习台补充）关键步骤（*、◆）：产生该发现所比较或所覆盖的值的步骤，包括取号时读取的租约；使能步骤（○）：关键步骤得以发生所依赖的其余步骤，如暂停、到期、客户端恢复（resume）。";
+
+/// When the progress findings are judged.
+pub const PROGRESS_WHEN: &str =
+    "locked_out 在持有者被拒的那一步判定；lost_operation 在一次运行结束时判定——模型里没有环，每次运行都会结束，「最终」即「到结束时」。";
+
+/// What a finding means, in one sentence.
+pub fn why(f: Finding) -> &'static str {
+    match f {
+        Finding::Broken(p) => p.why(),
+        Finding::UnboundOverwrite => "unauthorized_accept 的一种：未绑定授予的 token 的写入覆盖了某次授予已提交的结果（课程：「会接受未绑定有效授予的 43」）。",
+        Finding::ReusedFence => "同一个 fence 发给了第二次授予：资源只看数字，分不清这个号属于哪个任期。",
+        Finding::LockedOut => "当前授予的持有者在资源处被拒：资源保存着较早的授予或未绑定 token 写下的结果。",
+        Finding::LostOperation => "一次在持有有效租约时发出的写入被拒，同键也再没有写入生效；所有程序已结束、网络中也没有待送达的写入，它再也不会生效：调用方必须按失败处理，不能把它叫成功（课程在多次写一节说「不能把丢失 seq1 叫成功」）。",
+        Finding::Stuck => "有客户端的程序没走完，却没有任何事件能发生。",
+        Finding::StaleRefused => "较早授予的写入在较新授予的结果提交之后到达资源，被拒绝。",
+    }
+}
+
+/// Why a property broke at its step, from the step and the token the resource held before
+/// it; `None` where the property's sentence says it all.
+pub fn cause(p: Property, e: &Event<u64, char>, overwritten: Option<Token>, defects: Defects) -> Option<String> {
+    let Event::Accepted { fence, seq, grant: g, previous, unconditional, .. } = *e else { return None };
+    match p {
+        Property::RevokedGenerationOverwrite if unconditional && defects.no_fence => Some("资源不比较 token：旧持有者的写入照样落地。".into()),
+        Property::RevokedGenerationOverwrite if unconditional => {
+            Some("比较是写入之前单独的一步（先检查后写入）：比较通过之后资源已经变了，写入本身却不再比较。".into())
+        }
+        Property::RevokedGenerationOverwrite => {
+            let older = overwritten.and_then(|t| t.grant).map_or(String::new(), grant);
+            (previous.0 == fence).then(|| {
+                format!(
+                    "在资源看来 {} → {} 是前进；倒退的是授予次序（{older} → {}）：发号器回退后不记得 {fence} 已经发出过，只有检查器的全局视角分得清。",
+                    pair(previous),
+                    pair((fence, seq)),
+                    grant(g)
+                )
+            })
+        }
+        Property::UnauthorizedAccept => Some(match overwritten {
+            Some(t) if t.grant.is_some() => format!(
+                "它覆盖了 {} 已提交的结果，实际危害与越代覆盖相同；但未绑定的 token 不属于任何授予，在授予次序里没有位置，无法判定「后退」，所以记在 unauthorized_accept 下，而不是 revoked_generation_overwrite。",
+                token(t)
+            ),
+            _ => "这条路径里没有新持有者的结果被覆盖：在资源看来，这与正确协议下旧持有者带着到期前取得的号写入无异；判为违例只因这个号是在它的授予到期之后才取得的，不绑定任何授予——这是检查器的判定，资源无从分辨。".into(),
+        }),
+    }
+}
+
+/// The comparison that refused a write: its token, its `(fence, seq)`, what the resource held
+/// and whether the check was precheck's separate step.
+struct Refusal {
+    own: Token,
+    pair: (u64, u64),
+    current: (u64, u64),
+    stored: Option<Token>,
+    separate: bool,
+}
+
+fn refusal(compared: &Step) -> Option<Refusal> {
+    let (own, fence, seq, current, separate) = match compared.event {
+        Event::Rejected { fence, grant: g, seq, current, .. } => (g, fence, seq, current, false),
+        Event::Checked { fence, grant: g, seq, current, passed: false, .. } => (g, fence, seq, current, true),
+        _ => return None,
+    };
+    let own = Token { fence, grant: (own != 0).then_some(own) };
+    Some(Refusal { own, pair: (fence, seq), current, stored: compared.after.token, separate })
+}
+
+/// Where the refusal happened: precheck's separate comparison, or the commit point.
+fn refused_at(r: &Refusal) -> &'static str {
+    if r.separate {
+        "（在写入前的单独比较中，它随后不再写入）"
+    } else {
+        "（在提交点）"
+    }
+}
+
+/// Whether the holder refused by `compared` is shut out for its whole term, or only this once.
+pub fn locked_reading(compared: &Step) -> Option<String> {
+    let r = refusal(compared)?;
+    let by = r.stored.map_or("-".to_string(), token);
+    Some(if r.current.0 > r.own.fence {
+        format!(
+            "资源保存着 {by}写下的 {}，fence {} 大于持有者的 {}：它这一任期的写入都会被拒，被挡在门外。",
+            pair(r.current),
+            r.current.0,
+            r.own.fence
+        )
+    } else {
+        format!(
+            "资源保存着 {by}写下的 {}，与持有者的 token 同为 fence {}（fence 被重用）：这次挡住它的是 op_seq（{} ≥ {}）；它若以更大的 op_seq 再写，就能通过。",
+            pair(r.current),
+            r.own.fence,
+            pair(r.current),
+            pair(r.pair)
+        )
+    })
+}
+
+/// A lost operation's reading, from the comparison that refused its write (`compared`: the
+/// refusal itself, or precheck's failed check before it): refused by a newer grant's result
+/// or by its own term's larger op_seq, with no defect's step among its key steps, is what the
+/// protocol in force does; refused because the resource holds an older grant's or an unbound
+/// result, the holder was locked out — a harm.
+pub fn lost_reading(compared: &Step, delivered: bool, defect_in_chain: bool) -> (Kind, String) {
+    let Some(r) = refusal(compared) else { return (Kind::Harm, String::new()) };
+    let stored = r.stored.and_then(|t| t.grant);
+    let decided = if r.current.0 == r.own.fence { "资源按 (fence, op_seq)" } else { "资源按 fence" };
+    let at = refused_at(&r);
+    let expected = "正确协议下的预期行为，不是性质违例";
+    let failure = "调用方必须按失败处理。";
+    match (stored, r.own.grant) {
+        (Some(s), Some(g)) if s >= g && defect_in_chain => (
+            Kind::Harm,
+            format!("本例中资源保存着{}的结果 {}，它被拒绝{at}；但写下那个结果的路径上有缺陷触发的步骤（见关键步骤），不能算作正确协议的预期行为。", grant(s), pair(r.current)),
+        ),
+        (Some(s), Some(g)) if s == g => (
+            Kind::Expected,
+            format!("{expected}：本例中同一任期里 op_seq 不小于它的写入 {} 已经提交，资源按 op_seq 拒绝它{at}（课程：「若 seq2 先到，seq1 后到应被拒」）。{failure}", pair(r.current)),
+        ),
+        (Some(s), Some(g)) if s > g => {
+            let late = if delivered { "这次写入在网络中迟到，到达时" } else { "" };
+            (
+                Kind::Expected,
+                format!("{expected}：本例中{late}较新授予（{}）的结果 {} 已经提交，{decided}按设计拒绝它{at}。{failure}", grant(s), pair(r.current)),
+            )
+        }
+        _ => {
+            let what = r.stored.map_or("-".to_string(), token);
+            (
+                Kind::Harm,
+                format!("本例中被拒的是当前持有者（见 locked_out）：资源保存着 {what}写下的 {}，拒绝了它{at}。这只在 fence 被重用或未绑定 token 写入时才会发生。", pair(r.current)),
+            )
+        }
+    }
+}
+
+/// Why a finding cannot happen in this variant, if it cannot: every token minted by a grant
+/// (no split authority), an issuer that never goes back (no rollback, or no crash).
+pub fn by_construction(f: Finding, defects: Defects, crash: bool) -> Option<&'static str> {
+    match f {
+        Finding::Broken(Property::UnauthorizedAccept) | Finding::UnboundOverwrite if !defects.split_authority => {
+            Some("本变体里每个 token 都由授予铸出，不存在未绑定 token：这一条在此无从违反。")
+        }
+        Finding::ReusedFence if !defects.rollback_issuer => {
+            Some("本变体里发号器只增不减（恢复读回持久状态）：同一 fence 无从发给两次授予。")
+        }
+        Finding::ReusedFence if !crash => Some("本场景的授权权威不会崩溃，发号器无从回退：同一 fence 无从发给两次授予。"),
+        _ => None,
+    }
+}
+
+/// The evidence that revoked_generation_overwrite was put to the test in the lab: in how many
+/// of its interleavings an older grant's write arrived after a newer grant's commit.
+pub fn stale_in_lab(stale: usize, of: usize) -> String {
+    if stale == 0 {
+        format!("这 {of} 条交错里没有较早授予的写入在较新授予的结果提交之后到达资源：这条性质在此没有受到考验。")
+    } else {
+        format!("证据：{stale}/{of} 条交错里，较早授予的写入在较新授予的结果提交之后到达资源，都被拒绝。")
+    }
+}
+
+/// The same evidence over every reachable state: the shortest such path, if any.
+pub fn stale_in_search(shortest: Option<usize>) -> String {
+    match shortest {
+        Some(k) => format!("证据：较早授予的写入在较新授予的结果提交之后到达资源是可达的（最短 {k} 步），每次都被拒绝。"),
+        None => "没有哪条路径让较早授予的写入在较新授予的结果提交之后到达资源：这条性质在本场景里没有受到考验。".into(),
+    }
+}
+
+/// What a finding that did not happen means, over `over` (some interleavings, or every
+/// reachable state).
+pub fn none_of(f: Finding, over: &str) -> String {
+    match f {
+        Finding::LockedOut => format!("未发生（{over}）：当前授予的持有者从未因较早授予或未绑定 token 写下的结果被拒"),
+        Finding::LostOperation => format!("未发生（{over}）：持有有效租约时发出的写入，最终都有同键的写入生效"),
+        Finding::ReusedFence => format!("未发生（{over}）：每个 fence 只发给了一次授予"),
+        Finding::Stuck => format!("未发生（{over}）：没有卡住的状态"),
+        _ => format!("成立（{over}）"),
+    }
+}
+
+/// A defect that never fired, in one sentence: `defects` are all those on, `crash` whether the
+/// authority may crash.
+pub fn unfired(d: Defect, defects: Defects, crash: bool) -> String {
+    let what = match d {
+        Defect::RollbackIssuer if !crash => "本场景 crash=false，授权权威不会崩溃、恢复不可达",
+        Defect::RollbackIssuer => "没有一次恢复让发号器回退",
+        Defect::SplitAuthority => "没有谁在失去租约之后向计数器取号",
+        Defect::NoFence => "没有哪次比较本会拒绝的写入被资源接受",
+        Defect::Precheck if defects.no_fence => "与 no-fence 同开时，写入前那一步不比较任何东西，照单全收是 no-fence 的作用",
+        Defect::Precheck => "没有哪次写入在比较通过之后、资源已变到本会拒绝它的值时被无条件写入",
+    };
+    format!("（本学习台补充）{}：{what}，本缺陷从未触发——这里的结论与它无关，不说明它无害。", d.name())
+}
+
+/// The issuer-side finding in one sentence.
+pub fn reused_fence(r: &ReusedFence) -> String {
+    format!(
+        "同一 fence 发给了两次授予：fence={}，{}（{}，第 {} 步）与{}（{}，第 {} 步）；资源分不清这两个 {} 属于哪个任期",
+        r.fence,
+        grant(r.first.grant),
+        r.first.owner,
+        r.first.step,
+        grant(r.second.grant),
+        r.second.owner,
+        r.second.step,
+        r.fence
+    )
+}
+
+/// Said when a reused fence did no harm in any interleaving: only the op_seq order stopped it.
+pub const HARMLESS_BY_LUCK: &str = "每条交错都无害，只因本场景 A 的 op_seq 小于 B：fence 已被重用，两个任期的写入只靠 op_seq 分先后；换成课程所说「旧 A 的较大 op_seq」（A.op_seq=2、B.op_seq=1），就会出现越代覆盖或挡住当前持有者。";
+
+/// Whether the reused fence's harm reached the resource, interleaving by interleaving.
+pub fn harm(r: &ReusedFence) -> String {
+    let each: Vec<String> = r
+        .harm
+        .iter()
+        .enumerate()
+        .map(|(i, h)| match h {
+            Some(h) if h.finding == Finding::LockedOut => {
+                format!("交错 {} 有害（第 {} 步：当前持有者被拒，资源保留着较早授予的结果）", i + 1, h.step)
+            }
+            Some(h) => format!("交错 {} 有害（第 {} 步：较早授予的写入覆盖了较新授予的结果）", i + 1, h.step),
+            None => format!("交错 {} 无害", i + 1),
+        })
+        .collect();
+    format!("这次重用是否造成危害：{}", each.join("；"))
+}
+
+/// A note's short tag.
+pub fn note_tag(n: &Note) -> &'static str {
+    match n {
+        Note::KeyCaveat { .. } => "关键限定",
+        Note::SeqDecided { .. } => "op_seq 定胜负",
+    }
+}
+
+/// A finding's short tag, where the picture marks it.
+pub fn tag(f: Finding, kind: Kind) -> String {
+    let t = match f {
+        Finding::Broken(p) => return p.name().to_string(),
+        Finding::UnboundOverwrite => "未绑定 token 覆盖",
+        Finding::ReusedFence => "fence 重用",
+        Finding::LockedOut => "持有者被挡",
+        Finding::LostOperation => "操作丢失",
+        Finding::Stuck => "卡住",
+        Finding::StaleRefused => "旧写入被拒",
+    };
+    if kind == Kind::Expected {
+        format!("{t}（预期内）")
+    } else {
+        t.to_string()
+    }
+}
+
+/// A note in one sentence.
+pub fn note(n: &Note) -> String {
+    match *n {
+        Note::KeyCaveat { grant: g, newer, .. } => format!(
+            "关键限定：{}的写入在资源持久接受{}的新状态之前提交，资源接受了它。这不违反 fence 性质：fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它，不按租约墙钟倒推此前写入非法。",
+            grant(g),
+            grant(newer)
+        ),
+        Note::SeqDecided { grant: g, over, accepted: true, .. } => format!(
+            "{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 接受了它：这次成功靠的是 op_seq 较大，而不是授予较新。",
+            grant(g),
+            grant(over)
+        ),
+        Note::SeqDecided { grant: g, over, accepted: false, .. } => format!(
+            "{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 拒绝了它：挡住它的只是 op_seq 较小，fence 已被重用，资源分不清任期。",
+            grant(g),
+            grant(over)
+        ),
+    }
+}
+
+/// Key and enabling steps as two lists of the path's actions.
+pub fn chain(key: &[usize], enabling: &[usize], names: &[String]) -> String {
+    let list = |steps: &[usize]| {
+        steps.iter().map(|&k| format!("第 {k} 步 {}", names.get(k - 1).map_or("", String::as_str))).collect::<Vec<_>>().join("、")
+    };
+    if enabling.is_empty() {
+        format!("关键步骤：{}", list(key))
+    } else {
+        format!("关键步骤：{}；使能步骤：{}", list(key), list(enabling))
+    }
+}
