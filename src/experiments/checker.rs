@@ -1,100 +1,20 @@
-//! The explorer's model case. The search runs in a Web Worker — its own WASM module
-//! (crates/checker-worker), started from the script the build names in
-//! `<meta name="checker-worker">` — so the page never blocks: this side starts it, shows its
-//! progress, cancels it (terminating the worker: immediate, whatever it is doing) and turns
-//! its final summary into the very report the CLI prints.
+//! The explorer's model case. The search runs in a Web Worker (`worker`), so the page never
+//! blocks: this side starts it, shows its progress, cancels it (terminating the worker:
+//! immediate, whatever it is doing) and turns its final summary into the very report the CLI
+//! prints, laid out by the one report component.
 
 use super::player::{follow_current_step, Player};
+use super::report::Judgment;
 use super::sequence::SequenceDiagram;
 use super::state::View;
-use super::trace::{announce, Marks, StepTable};
+use super::trace::{announce, StepTable};
+use super::worker::{start, Progress, Running, Status, CAP};
 use crate::ui::copy::CopyButton;
 use crate::ui::download::download;
 use fencing_model::checker::{self, FindingResult, ModelRun, Summary};
-use fencing_model::properties::BOUND_TO_A_GRANT;
-use fencing_model::words::{assumptions, cause, none_of, unfired, why};
+use fencing_model::verdicts::{Marks, Place};
 use fencing_model::{codec, render, scenario_file, CaseRun, Finding, Report, Scenario};
-use js_sys::Reflect;
 use leptos::prelude::*;
-use serde::Deserialize;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-
-/// The most states a search in the page keeps (about 64 bytes each: under 256 MB in all).
-const CAP: usize = checker::DEFAULT_CAP;
-
-/// What the worker reports, as it goes and at the end.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-struct Progress {
-    summary: Summary,
-    elapsed_ms: f64,
-}
-
-impl Progress {
-    fn per_second(&self) -> f64 {
-        self.summary.states as f64 * 1000.0 / self.elapsed_ms.max(1.0)
-    }
-}
-
-#[derive(Clone, Debug, PartialEq)]
-enum Status {
-    Starting,
-    Running(Progress),
-    Done(Progress),
-    Cancelled(Option<Progress>),
-    Failed(String),
-}
-
-/// A worker at work, with the handlers it calls (kept alive as long as it is).
-struct Running {
-    worker: web_sys::Worker,
-    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
-    _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
-}
-
-fn field(data: &JsValue, name: &str) -> Option<String> {
-    Reflect::get(data, &name.into()).ok()?.as_string()
-}
-
-/// Start a worker searching `query`; its reports go to `status`.
-fn start(query: &str, status: RwSignal<Status>) -> Result<Running, String> {
-    let url = document()
-        .query_selector("meta[name=checker-worker]")
-        .ok()
-        .flatten()
-        .and_then(|m| m.get_attribute("content"))
-        .ok_or("这一版页面没有带检查器模块")?;
-    let options = web_sys::WorkerOptions::new();
-    options.set_type(web_sys::WorkerType::Module);
-    let worker = web_sys::Worker::new_with_options(&url, &options).map_err(|e| format!("{e:?}"))?;
-    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-        let data = ev.data();
-        let parsed = || field(&data, "json").and_then(|j| serde_json::from_str::<Progress>(&j).ok());
-        let next = match field(&data, "kind").as_deref() {
-            Some("progress") => parsed().map(Status::Running),
-            Some("done") => parsed().map(Status::Done),
-            _ => Some(Status::Failed(field(&data, "message").unwrap_or_else(|| "检查器发来无法读取的消息".into()))),
-        };
-        // A late progress report never replaces the end.
-        if let Some(next) = next {
-            status.update(|s| {
-                if !matches!(s, Status::Done(_) | Status::Cancelled(_)) {
-                    *s = next;
-                }
-            });
-        }
-    });
-    let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
-        status.set(Status::Failed(format!("检查器无法运行：{}", ev.message())));
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    let message = js_sys::Object::new();
-    let _ = Reflect::set(&message, &"query".into(), &query.into());
-    let _ = Reflect::set(&message, &"cap".into(), &(CAP as u32).into());
-    worker.post_message(&message).map_err(|e| format!("{e:?}"))?;
-    Ok(Running { worker, _on_message: on_message, _on_error: on_error })
-}
 
 /// `1453155` as `1,453,155`.
 fn grouped(n: usize) -> String {
@@ -235,45 +155,9 @@ fn ModelReport(scenario: Scenario, run: ModelRun, progress: Progress, view: Memo
     view! {
         <p class="search-extent" class:capped=!complete data-states=run.states data-complete=complete.to_string()>{extent}</p>
         <p class="search-speed" data-elapsed-ms=progress.elapsed_ms>{speed}</p>
-        <ul class="verdicts">
-            {Finding::ALL.into_iter().zip(run.findings.clone()).enumerate().map(|(i, (f, r))| {
-                let ok = r.path.is_none();
-                let steps = r.path.as_ref().map_or(0, Vec::len);
-                let what = match f {
-                    Finding::Broken(p) => format!("（{}）", p.promise()),
-                    _ => "（本学习台补充）".to_string(),
-                };
-                let verdict = match (ok, complete, f) {
-                    (true, true, Finding::Broken(_)) => "成立：全部可达状态都满足".to_string(),
-                    (true, true, _) => none_of(f, 0),
-                    (true, false, _) => "已访问的状态里未发现".to_string(),
-                    (false, _, Finding::Broken(_)) => format!("违反：最短反例 {steps} 步"),
-                    (false, _, _) => format!("发生：最短 {steps} 步"),
-                };
-                view! {
-                    <li class:ok=ok class:bad=!ok data-finding=r.name>
-                        <span class="verdict-sign" aria-hidden="true">{if ok { "✓" } else { "✗" }}</span>
-                        <code>{r.name}</code>{what}"："<strong>{verdict}</strong>
-                        {(!ok).then(|| view! { <p class="why">{why(f)}</p> })}
-                        {match (f, r.path.as_ref().and_then(|p| p.last().map(|l| (p, l)))) {
-                            (Finding::Broken(p), Some((path, last))) => {
-                                cause(p, &last.event, path.len().checked_sub(2).and_then(|k| path[k].after.token), scenario.defects)
-                            }
-                            _ => None,
-                        }.map(|c| view! { <p class="why cause">{c}</p> })}
-                        {(!ok).then(|| view! {
-                            <button type="button" class="tool-btn" on:click=move |_| go.run(View { interleaving: i, step: None, ..view.get_untracked() })>
-                                {format!("查看最短反例（{steps} 步）")}
-                            </button>
-                        })}
-                    </li>
-                }
-            }).collect_view()}
-        </ul>
-        <p class="bound-means">{BOUND_TO_A_GRANT}</p>
-        <p class="assumptions">{assumptions(scenario.model.delay)}</p>
-        {run.unfired.iter().map(|d| view! { <p class="unfired">{unfired(*d, scenario.defects, scenario.model.crash)}</p> }).collect_view()}
-        {move || chosen().map(|i| view! { <Counterexample found=run.findings[i].clone() scenario=scenario.clone() view=view go=go/> })}
+        <Judgment verdicts=run.verdicts.clone() path=Callback::new(|p: usize| format!("最短路径（{}）", Finding::ALL.get(p).map_or("", |f| f.name())))
+            go=Callback::new(move |p: Place| go.run(View { interleaving: p.path, step: Some(p.step), ..view.get_untracked() }))/>
+        {move || chosen().map(|i| view! { <Counterexample found=run.findings[i].clone() marks=run.verdicts.marks[i].clone() scenario=scenario.clone() view=view go=go/> })}
         <p class="command">
             <span>"在命令行中重现："</span>
             <code class="cmd">{command}</code>
@@ -289,8 +173,9 @@ fn ModelReport(scenario: Scenario, run: ModelRun, progress: Progress, view: Memo
 
 /// One counterexample, step by step: the picture, the controls and, if asked, the table.
 #[component]
-fn Counterexample(found: FindingResult, scenario: Scenario, view: Memo<View>, go: Callback<View>) -> impl IntoView {
-    let (name, path) = (found.name, found.path.clone().unwrap_or_default());
+fn Counterexample(found: FindingResult, marks: Marks, scenario: Scenario, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+    let (name, path) = (found.finding.name(), found.path.clone().unwrap_or_default());
+    let what = marks.title();
     let total = path.len();
     let step = Signal::derive(move || view.get().step.unwrap_or(1).clamp(1, total.max(1)));
     let player = Player::new(
@@ -307,9 +192,8 @@ fn Counterexample(found: FindingResult, scenario: Scenario, view: Memo<View>, go
         let (path, keys) = (path.clone(), model.keys.clone());
         move || path.get(step.get() - 1).map(|s| announce(s, step.get(), total, &keys, defects)).unwrap_or_default()
     };
-    let marks = Marks { findings: vec![(total, name)], notes: vec![], key_steps: found.key_steps };
     view! {
-        <h3>{format!("最短反例：{name}（{total} 步）")}</h3>
+        <h3>{format!("{what}：{name}（{total} 步）")}</h3>
         {player.controls(table, on_table)}
         <p class="announce" aria-live="polite">{said}</p>
         {move || {

@@ -136,13 +136,15 @@ pub(super) fn Frame(
     id: String,
     width: f64,
     height: f64,
-    lanes: Vec<(&'static str, f64)>,
+    lanes: Vec<(String, f64)>,
     label: String,
     under: AnyView,
     children: Children,
 ) -> impl IntoView {
-    let names =
-        lanes.iter().map(|(name, lx)| view! { <text x=*lx y="20" text-anchor="middle" class="sd-lane-name">{*name}</text> }).collect_view();
+    let names = lanes
+        .iter()
+        .map(|(name, lx)| view! { <text x=*lx y="20" text-anchor="middle" class="sd-lane-name">{name.clone()}</text> })
+        .collect_view();
     let lines = lanes.iter().map(|(_, lx)| view! { <line class="sd-lane" x1=*lx y1="0" x2=*lx y2=height/> }).collect_view();
     // Where there is room, a quarter larger than drawn; the stylesheet caps it at the width.
     let shown = (width * 1.25).round();
@@ -218,7 +220,7 @@ pub fn OperationsDiagram(#[prop(into)] id: String, operations: Vec<OpResult>, ef
         }
     }).collect_view();
     view! {
-        <Frame id=id.clone() width=width height=height lanes=vec![("业务请求", requests), ("资源", resource)]
+        <Frame id=id.clone() width=width height=height lanes=vec![("业务请求".into(), requests), ("资源".into(), resource)]
             label=format!("operations 的序列图：共 {total} 条操作，效果数 {effects}") under=().into_any()>
             {columns}
             <text x="6" y=height - 8.0 class="sd-effects">{format!("效果数：{effects}")}</text>

@@ -6,30 +6,29 @@ pub mod diagram;
 pub mod editor;
 pub mod player;
 pub mod predict;
+pub mod report;
 pub mod sequence;
 pub mod session;
 pub mod state;
 pub mod trace;
+pub mod worker;
 
 use crate::ui::copy::CopyButton;
 use checker::ModelResult;
 use diagram::OperationsDiagram;
 use editor::Editor;
-use fencing_model::lab::LAB_FINDINGS;
 use fencing_model::prediction::Guess;
-use fencing_model::properties::BOUND_TO_A_GRANT;
-use fencing_model::words::{
-    assumptions, cause, harm, none_of, note, note_kind, op_note, reused_fence, tag, unfired, verdict, why, HARMLESS_BY_LUCK, OP_SEQ_WHY,
-    SPLIT_ORDER,
-};
-use fencing_model::{render, Case, CaseRun, Defects, FencingRun, Finding, OperationsRun, Property, Report};
+use fencing_model::verdicts::Place;
+use fencing_model::words::{op_note, OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
+use fencing_model::{render, Case, CaseRun, Defects, FencingRun, OperationsRun, Report};
 use leptos::prelude::*;
 use player::{follow_current_step, Player};
 use predict::{PredictForm, PredictVerdict};
+use report::Judgment;
 use sequence::SequenceDiagram;
 use session::use_session;
 use state::View;
-use trace::{announce, Marks, StepTable};
+use trace::{announce, StepTable};
 
 #[cfg(feature = "ssr")]
 /// The explorer's page: prerendered with the lesson's default scenario, live as an island.
@@ -38,7 +37,7 @@ pub fn ExplorerPage() -> impl IntoView {
     view! {
         <article class="explorer-page" aria-labelledby="explorer-title">
             <h1 id="explorer-title">"实验台：在页面里运行事件模型"</h1>
-            <p class="lede">"这里运行的是与命令行 fencing-lab 同一份 Rust 模型（编译为 WebAssembly）。选择案例、打开缺陷开关、修改输入，查看全部交错、每一步的状态与性质检查；选 model 案例可自建 2–4 个客户端的场景，由模型检查器在后台线程里穷举全部状态，给出每条性质的最短反例。"</p>
+            <p class="lede">"这里运行的是与命令行 fencing-lab 同一份 Rust 模型（编译为 WebAssembly）。选择案例、打开缺陷开关、修改输入，查看全部交错、每一步的状态与性质检查；选 model 案例可自建 2–4 个客户端的场景，由模型检查器在后台线程里穷举全部状态，给出每条性质被破坏的最短路径。"</p>
             <noscript><p class="editor-error">"实验台需要启用 JavaScript 与 WebAssembly：下面是课程默认场景（正确协议）的结果，不能修改或逐步查看。"</p></noscript>
             <ExplorerEditor/>
             <ExplorerResult/>
@@ -105,7 +104,8 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
     let op_seq_larger = report.scenario.op_seq_a > report.scenario.op_seq_b && !defects.no_fence;
     let body = match report.case {
         CaseRun::Fencing(run) => view! {
-            <Verdicts run=run.clone() defects=defects view=view go=go/>
+            <Judgment verdicts=run.verdicts.clone() path=Callback::new(|p: usize| format!("交错 {}", p + 1))
+                go=Callback::new(move |p: Place| go.run(View { interleaving: p.path, step: Some(p.step), ..view.get_untracked() }))/>
             <Interleavings run=run defects=defects op_seq_larger=op_seq_larger view=view go=go/>
         }
         .into_any(),
@@ -139,127 +139,25 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
 }
 
 #[component]
-fn Verdicts(run: FencingRun, defects: Defects, view: Memo<View>, go: Callback<View>) -> impl IntoView {
-    let to = move |i: usize, step: usize| go.run(View { interleaving: i - 1, step: Some(step), ..view.get_untracked() });
-    view! {
-        <ul class="verdicts">
-            {Property::ALL.into_iter().map(|p| {
-                let ok = run.holds(p);
-                // Findings are sorted shortest first: the first one of this property is its shortest counterexample.
-                let shortest = run.hits(Finding::Broken(p)).next().map(|v| (v.interleaving, v.step));
-                view! {
-                    <li class:ok=ok class:bad=!ok>
-                        {verdict_head(&run, p)}
-                        {(!ok).then(|| view! { <p class="why">{p.why()}</p> })}
-                        {shortest.and_then(|(i, step)| {
-                            let steps = &run.traces[i - 1].steps;
-                            cause(p, &steps[step - 1].event, step.checked_sub(2).and_then(|k| steps[k].after.token), defects)
-                        }).map(|c| view! { <p class="why cause">{c}</p> })}
-                        {shortest.map(|(i, step)| view! {
-                            <button type="button" class="tool-btn" on:click=move |_| to(i, step)>
-                                {format!("查看最短反例：交错 {i} 第 {step} 步")}
-                            </button>
-                        })}
-                    </li>
-                }
-            }).collect_view()}
-        </ul>
-        <p class="bound-means">{BOUND_TO_A_GRANT}</p>
-        <p class="assumptions">{assumptions(false)}</p>
-        {run.unfired.iter().map(|d| view! { <p class="unfired">{unfired(*d, defects, true)}</p> }).collect_view()}
-        <section class="liveness" aria-labelledby="liveness-title">
-            <h3 id="liveness-title">"活性"<span class="addition-tag">"本学习台补充，不属于课程的两条性质"</span></h3>
-            <ul class="verdicts liveness-findings">
-                {LAB_FINDINGS[2..].iter().map(|&f| {
-                    let first = run.hits(f).next().map(|h| (h.interleaving, h.step));
-                    view! {
-                        <li class:ok=first.is_none() class:bad=first.is_some() data-finding=f.name()>
-                            <code>{f.name()}</code>"："
-                            {match first {
-                                None => view! { <span>{none_of(f, run.interleavings)}</span> }.into_any(),
-                                Some((i, step)) => view! {
-                                    <strong>{format!("交错 {i} 第 {step} 步")}</strong>
-                                    <p class="why">{why(f)}</p>
-                                    <button type="button" class="tool-btn" on:click=move |_| to(i, step)>{format!("查看：交错 {i} 第 {step} 步")}</button>
-                                }.into_any(),
-                            }}
-                        </li>
-                    }
-                }).collect_view()}
-            </ul>
-        </section>
-        <IssuerCheck run=run.clone()/>
-    }
-}
-
-/// The issuer-side check, apart from the lesson's two properties.
-#[component]
-fn IssuerCheck(run: FencingRun) -> impl IntoView {
-    let found = !run.reused_fences.is_empty();
-    view! {
-        <section class="issuer-check" class:bad=found aria-labelledby="issuer-check-title">
-            <h3 id="issuer-check-title">"发号检查"<span class="addition-tag">"本学习台补充，不属于课程的两条性质"</span></h3>
-            {(!found).then(|| view! { <p>"每个 fence 只发给了一次授予。"</p> })}
-            {run.reused_fences.iter().map(|r| view! {
-                <p><strong>{reused_fence(r)}</strong></p>
-                <p>{harm(r)}</p>
-                {r.harm.iter().all(Option::is_none).then_some(view! { <p>{HARMLESS_BY_LUCK}</p> })}
-            }).collect_view()}
-        </section>
-    }
-}
-
-/// A property's verdict as its line starts: the sign, the name and promise, and the run's
-/// verdict in the report's words.
-pub(crate) fn verdict_head(run: &FencingRun, p: Property) -> impl IntoView {
-    let ok = run.holds(p);
-    view! {
-        <span class="verdict-sign" aria-hidden="true">{if ok { "✓" } else { "✗" }}</span>
-        <code>{p.name()}</code>"（"{p.promise()}"）："
-        <strong>{verdict(run, p)}</strong>
-    }
-}
-
-/// What the picture and the table mark on interleaving `i` (1-based).
-pub(crate) fn marks_of(run: &FencingRun, i: usize) -> Marks {
-    let hits = run.findings.iter().filter(|h| h.interleaving == i);
-    let mut notes: Vec<(usize, &'static str, String)> = run.notes_on(i).map(|n| (n.step(), tag(note_kind(n)), note(n))).collect();
-    let mut findings = Vec::new();
-    for h in hits.clone() {
-        match h.property {
-            Some(p) => findings.push((h.step, p.name())),
-            None => notes.push((
-                h.step,
-                tag(h.finding),
-                Finding::ALL.iter().find(|f| f.name() == h.finding).map_or(String::new(), |f| why(*f).to_string()),
-            )),
-        }
-    }
-    let mut key_steps: Vec<usize> = hits.flat_map(|h| h.key_steps.iter().copied()).collect();
-    key_steps.sort_unstable();
-    key_steps.dedup();
-    Marks { findings, notes, key_steps }
-}
-
-#[component]
 fn Interleavings(run: FencingRun, defects: Defects, op_seq_larger: bool, view: Memo<View>, go: Callback<View>) -> impl IntoView {
     let prefix = run.prefix_len;
     let interleavings = run.interleavings;
-    let marks: Vec<Marks> = (1..=interleavings).map(|i| marks_of(&run, i)).collect();
+    let marks = run.verdicts.marks.clone();
     let chooser = run
         .traces
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let bad = !marks[i].findings.is_empty();
-            let mut tags: Vec<&'static str> = marks[i].notes.iter().map(|(_, t, _)| *t).collect();
+            let bad = marks[i].flags.iter().any(|f| f.kind.happened());
+            let mut tags: Vec<String> = marks[i].notes.iter().map(|(_, t, _)| t.to_string()).collect();
+            tags.extend(marks[i].flags.iter().map(|f| format!("{} {}", f.kind.sign(), f.label)));
             tags.dedup();
             let tagged = tags.join("，");
             view! {
                 <button type="button" class="tool-btn interleaving" class:bad=bad
                     aria-pressed=move || (view.get().interleaving == i).to_string()
                     on:click=move |_| go.run(View { interleaving: i, step: None, ..view.get_untracked() })>
-                    <span>{format!("交错 {}", i + 1)}{if bad { " ⚠" } else { "" }}</span>
+                    <span>{format!("交错 {}", i + 1)}</span>
                     <small>{t.events[prefix..].join(" → ")}</small>
                     {(!tagged.is_empty()).then(|| view! { <small class="interleaving-tag">{tagged}</small> })}
                 </button>
@@ -296,7 +194,7 @@ fn Interleavings(run: FencingRun, defects: Defects, op_seq_larger: bool, view: M
     follow_current_step(move || view.track());
     view! {
         <h3>{format!("{interleavings} 条交错（固定前缀之后）")}</h3>
-        {defects.split_authority.then(|| view! { <p class="why">{SPLIT_ORDER}</p> })}
+        {defects.split_authority.then(|| view! { <p class="why">{SPLIT_ORDER}</p><p class="why">{SPLIT_OTHER_ORDERS}</p> })}
         {op_seq_larger.then(|| view! { <p class="why">{OP_SEQ_WHY}</p> })}
         <div class="interleavings" role="group" aria-label="选择交错">{chooser}</div>
         {player.controls(table, on_table)}

@@ -11,13 +11,21 @@ use fencing_model::words;
 use fencing_model::{Case, CaseRun, Event, Experiment, OpOutcome, Property, Report, Scenario};
 use leptos::prelude::*;
 
-/// The four answers to "which property breaks?".
+/// The four answers to "which property breaks?", each led by the lesson's words for what
+/// breaks (the identifiers follow in small type).
 const FENCING_CHOICES: [(&str, &[Property]); 4] = [
-    ("两条性质都成立", &[]),
-    ("只违反 revoked_generation_overwrite", &[Property::RevokedGenerationOverwrite]),
-    ("只违反 unauthorized_accept", &[Property::UnauthorizedAccept]),
-    ("两条都违反", &[Property::RevokedGenerationOverwrite, Property::UnauthorizedAccept]),
+    ("两条性质都守住", &[]),
+    ("只有一条被破坏：", &[Property::RevokedGenerationOverwrite]),
+    ("只有一条被破坏：", &[Property::UnauthorizedAccept]),
+    ("两条都被破坏", &[Property::RevokedGenerationOverwrite, Property::UnauthorizedAccept]),
 ];
+
+/// A choice as a learner reads it: the lesson's words, then the identifiers.
+fn choice_label((lead, broken): (&str, &[Property])) -> AnyView {
+    let words = if broken.len() == 1 { format!("{lead}「{}」", broken[0].promise()) } else { lead.to_string() };
+    let ids: Vec<&str> = broken.iter().map(|p| p.name()).collect();
+    view! { {words}{(!ids.is_empty()).then(|| view! { " "<small><code class="finding-id">{ids.join(" · ")}</code></small> })} }.into_any()
+}
 
 const WRITERS: [char; 2] = ['A', 'B'];
 
@@ -82,9 +90,9 @@ pub fn PredictForm(report: Report, id: String, on_submit: Callback<Guess>, on_ca
     } else {
         view! {
             <fieldset class="predict-choices">
-                <legend>"运行前先预测（一）：在全部交错里，哪条性质会被违反？"</legend>
+                <legend>"运行前先预测（一）：在全部交错里，哪条性质守不住？"</legend>
                 {lesson_states(&scenario).then(|| view! { <p class="hint">"课文点明了其中一条性质在这次运行里的结论，另一条要自己推理。"</p> })}
-                {radios(format!("{id}-choice"), FENCING_CHOICES.map(|(label, _)| label.to_string()).to_vec(), Callback::new(move |i| choice.set(Some(i))))}
+                {radios(format!("{id}-choice"), FENCING_CHOICES.map(choice_label).into_iter().collect(), Callback::new(move |i| choice.set(Some(i))))}
             </fieldset>
             <fieldset class="predict-choices">
                 <legend>"（二）每条交错走完后，资源里是谁的结果？"</legend>
@@ -94,7 +102,7 @@ pub fn PredictForm(report: Report, id: String, on_submit: Callback<Guess>, on_ca
                         <li>
                             <fieldset>
                                 <legend><code>{order}</code></legend>
-                                {radios(format!("{id}-last-{i}"), WRITERS.map(|c| format!("{c} 的结果")).to_vec(), Callback::new(move |k| writers.update(|w| w[i] = Some(WRITERS[k]))))}
+                                {radios(format!("{id}-last-{i}"), WRITERS.map(|c| format!("{c} 的结果").into_any()).into_iter().collect(), Callback::new(move |k| writers.update(|w| w[i] = Some(WRITERS[k]))))}
                             </fieldset>
                         </li>
                     }).collect_view()}
@@ -117,7 +125,7 @@ pub fn PredictForm(report: Report, id: String, on_submit: Callback<Guess>, on_ca
 
 /// One question's radio buttons; `pick` gets the chosen one's index. (Type-erased: one
 /// function for every group keeps the module small.)
-fn radios(name: String, labels: Vec<String>, pick: Callback<usize>) -> AnyView {
+fn radios(name: String, labels: Vec<AnyView>, pick: Callback<usize>) -> AnyView {
     labels
         .into_iter()
         .enumerate()

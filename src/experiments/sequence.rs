@@ -9,7 +9,10 @@
 //! Screen readers get the same steps in words.
 
 use super::diagram::{arrow_at, gutter, lanes, mark_at, rejection_at, rows, state_at, Frame, Row, BELOW, LINE, STATE_BELOW};
-use super::trace::{announce, Marks};
+use super::trace::announce;
+use fencing_model::machine::client_name;
+use fencing_model::path::Lane;
+use fencing_model::verdicts::Marks;
 use fencing_model::words::{grant, pair, token};
 use fencing_model::{Defects, Event, Step, Token};
 use leptos::prelude::*;
@@ -17,40 +20,40 @@ use leptos::prelude::*;
 /// The diagram's lanes, left to right: A, the authority, the counter, the other clients, the
 /// network, the resource (the lesson's figure has A above the authority and B below it).
 struct Lanes {
-    clients: usize,
-    split: bool,
-    network: bool,
+    order: Vec<Lane>,
     xs: Vec<f64>,
     width: f64,
 }
 
 impl Lanes {
-    fn names(&self) -> Vec<&'static str> {
-        const CLIENTS: [&str; 4] = ["A", "B", "C", "D"];
-        let mut all = vec!["A", "授权权威"];
-        if self.split {
-            all.push("独立计数器");
-        }
-        all.extend(&CLIENTS[1..self.clients]);
-        if self.network {
-            all.push("网络");
-        }
-        all.push("资源");
-        all
-    }
-
     fn new(clients: usize, split: bool, network: bool) -> Lanes {
-        let mut l = Lanes { clients, split, network, xs: vec![], width: 0.0 };
-        (l.xs, l.width) = lanes(l.names().len());
-        l
+        let mut order = vec![Lane::Client('A'), Lane::Authority];
+        if split {
+            order.push(Lane::Counter);
+        }
+        order.extend((1..clients).map(|i| Lane::Client(client_name(i))));
+        if network {
+            order.push(Lane::Network);
+        }
+        order.push(Lane::Resource);
+        let (xs, width) = lanes(order.len());
+        Lanes { order, xs, width }
     }
 
-    fn x(&self, name: &str) -> f64 {
-        self.xs[self.names().iter().position(|n| *n == name).unwrap_or(0)]
+    fn name(lane: Lane) -> String {
+        match lane {
+            Lane::Client(c) => c.to_string(),
+            Lane::Authority => "授权权威".into(),
+            Lane::Counter => "独立计数器".into(),
+            Lane::Network => "网络".into(),
+            Lane::Resource => "资源".into(),
+        }
     }
 
-    fn client(&self, c: char) -> f64 {
-        self.x(&c.to_string())
+    /// A lane's x; a lane the picture lacks is a bug in the step's lanes, drawn at the edge
+    /// where a test that measures the picture sees it.
+    fn x(&self, lane: Lane) -> f64 {
+        self.order.iter().position(|l| *l == lane).map_or(self.width, |i| self.xs[i])
     }
 }
 
@@ -97,22 +100,19 @@ fn below(e: &Event<u64, char>) -> f64 {
 /// One step's marks on the lanes, on row `r`; `pause_until` is the row where a pause ends.
 fn marks(l: &Lanes, r: Row, step: &Step, keys: &[String], d: Defects, pause_until: Row) -> AnyView {
     let key = |k: u8| keys.get(k as usize).filter(|k| !k.is_empty()).map_or(String::new(), |k| format!("key={k}"));
-    // A write reaches the resource from its client, or from the network when it was delayed.
-    let from = |c: char| if step.action.starts_with("deliver") { l.x("网络") } else { l.client(c) };
-    let issuer_lane = if l.split { l.x("独立计数器") } else { l.x("授权权威") };
+    // The model says which lanes a step joins: a delayed write arrives from the network.
+    let (from, to) = (l.x(step.from), l.x(step.to));
     match step.event {
-        Event::Granted { client, fence: 0, grant: g } => {
-            arrow_at(r, l.x("授权权威"), l.client(client), format!("({client}, {})", grant(g)), "sd-grant").into_any()
-        }
+        Event::Granted { client, fence: 0, grant: g } => arrow_at(r, from, to, format!("({client}, {})", grant(g)), "sd-grant").into_any(),
         Event::Granted { client, fence, grant: g } => {
-            arrow_at(r, l.x("授权权威"), l.client(client), format!("({client}, {fence}, {})", grant(g)), "sd-grant").into_any()
+            arrow_at(r, from, to, format!("({client}, {fence}, {})", grant(g)), "sd-grant").into_any()
         }
-        Event::Minted { client, fence, grant: g } => {
-            arrow_at(r, issuer_lane, l.client(client), tok(fence, g), if g == 0 { "sd-unbound" } else { "sd-grant" }).into_any()
+        Event::Minted { fence, grant: g, .. } => {
+            arrow_at(r, from, to, tok(fence, g), if g == 0 { "sd-unbound" } else { "sd-grant" }).into_any()
         }
-        Event::Holds { client } => mark_at(r, l.client(client), "已持有租约".into(), "sd-neutral").into_any(),
-        Event::Paused { client, fence, .. } => {
-            let (y0, y1, lx) = (r.line(), pause_until.line().max(r.line() + 20.0), l.client(client));
+        Event::Holds { .. } => mark_at(r, from, "已持有租约".into(), "sd-neutral").into_any(),
+        Event::Paused { fence, .. } => {
+            let (y0, y1, lx) = (r.line(), pause_until.line().max(r.line() + 20.0), from);
             let label = if fence == 0 { "暂停（未持 token）".to_string() } else { format!("暂停，仍持 {fence}") };
             view! {
                 <g class="sd-pause">
@@ -122,54 +122,50 @@ fn marks(l: &Lanes, r: Row, step: &Step, keys: &[String], d: Defects, pause_unti
             }
             .into_any()
         }
-        Event::Resumed { client, .. } => mark_at(r, l.client(client), "恢复".into(), "sd-neutral").into_any(),
-        Event::Released { client } => arrow_at(r, l.client(client), l.x("授权权威"), "释放".into(), "sd-check").into_any(),
-        Event::Renewed { client, ok } => {
-            arrow_at(r, l.client(client), l.x("授权权威"), if ok { "续租 ✓".into() } else { "续租 ✗，停止".into() }, "sd-check").into_any()
-        }
-        Event::Expired { client } => mark_at(r, l.x("授权权威"), format!("判 {client} 到期"), "sd-neutral").into_any(),
-        Event::Crashed => mark_at(r, l.x("授权权威"), "崩溃".into(), "sd-bad").into_any(),
+        Event::Resumed { .. } => mark_at(r, from, "恢复".into(), "sd-neutral").into_any(),
+        Event::Released { .. } => arrow_at(r, from, to, "释放".into(), "sd-check").into_any(),
+        Event::Renewed { ok, .. } => arrow_at(r, from, to, if ok { "续租 ✓".into() } else { "续租 ✗，停止".into() }, "sd-check").into_any(),
+        Event::Expired { client } => mark_at(r, from, format!("判 {client} 到期"), "sd-neutral").into_any(),
+        Event::Crashed => mark_at(r, from, "崩溃".into(), "sd-bad").into_any(),
         Event::Recovered { issuer, from_backup } => {
             let label = if from_backup { format!("旧备份恢复：发号器 {issuer}") } else { format!("持久恢复：{issuer}") };
-            mark_at(r, issuer_lane, label, if from_backup { "sd-bad" } else { "sd-neutral" }).into_any()
+            mark_at(r, from, label, if from_backup { "sd-bad" } else { "sd-neutral" }).into_any()
         }
-        Event::Checked { client, compared: false, .. } => {
-            arrow_at(r, l.client(client), l.x("资源"), "比较已关闭".into(), "sd-check").into_any()
-        }
-        Event::Checked { client, fence, seq, current, passed, .. } => {
+        Event::Checked { compared: false, .. } => arrow_at(r, from, to, "比较已关闭".into(), "sd-check").into_any(),
+        Event::Checked { fence, seq, current, passed, .. } => {
             let label = if passed {
                 format!("单独比较 {} < {} ✓", pair(current), pair((fence, seq)))
             } else {
                 format!("单独比较 {} ≥ {} ✗", pair(current), pair((fence, seq)))
             };
-            arrow_at(r, l.client(client), l.x("资源"), label, "sd-check").into_any()
+            arrow_at(r, from, to, label, "sd-check").into_any()
         }
-        Event::Skipped { client, .. } => mark_at(r, l.client(client), "比较未通过，不写".into(), "sd-faint").into_any(),
-        Event::Sent { client, fence, seq, .. } => arrow_at(r, l.client(client), l.x("网络"), pair((fence, seq)), "sd-write").into_any(),
-        Event::Accepted { client, fence, grant: g, seq, unconditional, .. } => {
+        Event::Skipped { .. } => mark_at(r, from, "比较未通过，不写".into(), "sd-faint").into_any(),
+        Event::Sent { fence, seq, .. } => arrow_at(r, from, to, pair((fence, seq)), "sd-write").into_any(),
+        Event::Accepted { fence, grant: g, seq, unconditional, .. } => {
             let note = match (unconditional, d.no_fence) {
                 (false, _) => "",
                 (true, true) => "不比较 token",
                 (true, false) => "无条件写入",
             };
             view! {
-                {arrow_at(r, from(client), l.x("资源"), pair((fence, seq)), "sd-write")}
+                {arrow_at(r, from, to, pair((fence, seq)), "sd-write")}
                 {state_at(r, fence, tok(fence, g), note)}
             }
             .into_any()
         }
-        Event::Rejected { client, fence, seq, current, .. } => {
-            let (cx, cy) = (l.x("资源"), r.line());
+        Event::Rejected { fence, seq, current, .. } => {
+            let (cx, cy) = (to, r.line());
             view! {
-                {arrow_at(r, from(client), cx, pair((fence, seq)), "sd-write sd-stale")}
+                {arrow_at(r, from, cx, pair((fence, seq)), "sd-write sd-stale")}
                 {rejection_at(cx, cy)}
                 <text x=r.width - 4.0 y=cy + 30.0 text-anchor="end" class="sd-label sd-reject-text">{format!("{} ≥ {}", pair(current), pair((fence, seq)))}</text>
             }
             .into_any()
         }
-        Event::Duplicate { client, key: k } => view! {
-            {arrow_at(r, from(client), l.x("资源"), key(k), "sd-write")}
-            {mark_at(r, l.x("资源"), "已执行过：返回原结果".into(), "sd-neutral")}
+        Event::Duplicate { key: k, .. } => view! {
+            {arrow_at(r, from, to, key(k), "sd-write")}
+            {mark_at(r, to, "已执行过：返回原结果".into(), "sd-neutral")}
         }
         .into_any(),
     }
@@ -210,7 +206,8 @@ pub fn SequenceDiagram(
     let ends = pause_ends(&steps);
     let words: Vec<String> = steps.iter().enumerate().map(|(i, s)| announce(s, i + 1, total, &keys, defects)).collect();
     // Each step's text lines under its row: a finding's names, then one tag a line.
-    let lines = |n: usize| marks.tags_at(n).len() + usize::from(marks.broken_at(n));
+    let flagged = |n: usize| marks.flags_at(n).next().is_some();
+    let lines = |n: usize| marks.tags_at(n).len() + usize::from(flagged(n));
     let extra = |n: usize| if lines(n) == 0 { 0.0 } else { LINE * lines(n) as f64 + 4.0 };
     let rows = rows(l.width, steps.iter().enumerate().map(|(i, s)| below(&s.event) + extra(i + 1)));
     let height = rows.last().map_or(0.0, |r| r.top + r.height) + 4.0;
@@ -221,7 +218,7 @@ pub fn SequenceDiagram(
         .map(|(i, r)| {
             let n = i + 1;
             view! {
-                <rect class="sd-band" class:current={n == step} class:broken=marks.broken_at(n) x="2" y=r.top width=l.width - 4.0 height=r.height rx="6"
+                <rect class="sd-band" class:current={n == step} class:broken=marks.flags_at(n).any(|f| f.kind.happened()) x="2" y=r.top width=l.width - 4.0 height=r.height rx="6"
                     on:click=move |_| on_pick.run(n)/>
             }
         })
@@ -232,28 +229,29 @@ pub fn SequenceDiagram(
         .enumerate()
         .map(|(i, (s, r))| {
             let n = i + 1;
-            let broken = marks.findings_at(n);
+            let flags: Vec<String> = marks.flags_at(n).map(|f| format!("{} {}", f.kind.sign(), f.label)).collect();
+            let worst = marks.flags_at(n).map(|f| f.kind).min().map_or("", |k| k.class());
             let noted = marks.tags_at(n);
-            let key = marks.key(n);
+            let (key, enabling) = (marks.key(n), marks.enabling(n));
             let under = below(&s.event);
             view! {
-                <g class="sd-step" class:current={n == step} class:future={n > step} class:key=key
+                <g class="sd-step" class:current={n == step} class:future={n > step} class:key=key class:enabling=enabling
                     data-step=n data-event=s.action.clone() data-outcome=kind(&s.event)
                     on:click=move |_| on_pick.run(n)>
-                    {gutter(*r, if key { format!("◆ {n}") } else { n.to_string() }, s.action.clone())}
+                    {gutter(*r, marks.numbered(n), s.action.clone())}
                     {super::sequence::marks(&l, *r, s, &keys, defects, rows[ends[i]])}
-                    {(!broken.is_empty()).then(|| view! {
-                        <text x="6" y=r.under(under + 12.0, 0) class="sd-broken">{format!("⚠ {}", broken.join("、"))}</text>
+                    {(!flags.is_empty()).then(|| view! {
+                        <text x="6" y=r.under(under + 12.0, 0) class=format!("sd-broken kind-{worst}")>{flags.join("、")}</text>
                     })}
                     {noted.iter().enumerate().map(|(k, tag)| {
-                        let line = k + usize::from(!broken.is_empty());
+                        let line = k + usize::from(!flags.is_empty());
                         view! { <text x="6" y=r.under(under + 12.0, line) class="sd-noted">{*tag}</text> }
                     }).collect_view()}
                 </g>
             }
         })
         .collect_view();
-    let named: Vec<(&'static str, f64)> = l.names().into_iter().zip(l.xs.iter().copied()).collect();
+    let named: Vec<(String, f64)> = l.order.iter().map(|&lane| Lanes::name(lane)).zip(l.xs.iter().copied()).collect();
     view! {
         <Frame id=id.clone() width=l.width height=height lanes=named label=format!("序列图：共 {total} 步，当前第 {step} 步") under=bands.into_any()>
             {columns}

@@ -5,39 +5,10 @@
 //! shown with its grant — the checker's knowledge — and split authority's counter as a value
 //! of its own.
 
+use fencing_model::verdicts::Marks;
 use fencing_model::words::{self, lease, opt};
-use fencing_model::{Defects, Property, Step, View};
+use fencing_model::{Defects, Step, View};
 use leptos::prelude::*;
-
-/// What to mark on a path's steps (1-based).
-#[derive(Clone, Debug, Default)]
-pub struct Marks {
-    /// A finding made at a step: a property broken, or the checker's finding at its path's end.
-    pub findings: Vec<(usize, &'static str)>,
-    /// A note or a liveness finding, by its short tag and its sentence.
-    pub notes: Vec<(usize, &'static str, String)>,
-    pub key_steps: Vec<usize>,
-}
-
-impl Marks {
-    pub fn broken_at(&self, n: usize) -> bool {
-        self.findings.iter().any(|(s, _)| *s == n)
-    }
-
-    pub fn findings_at(&self, n: usize) -> Vec<&'static str> {
-        self.findings.iter().filter(|(s, _)| *s == n).map(|(_, f)| *f).collect()
-    }
-
-    pub fn tags_at(&self, n: usize) -> Vec<&'static str> {
-        let mut t: Vec<&'static str> = self.notes.iter().filter(|(s, _, _)| *s == n).map(|(_, t, _)| *t).collect();
-        t.dedup();
-        t
-    }
-
-    pub fn key(&self, n: usize) -> bool {
-        self.key_steps.contains(&n)
-    }
-}
 
 /// The state fields shown per step, as (name, value) pairs: the resource's, then the
 /// authority's (with split authority's counter last).
@@ -48,7 +19,7 @@ fn fields(v: &View) -> Vec<(&'static str, String)> {
         ("value", opt(&v.value)),
         ("writer", opt(&v.writer)),
         ("token", v.token.map_or("-".to_string(), words::token)),
-        ("generation", v.generation.to_string()),
+        ("generation", opt(&v.generation)),
         ("owner", opt(&v.owner)),
         ("lease", lease(v.lease).to_string()),
     ];
@@ -80,12 +51,6 @@ fn state_cell(now: &View, before: Option<&View>, resource: bool) -> impl IntoVie
         .collect_view()
 }
 
-/// Findings made at a step, as its row says them: a property broken is a violation.
-fn flagged(names: &[&'static str]) -> String {
-    let broken = names.iter().all(|n| Property::ALL.iter().any(|p| p.name() == *n));
-    format!("⚠ {}{}", if broken { "违例：" } else { "" }, names.join("、"))
-}
-
 /// Step `n` (1-based) as the live region and the picture's text alternative read it.
 pub fn announce(step: &Step, n: usize, total: usize, keys: &[String], d: Defects) -> String {
     format!("第 {n}/{total} 步：{} —— {}", step.action, words::event(&step.event, keys, d))
@@ -101,18 +66,25 @@ pub fn StepTable(steps: Vec<Step>, step: usize, marks: Marks, keys: Vec<String>,
         .map(|(i, s)| {
             let n = i + 1;
             let before = i.checked_sub(1).map(|j| &steps[j].after);
-            let bad = marks.findings_at(n);
-            let said: Vec<String> = marks.notes.iter().filter(|(at, _, _)| *at == n).map(|(_, _, text)| text.clone()).collect();
+            let flags: Vec<_> = marks.flags_at(n).cloned().collect();
+            let said: Vec<String> = marks.notes_at(n).map(str::to_string).collect();
             let rejected = matches!(s.event, fencing_model::Event::Rejected { .. });
-            let key = marks.key(n);
+            let (key, enabling) = (marks.key(n), marks.enabling(n));
+            let broken = flags.iter().any(|f| f.kind.happened());
             view! {
-                <tr class:current={n == step} class:future={n > step} class:violating={!bad.is_empty()} class:key=key data-step=n
+                <tr class:current={n == step} class:future={n > step} class:violating=broken class:key=key class:enabling=enabling data-step=n
                     aria-current=if n == step { Some("step") } else { None }>
-                    <th scope="row" data-label="步">{n}{key.then(|| view! { <span class="key-sign" aria-hidden="true">" ◆"</span><span class="visually-hidden">"（关键步骤）"</span> })}</th>
+                    <th scope="row" data-label="步">{n}
+                        {key.then(|| view! { <span class="key-sign" aria-hidden="true">" ◆"</span><span class="visually-hidden">"（关键步骤）"</span> })}
+                        {enabling.then(|| view! { <span class="key-sign" aria-hidden="true">" ○"</span><span class="visually-hidden">"（使能步骤）"</span> })}
+                    </th>
                     <td data-label="动作"><code>{s.action.clone()}</code></td>
                     <td data-label="结果">
                         <span class="ev-out" class:rejected=rejected>{words::event(&s.event, &keys, defects)}</span>
-                        {(!bad.is_empty()).then(|| view! { <span class="violation-tag">{flagged(&bad)}</span> })}
+                        {flags.into_iter().map(|f| view! {
+                            <span class=format!("violation-tag kind-{}", f.kind.class()) data-kind=f.kind.class()>{format!("{} {}", f.kind.sign(), f.label)}</span>
+                            {(f.kind != fencing_model::verdicts::Kind::Broken).then(|| view! { <span class="note-tag">{f.text}</span> })}
+                        }).collect_view()}
                         {said.into_iter().map(|text| view! { <span class="note-tag">{text}</span> }).collect_view()}
                     </td>
                     <td class="state" data-label="资源状态">{state_cell(&s.after, before, true)}</td>
@@ -124,7 +96,7 @@ pub fn StepTable(steps: Vec<Step>, step: usize, marks: Marks, keys: Vec<String>,
     view! {
         <div class="table-wrap steps" tabindex="0" role="region" aria-label="每一步">
             <table>
-                <caption class="visually-hidden">{format!("共 {total} 步；当前第 {step} 步，之后的步骤尚未发生；◆ 标出关键步骤")}</caption>
+                <caption class="visually-hidden">{format!("共 {total} 步；当前第 {step} 步，之后的步骤还没走到；◆ 标出关键步骤，○ 标出使能步骤")}</caption>
                 <thead><tr>
                     <th scope="col">"步"</th><th scope="col">"动作"</th><th scope="col">"结果"</th>
                     <th scope="col">"资源状态"</th><th scope="col">{authority}</th>

@@ -94,7 +94,18 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
         Block::Figure { name, caption } => view! {
             <figure class="figure" id=id.clone()>
                 {match name { "timeline" => view! { <Timeline id=id.clone()/> }.into_any(), _ => ().into_any() }}
-                <figcaption>{caption}</figcaption>
+                <figcaption>
+                    // The lesson's caption tells the lesson's order; the other order, drawn by the
+                    // app, has its own (the stylesheet shows the one of the order shown).
+                    {if name == "timeline" {
+                        view! {
+                            <span class="tl-order-lesson">{caption}</span>
+                            <span class="tl-order-caveat">{super::timeline::CAVEAT_CAPTION}<span class="addition-tag">"本学习台补充"</span></span>
+                        }.into_any()
+                    } else {
+                        view! { {caption} }.into_any()
+                    }}
+                </figcaption>
             </figure>
         }
         .into_any(),

@@ -1,20 +1,22 @@
 //! The lab's commands as the lesson shows them, an island per lab block: each command titled by
 //! what it does, with copy and an in-page run on the very model crate the native `fencing-lab`
 //! uses — same parser, same report, same bytes — and, if the learner likes, a prediction first
-//! (`experiments::predict`). A run shows its verdict first, then the interleaving it turns on
-//! drawn as in the explorer, then the command line's text, folded.
+//! (`experiments::predict`). A run shows its verdict first — the one report component, as the
+//! explorer shows it — then the interleaving it turns on drawn as in the explorer, then the
+//! command line's text, folded. The model runs once per run; its report serves all three.
 
 use crate::experiments::diagram::OperationsDiagram;
 use crate::experiments::predict::{self, PredictForm, PredictVerdict};
+use crate::experiments::report::Judgment;
 use crate::experiments::sequence::SequenceDiagram;
 use crate::experiments::state::View;
-use crate::experiments::{marks_of, verdict_head};
 use crate::record::lab::{Change, Lab};
 use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
 use fencing_model::cli::{args_of, execute, parse, Invocation};
 use fencing_model::prediction::Guess;
-use fencing_model::{CaseRun, Experiment, Property, Report};
+use fencing_model::verdicts::Kind;
+use fencing_model::{render, CaseRun, Experiment, Report};
 use leptos::prelude::*;
 
 /// One lab block: its commands, each runnable in the page.
@@ -40,23 +42,18 @@ fn RunResult(report: Report, text: String, id: String, label: String) -> impl In
     let shown = match report.case {
         CaseRun::Fencing(run) => {
             let i = run.shown_first();
-            let broken = run.findings.iter().find(|h| h.property.is_some()).map(|h| (h.finding, h.step));
+            let marks = run.verdicts.marks[i - 1].clone();
+            let broken = marks.flags.iter().find(|f| f.kind == Kind::Broken).map(|f| (f.label.clone(), f.step));
             let trace = run.traces[i - 1].clone();
             let steps = trace.steps.len();
             let href = View { interleaving: i - 1, ..View::of(report.scenario.clone()) }.href();
             view! {
-                <ul class="verdicts">{Property::ALL.map(|p| {
-                    view! { <li class:ok=run.holds(p) class:bad=!run.holds(p)>{verdict_head(&run, p)}</li> }
-                }).collect_view()}</ul>
+                <Judgment verdicts=run.verdicts.clone() path=Callback::new(|p: usize| format!("交错 {}", p + 1))/>
                 <p class="lab-shown">{
-                    let order = trace.events[run.prefix_len..].join(" → ");
-                    match broken {
-                        Some((name, step)) => format!("下图：交错 {i}（{order}）——{name} 在第 {step} 步被违反"),
-                        None => format!("下图：与课文时间线同序的交错 {i}（{order}）"),
-                    }
+                    fencing_model::words::shown(i, &trace.events[run.prefix_len..].join(" → "), broken.as_ref().map(|(n, s)| (n.as_str(), *s)))
                 }
                     " "<a href=href>"在实验台逐步看 →"</a></p>
-                <SequenceDiagram id=id.clone() steps=trace.steps step=steps marks=marks_of(&run, i) clients=2 network=false keys=vec![]
+                <SequenceDiagram id=id.clone() steps=trace.steps step=steps marks=marks clients=2 network=false keys=vec![]
                     defects=defects on_pick=Callback::new(|_| ())/>
             }
             .into_any()
@@ -81,7 +78,9 @@ fn RunResult(report: Report, text: String, id: String, label: String) -> impl In
 
 #[component]
 fn LabCommand(command: String) -> impl IntoView {
-    let output = RwSignal::new(None::<(String, i32)>);
+    // A run: the command line's text and exit code, and the report it printed (none for a
+    // command that does not run the model).
+    let output = RwSignal::new(None::<(String, i32, Option<Report>)>);
     let store = use_store::<Lab>();
     // The same command's scenario, for recording the run and for opening it in the explorer.
     let args: Vec<String> = args_of(&command).unwrap_or_default().into_iter().map(str::to_string).collect();
@@ -91,27 +90,40 @@ fn LabCommand(command: String) -> impl IntoView {
     };
     let explore = scenario.as_ref().map(|s| View::of(s.clone()).href());
     let experiment = scenario.as_ref().map(Experiment::of);
-    let result = scenario.clone();
+    let runnable = scenario.is_some();
+    let scenario = StoredValue::new(scenario);
+    // The model runs once, when first asked (for the prediction form or a run), and its report
+    // is kept for what follows.
+    let kept = StoredValue::new(None::<Option<Report>>);
+    let report = move || {
+        if kept.with_value(Option::is_none) {
+            kept.set_value(Some(scenario.with_value(|s| s.as_ref().and_then(|s| fencing_model::run(s).ok()))));
+        }
+        kept.get_value().flatten()
+    };
     let flags = args.join(" ");
     let predicting = RwSignal::new(false);
     let verdict = RwSignal::new(None::<(Guess, Report)>);
     let run = Callback::new(move |()| {
-        output.set(Some(execute(&args)));
+        output.set(Some(match report() {
+            Some(r) => (render::text(&r), 0, Some(r)),
+            None => {
+                let (text, code) = execute(&args);
+                (text, code, None)
+            }
+        }));
         if let Some(e) = experiment {
             store.apply(Change::Run(e));
         }
     });
-    let predicted = {
-        let scenario = scenario.clone();
-        Callback::new(move |guess: Guess| {
-            predicting.set(false);
-            run.run(());
-            if let Some(report) = scenario.as_ref().and_then(|s| fencing_model::run(s).ok()) {
-                predict::record(&guess, &report);
-                verdict.set(Some((guess, report)));
-            }
-        })
-    };
+    let predicted = Callback::new(move |guess: Guess| {
+        predicting.set(false);
+        run.run(());
+        if let Some(report) = report() {
+            predict::record(&guess, &report);
+            verdict.set(Some((guess, report)));
+        }
+    });
     // Each lab command runs a distinct experiment: its name makes the form's ids unique.
     let form_id = format!("predict-{}", experiment.map_or(String::new(), |e| e.to_string().replace(['/', ','], "-")));
     let (run_label, explore_label, output_label) =
@@ -127,7 +139,7 @@ fn LabCommand(command: String) -> impl IntoView {
                 <code class="cmd"><span class="prompt" aria-hidden="true">"$ "</span>{command}</code>
                 <div class="lab-actions">
                     <CopyButton text=Callback::new(move |_| copied.clone()) label="复制命令"/>
-                    {scenario.is_some().then(|| view! {
+                    {runnable.then(|| view! {
                         <button class="tool-btn predict-btn" type="button" aria-expanded=move || predicting.get().to_string()
                             on:click=move |_| predicting.update(|p| *p = !*p)>"先预测"</button>
                     })}
@@ -141,11 +153,11 @@ fn LabCommand(command: String) -> impl IntoView {
                     })}
                 </div>
             </div>
-            {move || predicting.get().then(|| scenario.as_ref().and_then(|s| fencing_model::run(s).ok()).map(|report| view! {
+            {move || predicting.get().then(report).flatten().map(|report| view! {
                 <PredictForm report=report id=form_id.clone() on_submit=predicted on_cancel=Callback::new(move |()| predicting.set(false))/>
-            }))}
+            })}
             {move || verdict.get().map(|(guess, report)| view! { <PredictVerdict guess=guess report=report/> })}
-            {move || output.get().map(|(text, code)| match (code, result.as_ref().and_then(|s| fencing_model::run(s).ok())) {
+            {move || output.get().map(|(text, code, report)| match (code, report) {
                 (0, Some(report)) => view! {
                     <RunResult report=report text=text id=result_id.clone() label=output_label.clone()/>
                 }

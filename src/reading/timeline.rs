@@ -16,6 +16,9 @@ const LANES: [(&str, f64); 4] = [("A", 60.0), ("授权权威", 130.0), ("B", 200
 const SLOTS: [f64; 5] = [140.0, 240.0, 350.0, 430.0, 590.0];
 
 /// The lesson's caveat, quoted where the other order is shown.
+/// The other order's caption, under the figure in place of the lesson's.
+pub const CAVEAT_CAPTION: &str = "A 的 41 在资源持久接受 B 的 42 之前提交：资源接受 41，随后也接受 42";
+
 const KEY_CAVEAT: &str = "关键限定：「若 A 的 41 在资源持久接受 B 的 42 新状态前提交，资源仍可能接受。」「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它；不按租约墙钟倒推此前写入非法。」";
 
 fn y(lane: &str) -> f64 {
@@ -64,7 +67,11 @@ fn writes(steps: &[Step]) -> Vec<Write> {
 }
 
 fn granted(steps: &[Step], who: char) -> u64 {
-    steps.iter().find_map(|s| matches!(s.event, Event::Granted { client, .. } if client == who).then_some(s.after.generation)).unwrap_or(0)
+    steps
+        .iter()
+        .find_map(|s| matches!(s.event, Event::Granted { client, .. } if client == who).then_some(s.after.generation))
+        .flatten()
+        .unwrap_or(0)
 }
 
 /// An arrow between two lanes at one instant, with a label beside it.

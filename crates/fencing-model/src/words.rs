@@ -126,10 +126,10 @@ pub const OP_SEQ_WHY: &str = "（A 的 op_seq 较大：资源按 (fence, op_seq)
 pub const SPLIT_ORDER: &str = "（A 恢复后的 mint 排在 B 的写入之后：课程反例的次序）";
 
 /// What the orders split authority's schedule leaves out would do (the lesson counts two).
-pub const SPLIT_OTHER_ORDERS: &str = "（本学习台补充）课程只数这两条交错。它略去的次序里：A 恢复后若先取号并先写入，B 带较小的号随后被拒，当前持有者被挡在门外；A 若先取号、在 B 之后写入，仍会覆盖 B。实验台的 model 案例穷举全部次序（课程程序在写入时才取号，数字与这里不同）。";
+pub const SPLIT_OTHER_ORDERS: &str = "（本学习台补充）课程只数这两条交错。它略去的次序里：A 恢复后若先取号并先写入，B 带较小的号随后被拒，当前持有者被挡在门外；A 若先取号、在 B 之后写入，仍会覆盖 B。用 explore（实验台的 model 案例）可穷举全部次序；那里客户端在写入前才取号，号码与这里不同。";
 
 /// The lesson's threat model, beside the model's assumptions.
-pub const THREATS: &str = "威胁模型（课程的前提）：worker 都不是恶意的；「资源还需认证调用者与授权域；fence 不是防恶意伪造的凭据」——认证在本模型之外，资源要另行做到。所以「未绑定授予的 token 不可产生效果」针对的是非恶意的旧持有者，不是防伪造的承诺。";
+pub const THREATS: &str = "威胁模型（课程的前提）：worker 非恶意；「资源还需认证调用者与授权域；fence 不是防恶意伪造的凭据」。（本学习台补充）本模型不含认证，「未绑定授予的 token 不可产生效果」只针对非恶意的旧持有者，不是防伪造的承诺。";
 
 /// The model's assumptions, in the report's head.
 pub fn assumptions(delay: bool) -> String {
@@ -138,4 +138,13 @@ pub fn assumptions(delay: bool) -> String {
     format!(
         "模型假设（本学习台补充）：租约只在持有者暂停时到期；恢复从持久状态读回发号器（rollback-issuer 则从旧备份读回初始值）；{network}；授权权威宕机期间，授予、续租、释放与到期判定都要等它恢复后才能进行。"
     )
+}
+
+/// What the lab chapter's picture shows: interleaving `i` (1-based) in `order`, with the
+/// property broken there and its step, if any.
+pub fn shown(i: usize, order: &str, broken: Option<(&str, usize)>) -> String {
+    match broken {
+        Some((name, step)) => format!("下图：交错 {i}（{order}）——{name} 在第 {step} 步被违反"),
+        None => format!("下图：与课文时间线同序的交错 {i}（{order}）"),
+    }
 }

@@ -85,7 +85,10 @@ fn a_capped_search_says_so_and_still_reports_what_it_found() {
     assert!(text.contains("在上限 50000 个状态处停止，未穷尽"), "{text}");
     // What was not found is said to be unfinished, not absent.
     let liveness = ["reused_fence：", "locked_out：", "lost_operation：", "stuck："];
-    let unfinished = text.lines().filter(|l| liveness.iter().any(|n| l.trim_start().starts_with(&format!("? {n}"))) && l.ends_with("（未穷尽）")).count();
+    let unfinished = text
+        .lines()
+        .filter(|l| liveness.iter().any(|n| l.trim_start().starts_with(&format!("? {n}"))) && l.ends_with("（未穷尽）"))
+        .count();
     assert!(unfinished > 0, "{text}");
 }
 
@@ -95,7 +98,10 @@ fn a_defect_that_never_fired_says_why_for_this_scenario() {
     let unfired = |args: &[&str]| {
         let all: Vec<&str> = ["explore"].iter().chain(args).copied().collect();
         let (text, _) = fencing_model::cli::execute(&all);
-        text.lines().filter(|l| l.contains("本缺陷从未触发")).map(|l| l.trim().trim_start_matches("（本学习台补充）").split('，').next().unwrap().to_string()).collect::<Vec<_>>()
+        text.lines()
+            .filter(|l| l.contains("本缺陷从未触发"))
+            .map(|l| l.trim().trim_start_matches("（本学习台补充）").split('，').next().unwrap().to_string())
+            .collect::<Vec<_>>()
     };
     let sequential = ["--clients", "acquire write:1:a; acquire write:1:b", "--crash", "false"];
     assert_eq!(
@@ -372,7 +378,7 @@ fn a_lost_operation_is_traced_from_its_refusal() {
     assert_eq!(lost.path.as_ref().map(|p| p.len()), Some(5));
     assert_eq!(lost.key_steps, vec![1, 2, 3]);
     let (text, _) = fencing_model::cli::execute(&["explore", "--clients", &model.programs(), "--delay", "false", "--crash", "false"]);
-    assert!(text.contains("正确协议下的预期行为，不是性质违例：本例中同一任期里 op_seq 不小于它的写入"), "{text}");
+    assert!(text.contains("是协议预期的失败，不是性质违例：本例中同一任期里 op_seq 不小于它的写入"), "{text}");
 }
 
 /// While the authority is down none of its operations happens: a client's acquire (its own

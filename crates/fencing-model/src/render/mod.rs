@@ -68,7 +68,7 @@ fn assumed(out: &mut String, v: &Verdicts) {
 /// qualifiers, then its remarks; `occurrences` prints each place a finding happened under its
 /// line (else the caller prints them as counterexamples of their own).
 pub(crate) fn section(out: &mut String, s: &Section, occurrences: bool, name: &dyn Fn(usize) -> String) {
-    let ours = if s.ours { "（本学习台补充，不属于课程的两条性质）" } else { "" };
+    let ours = if s.ours { format!("（{}）", crate::verdicts::OURS) } else { String::new() };
     let _ = writeln!(out, "\n{}{ours}：", s.title);
     // Progress says first when its findings are judged; elsewhere remarks follow the lines.
     let lines_first = s.part != Part::Progress;

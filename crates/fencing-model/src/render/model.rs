@@ -50,8 +50,7 @@ pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun) {
                 said_key = true;
             }
             // An expected failure is no counterexample: it is the shortest path to it.
-            let what = if o.kind == crate::verdicts::Kind::Expected { "最短路径" } else { "反例" };
-            let _ = writeln!(out, "\n{what}：{}（最短，{} 步）", l.finding.name(), path.len());
+            let _ = writeln!(out, "\n{}：{}（{} 步）", v.marks[o.at.path].title(), l.finding.name(), path.len());
             let _ = writeln!(out, "  原因（本学习台补充）：{}", o.why);
             for q in o.cause.iter().chain(&o.qualifiers) {
                 let _ = writeln!(out, "  {q}");

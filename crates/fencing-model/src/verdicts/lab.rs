@@ -32,7 +32,7 @@ pub fn of_lab(s: &Scenario, machine: &Machine, all: &[Vec<Move>], run: &FencingR
                 let overwritten = at.checked_sub(1).and_then(|k| trace.steps[k].after.token);
                 cause = say::cause(p, &trace.steps[at].event, overwritten, d);
             }
-            Finding::LockedOut => qualifiers.extend(say::locked_reading(&trace.steps[at])),
+            Finding::LockedOut => qualifiers.extend(say::locked_reading(&trace.steps[at], d.split_authority)),
             Finding::LostOperation => {
                 let defect = key.iter().any(|&k| fired(d, &moves[k].before, &moves[k].event) != 0);
                 let delivered = matches!(moves[at].action, Action::Deliver(_));

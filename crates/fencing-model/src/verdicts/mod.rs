@@ -58,7 +58,7 @@ impl Kind {
             Kind::Harm => "本学习台发现的危害",
             Kind::Expected => "按当前协议预期的失败（不是性质违例）",
             Kind::Capped => "未穷尽：已访问的状态里没有",
-            Kind::Holds => "成立，且有证据",
+            Kind::Holds => "成立（穷尽检查；有「证据」行时，本可违反的情形确实出现过）",
             Kind::ByConstruction => "成立：本变体里无从违反",
         }
     }
@@ -80,6 +80,9 @@ impl Kind {
         matches!(self, Kind::Broken | Kind::Harm | Kind::Expected)
     }
 }
+
+/// A section's tag when it is this app's addition.
+pub const OURS: &str = "本学习台补充，不属于课程的两条性质";
 
 /// A step of a path: `path` is 0-based (an interleaving, or a finding's shortest path in
 /// `Finding::ALL` order), `step` 1-based.
@@ -149,6 +152,18 @@ pub enum Part {
     Assumptions,
 }
 
+impl Part {
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Properties => "properties",
+            Part::Progress => "progress",
+            Part::Issuer => "issuer",
+            Part::Notes => "notes",
+            Part::Assumptions => "assumptions",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Section {
     pub part: Part,
@@ -203,6 +218,16 @@ impl Marks {
 
     pub fn enabling(&self, n: usize) -> bool {
         self.enabling.contains(&n)
+    }
+
+    /// What a path showing these marks is: a counterexample (a property broken, a harm), or
+    /// only the shortest path to an expected failure or to the evidence.
+    pub fn title(&self) -> &'static str {
+        if self.flags.iter().any(|f| matches!(f.kind, Kind::Broken | Kind::Harm)) {
+            "最短反例"
+        } else {
+            "最短路径"
+        }
     }
 
     /// A step's number with its mark: `◆ 4` for a key step, `○ 3` for an enabling one.

@@ -11,7 +11,11 @@ use crate::words::{grant, pair, token};
 use crate::Event;
 
 /// What the marks on a path's steps are, said once where they appear.
-pub const KEY_STEPS: &str = "（本学习台补充）关键步骤（*、◆）：产生该发现所比较或所覆盖的值的步骤，包括取号时读取的租约；使能步骤（○）：关键步骤得以发生所依赖的其余步骤，如暂停、到期、客户端恢复（resume）。";
+pub const KEY_STEPS: &str = "（本学习台补充）关键步骤（*、◆）：产生被比较或被覆盖的值的步骤，以及决定取号时租约是否有效的授予或到期；使能步骤（○）：使关键步骤得以发生的暂停、到期、客户端恢复（resume）、释放、崩溃等事件（程序中必经的其余步骤不标）。";
+
+/// Said of a lost operation whose shortest path is an expected failure where a holder can
+/// also be locked out.
+pub const LOST_ALSO_LOCKED: &str = "（本学习台补充）最短路径上的这次丢失是协议预期的失败；但本场景里 locked_out 也可达（见上），被挡住的持有者的写入同样可能丢失，那是危害。";
 
 /// When the progress findings are judged.
 pub const PROGRESS_WHEN: &str =
@@ -21,7 +25,7 @@ pub const PROGRESS_WHEN: &str =
 pub fn why(f: Finding) -> &'static str {
     match f {
         Finding::Broken(p) => p.why(),
-        Finding::UnboundOverwrite => "unauthorized_accept 的一种：未绑定授予的 token 的写入覆盖了某次授予已提交的结果（课程：「会接受未绑定有效授予的 43」）。",
+        Finding::UnboundOverwrite => "（本学习台补充）unauthorized_accept 的一种：未绑定授予的 token 的写入覆盖了某次授予已提交的结果（课程：「会接受未绑定有效授予的 43」）。",
         Finding::ReusedFence => "同一个 fence 发给了第二次授予：资源只看数字，分不清这个号属于哪个任期。",
         Finding::LockedOut => "当前授予的持有者在资源处被拒：资源保存着较早的授予或未绑定 token 写下的结果。",
         Finding::LostOperation => "一次在持有有效租约时发出的写入被拒，同键也再没有写入生效；所有程序已结束、网络中也没有待送达的写入，它再也不会生效：调用方必须按失败处理，不能把它叫成功（课程在多次写一节说「不能把丢失 seq1 叫成功」）。",
@@ -90,23 +94,31 @@ fn refused_at(r: &Refusal) -> &'static str {
 }
 
 /// Whether the holder refused by `compared` is shut out for its whole term, or only this once.
-pub fn locked_reading(compared: &Step) -> Option<String> {
+pub fn locked_reading(compared: &Step, split: bool) -> Option<String> {
     let r = refusal(compared)?;
     let by = r.stored.map_or("-".to_string(), token);
-    Some(if r.current.0 > r.own.fence {
+    Some(if r.current.0 > r.own.fence && split {
         format!(
-            "资源保存着 {by}写下的 {}，fence {} 大于持有者的 {}：它这一任期的写入都会被拒，被挡在门外。",
+            "（本学习台补充）资源保存着 {by}写下的 {}，fence {} 大于持有者这次的 {}：它带着这个号的写入都会被拒；拆开发号时，它若再向计数器取号，仍可能通过。",
+            pair(r.current),
+            r.current.0,
+            r.own.fence
+        )
+    } else if r.current.0 > r.own.fence {
+        format!(
+            "（本学习台补充）资源保存着 {by}写下的 {}，fence {} 大于持有者的 {}：它这一任期的写入都会被拒，被挡在门外。",
             pair(r.current),
             r.current.0,
             r.own.fence
         )
     } else {
         format!(
-            "资源保存着 {by}写下的 {}，与持有者的 token 同为 fence {}（fence 被重用）：这次挡住它的是 op_seq（{} ≥ {}）；它若以更大的 op_seq 再写，就能通过。",
+            "（本学习台补充）资源保存着 {by}写下的 {}，与持有者的 token 同为 fence {}（fence 被重用）：这次挡住它的只是 op_seq（{} ≥ {}）；资源分不清两个 {}，它若以更大的 op_seq 再写，资源会接受（模型未运行这一步）。",
             pair(r.current),
             r.own.fence,
             pair(r.current),
-            pair(r.pair)
+            pair(r.pair),
+            r.own.fence
         )
     })
 }
@@ -119,9 +131,9 @@ pub fn locked_reading(compared: &Step) -> Option<String> {
 pub fn lost_reading(compared: &Step, delivered: bool, defect_in_chain: bool) -> (Kind, String) {
     let Some(r) = refusal(compared) else { return (Kind::Harm, String::new()) };
     let stored = r.stored.and_then(|t| t.grant);
-    let decided = if r.current.0 == r.own.fence { "资源按 (fence, op_seq)" } else { "资源按 fence" };
+    let decided = if r.current.0 == r.own.fence { "资源按 (fence, op_seq) 比较，" } else { "资源按 fence 比较，" };
     let at = refused_at(&r);
-    let expected = "正确协议下的预期行为，不是性质违例";
+    let expected = "（本学习台补充）这条路径上的丢失与缺陷无关，是协议预期的失败，不是性质违例";
     let failure = "调用方必须按失败处理。";
     match (stored, r.own.grant) {
         (Some(s), Some(g)) if s >= g && defect_in_chain => (
@@ -143,7 +155,7 @@ pub fn lost_reading(compared: &Step, delivered: bool, defect_in_chain: bool) -> 
             let what = r.stored.map_or("-".to_string(), token);
             (
                 Kind::Harm,
-                format!("本例中被拒的是当前持有者（见 locked_out）：资源保存着 {what}写下的 {}，拒绝了它{at}。这只在 fence 被重用或未绑定 token 写入时才会发生。", pair(r.current)),
+                format!("（本学习台补充）本例中被拒的是当前持有者（见 locked_out）：资源保存着 {what}写下的 {}，拒绝了它{at}。这只在 fence 被重用或未绑定 token 写入时才会发生。", pair(r.current)),
             )
         }
     }
@@ -154,12 +166,12 @@ pub fn lost_reading(compared: &Step, delivered: bool, defect_in_chain: bool) -> 
 pub fn by_construction(f: Finding, defects: Defects, crash: bool) -> Option<&'static str> {
     match f {
         Finding::Broken(Property::UnauthorizedAccept) | Finding::UnboundOverwrite if !defects.split_authority => {
-            Some("本变体里每个 token 都由授予铸出，不存在未绑定 token：这一条在此无从违反。")
+            Some("（本学习台补充）本变体里每个 token 都由授予铸出，不存在未绑定 token：这一条在此无从违反。")
         }
         Finding::ReusedFence if !defects.rollback_issuer => {
-            Some("本变体里发号器只增不减（恢复读回持久状态）：同一 fence 无从发给两次授予。")
+            Some("（本学习台补充）本变体里发号器只增不减（恢复读回持久状态）：同一 fence 无从发给两次授予。")
         }
-        Finding::ReusedFence if !crash => Some("本场景的授权权威不会崩溃，发号器无从回退：同一 fence 无从发给两次授予。"),
+        Finding::ReusedFence if !crash => Some("（本学习台补充）本场景的授权权威不会崩溃，发号器无从回退：同一 fence 无从发给两次授予。"),
         _ => None,
     }
 }
@@ -168,17 +180,17 @@ pub fn by_construction(f: Finding, defects: Defects, crash: bool) -> Option<&'st
 /// of its interleavings an older grant's write arrived after a newer grant's commit.
 pub fn stale_in_lab(stale: usize, of: usize) -> String {
     if stale == 0 {
-        format!("这 {of} 条交错里没有较早授予的写入在较新授予的结果提交之后到达资源：这条性质在此没有受到考验。")
+        format!("（本学习台补充）这 {of} 条交错里没有较早授予的写入在较新授予的结果提交之后到达资源：这条性质在此没有受到考验。")
     } else {
-        format!("证据：{stale}/{of} 条交错里，较早授予的写入在较新授予的结果提交之后到达资源，都被拒绝。")
+        format!("（本学习台补充）证据：{stale}/{of} 条交错里，较早授予的写入在较新授予的结果提交之后到达资源，都被拒绝。")
     }
 }
 
 /// The same evidence over every reachable state: the shortest such path, if any.
 pub fn stale_in_search(shortest: Option<usize>) -> String {
     match shortest {
-        Some(k) => format!("证据：较早授予的写入在较新授予的结果提交之后到达资源是可达的（最短 {k} 步），每次都被拒绝。"),
-        None => "没有哪条路径让较早授予的写入在较新授予的结果提交之后到达资源：这条性质在本场景里没有受到考验。".into(),
+        Some(k) => format!("（本学习台补充）证据：较早授予的写入在较新授予的结果提交之后到达资源是可达的（最短 {k} 步），每次都被拒绝。"),
+        None => "（本学习台补充）没有哪条路径让较早授予的写入在较新授予的结果提交之后到达资源：这条性质在本场景里没有受到考验。".into(),
     }
 }
 
@@ -202,7 +214,7 @@ pub fn unfired(d: Defect, defects: Defects, crash: bool) -> String {
         Defect::RollbackIssuer => "没有一次恢复让发号器回退",
         Defect::SplitAuthority => "没有谁在失去租约之后向计数器取号",
         Defect::NoFence => "没有哪次比较本会拒绝的写入被资源接受",
-        Defect::Precheck if defects.no_fence => "与 no-fence 同开时，写入前那一步不比较任何东西，照单全收是 no-fence 的作用",
+        Defect::Precheck if defects.no_fence => "与 no-fence 同开时，写入前那一步不作比较，照单全收的是 no-fence；precheck 在此不起作用",
         Defect::Precheck => "没有哪次写入在比较通过之后、资源已变到本会拒绝它的值时被无条件写入",
     };
     format!("（本学习台补充）{}：{what}，本缺陷从未触发——这里的结论与它无关，不说明它无害。", d.name())

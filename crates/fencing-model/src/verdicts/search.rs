@@ -45,7 +45,7 @@ pub fn of_search(defects: Defects, crash: bool, delay: bool, run: &ModelRun, mov
                         let overwritten = at.checked_sub(2).and_then(|k| path[k].after.token);
                         cause = say::cause(p, &path[at - 1].event, overwritten, defects);
                     }
-                    Finding::LockedOut => qualifiers.extend(say::locked_reading(&path[at - 1])),
+                    Finding::LockedOut => qualifiers.extend(say::locked_reading(&path[at - 1], defects.split_authority)),
                     Finding::LostOperation => {
                         let defect = key.iter().any(|&k| fired(defects, &moves[k].before, &moves[k].event) != 0);
                         let delivered = matches!(moves[at - 1].action, Action::Deliver(_));
@@ -57,6 +57,12 @@ pub fn of_search(defects: Defects, crash: bool, delay: bool, run: &ModelRun, mov
                     _ => {}
                 }
                 l.kind = kind;
+                // Only the shortest path is read: where a holder can be locked out, a lost
+                // operation may also come from that harm, so the line is not called expected.
+                if kind == Kind::Expected && shortest(Finding::LockedOut).is_some() {
+                    l.kind = Kind::Harm;
+                    l.qualifiers.push(say::LOST_ALSO_LOCKED.to_string());
+                }
                 l.verdict = match f {
                     Finding::Broken(_) => format!("违反，最短反例 {} 步", path.len()),
                     _ => format!("发生，最短 {} 步", path.len()),

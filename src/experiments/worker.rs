@@ -1,0 +1,86 @@
+//! The checker's worker transport: start the search in a Web Worker — its own WASM module
+//! (crates/checker-worker), started from the script the build names in
+//! `<meta name="checker-worker">` — and turn its messages into a status the views follow.
+
+use fencing_model::checker::{self, Summary};
+use js_sys::Reflect;
+use leptos::prelude::*;
+use serde::Deserialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The most states a search in the page keeps (about 64 bytes each: under 256 MB in all).
+pub const CAP: usize = checker::DEFAULT_CAP;
+
+/// What the worker reports, as it goes and at the end.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct Progress {
+    pub summary: Summary,
+    pub elapsed_ms: f64,
+}
+
+impl Progress {
+    pub fn per_second(&self) -> f64 {
+        self.summary.states as f64 * 1000.0 / self.elapsed_ms.max(1.0)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    Starting,
+    Running(Progress),
+    Done(Progress),
+    Cancelled(Option<Progress>),
+    Failed(String),
+}
+
+/// A worker at work, with the handlers it calls (kept alive as long as it is).
+pub struct Running {
+    pub worker: web_sys::Worker,
+    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
+}
+
+fn field(data: &JsValue, name: &str) -> Option<String> {
+    Reflect::get(data, &name.into()).ok()?.as_string()
+}
+
+/// Start a worker searching `query`; its reports go to `status`.
+pub fn start(query: &str, status: RwSignal<Status>) -> Result<Running, String> {
+    let url = document()
+        .query_selector("meta[name=checker-worker]")
+        .ok()
+        .flatten()
+        .and_then(|m| m.get_attribute("content"))
+        .ok_or("这一版页面没有带检查器模块")?;
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    let worker = web_sys::Worker::new_with_options(&url, &options).map_err(|e| format!("{e:?}"))?;
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+        let data = ev.data();
+        let parsed = || field(&data, "json").and_then(|j| serde_json::from_str::<Progress>(&j).ok());
+        let next = match field(&data, "kind").as_deref() {
+            Some("progress") => parsed().map(Status::Running),
+            Some("done") => parsed().map(Status::Done),
+            _ => Some(Status::Failed(field(&data, "message").unwrap_or_else(|| "检查器发来无法读取的消息".into()))),
+        };
+        // A late progress report never replaces the end.
+        if let Some(next) = next {
+            status.update(|s| {
+                if !matches!(s, Status::Done(_) | Status::Cancelled(_)) {
+                    *s = next;
+                }
+            });
+        }
+    });
+    let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
+        status.set(Status::Failed(format!("检查器无法运行：{}", ev.message())));
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    let message = js_sys::Object::new();
+    let _ = Reflect::set(&message, &"query".into(), &query.into());
+    let _ = Reflect::set(&message, &"cap".into(), &(CAP as u32).into());
+    worker.post_message(&message).map_err(|e| format!("{e:?}"))?;
+    Ok(Running { worker, _on_message: on_message, _on_error: on_error })
+}
