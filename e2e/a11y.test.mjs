@@ -93,7 +93,7 @@ test('axe finds no violation with reviews due and predictions made, at both widt
       const row = page.locator('li.lab-command').first();
       await row.getByRole('button', { name: '先预测' }).click();
       await check('lab, predicting');
-      await row.getByLabel('两条性质都成立').check();
+      await row.getByLabel('两条性质都守住').check();
       for (const li of await row.locator('.predict-orders > li').all()) await li.getByLabel('B 的结果').check();
       await row.getByRole('button', { name: '提交预测并运行' }).click();
       await check('lab, predicted');

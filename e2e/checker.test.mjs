@@ -59,7 +59,7 @@ test('the scaled preset reaches over a million states and its counterexample is 
   const path = found.path;
   // Every step of the shortest path drawn, in order; the last one marked with the finding, its key steps with ◆.
   assert.deepEqual(await page.locator('g.sd-step').evaluateAll((gs) => gs.map((g) => g.dataset.event)), path.map((s) => s.action));
-  assert.match(await page.locator('g.sd-step').last().textContent(), /lost_operation/);
+  assert.match(await page.locator('g.sd-step').last().textContent(), /⊘ 操作丢失（预期内）/);
   assert.deepEqual(await page.locator('g.sd-step.key').evaluateAll((gs) => gs.map((g) => Number(g.dataset.step))), found.key_steps);
   // The path is told from its start.
   assert.match(await page.locator('.announce').textContent(), new RegExp(`^第 1/${path.length} 步`));
@@ -92,8 +92,8 @@ test('the hard cap stops the search with a clear message and the findings so far
   const extent = page.locator('.search-extent');
   assert.equal(await extent.getAttribute('data-complete'), 'false');
   assert.match(await extent.textContent(), /达到上限 3,000,000 个状态，搜索停止，未穷尽/);
-  assert.match(await page.locator('li[data-finding="unauthorized_accept"]').textContent(), /违反：最短反例 7 步/);
-  assert.match(await page.locator('li[data-finding="revoked_generation_overwrite"]').textContent(), /已访问的状态里未发现/);
+  assert.match(await page.locator('li[data-finding="unauthorized_accept"]').textContent(), /违反，最短反例 7 步/);
+  assert.match(await page.locator('li[data-finding="revoked_generation_overwrite"]').textContent(), /未发现违例（未穷尽）/);
 });
 
 test('while a million-state search runs, the page has no task over 50 ms and its progress keeps moving', async () => {

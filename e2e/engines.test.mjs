@@ -36,7 +36,7 @@ async function open(browser, url, reload = false) {
 }
 
 const verdicts = () =>
-  [...document.querySelectorAll('ul.verdicts:not(.liveness-findings) li')].map((l) => `${l.querySelector('code').textContent}:${l.classList.contains('ok') ? 'ok' : 'bad'}`);
+  [...document.querySelectorAll('section[data-part=properties] li.verdict')].map((l) => `${l.dataset.finding}:${['holds', 'by-construction'].includes(l.dataset.kind) ? 'ok' : 'bad'}`);
 
 async function walk(browser, url) {
   const problems = [];
@@ -60,7 +60,7 @@ async function walk(browser, url) {
     label.querySelector('input').setAttribute('data-smoke', 'no-fence');
   });
   await browser.click('input[data-smoke=no-fence]');
-  await until(browser, 'the no-fence verdict', () => location.search.includes('variant=no-fence') && !!document.querySelector('ul.verdicts li.bad'));
+  await until(browser, 'the no-fence verdict', () => location.search.includes('variant=no-fence') && !!document.querySelector('section[data-part=properties] li[data-kind=broken]'));
   assert.deepEqual(await browser.run(verdicts), ['revoked_generation_overwrite:bad', 'unauthorized_accept:ok']);
   await check('explore');
 

@@ -10,7 +10,9 @@ let env;
 before(async () => { env = await start(); });
 after(async () => { await env?.stop(); });
 
-const verdicts = (page) => page.locator('ul.verdicts:not(.liveness-findings) li').evaluateAll((ls) => ls.map((l) => `${l.querySelector('code').textContent}:${l.classList.contains('ok') ? 'ok' : 'bad'}`));
+// The lesson's two properties, each held (✓ or ∅: by construction) or broken, as the model judged.
+const verdicts = (page) =>
+  page.locator('section[data-part=properties] li.verdict').evaluateAll((ls) => ls.map((l) => `${l.dataset.finding}:${['holds', 'by-construction'].includes(l.dataset.kind) ? 'ok' : 'bad'}`));
 /** The four defect switches, in the order of the model's variant names. */
 const DEFECTS = ['no-fence', 'split-authority', 'rollback-issuer', 'precheck'];
 /** A defect switch, by its label (which starts with the switch's name). */
@@ -40,11 +42,11 @@ test('each defect switch changes the verdict as the lesson says', async () => {
 
 test('a violated property jumps to its shortest counterexample', async () => {
   const page = await env.page('explore?variant=split-authority&i=2&step=3');
-  await page.getByRole('button', { name: '查看最短反例：交错 1 第 11 步' }).click();
+  await page.getByRole('button', { name: '查看：交错 1 第 11 步' }).click();
   await page.waitForURL(/step=11/);
-  assert.equal(await page.locator('.interleaving[aria-pressed="true"] span').textContent(), '交错 1 ⚠');
+  assert.equal(await page.locator('.interleaving.bad[aria-pressed="true"] > span').textContent(), '交错 1');
   assert.equal(await page.locator('.steps tr.current').getAttribute('data-step'), '11');
-  assert.match(await page.locator('.steps tr.current').textContent(), /违例：unauthorized_accept/);
+  assert.match(await page.locator('.steps tr.current').textContent(), /✗ unauthorized_accept/);
   assert.deepEqual(page.problems, []);
 });
 
@@ -57,7 +59,7 @@ test('the correct protocol shows A committing before B as safe (the key caveat)'
   // Named as the lesson names it, on the interleaving and at its step.
   assert.equal(await page.locator('.interleaving[aria-pressed="true"] .interleaving-tag').textContent(), '关键限定');
   assert.match(await rows.nth(6).locator('.note-tag').textContent(), /^关键限定：授予#1的写入在资源持久接受授予#2的新状态之前提交/);
-  assert.match(await page.locator('.bound-means').textContent(), /「绑定授予」指 token 是在某次授予的有效期内、为该授予取得的号/);
+  assert.match(await page.locator('section[data-part=properties] .remark').first().textContent(), /「绑定授予」指 token 是在某次授予的有效期内、为该授予取得的号/);
   await page.goto(env.url + 'explore?i=1');
   await live(page);
   assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /write A.*资源拒绝 A 的 41（授予#1） seq=2：\(max_fence,last_seq\)=\(42,1\) ≥ \(fence,seq\)=\(41,2\)/);
@@ -78,7 +80,7 @@ test('stepping by keyboard and buttons; a live region says the step', async () =
   await page.getByRole('button', { name: '下一步 →' }).click();
   await page.getByRole('button', { name: '下一步 →' }).click();
   assert.equal(await current(), '8');
-  assert.match(await page.locator('.steps tr.current').textContent(), /违例/);
+  assert.match(await page.locator('.steps tr.current').textContent(), /✗ /);
   assert.match(await page.locator('.announce').textContent(), /^第 8\/8 步：write A/);
   assert.equal(await page.locator('.announce').getAttribute('aria-live'), 'polite');
   // The same live region announced every step (a replaced one may go unannounced).
@@ -89,7 +91,7 @@ test('stepping by keyboard and buttons; a live region says the step', async () =
 test('a shared URL restores case, switches, scenario, interleaving and step', async () => {
   const page = await env.page('explore?case=fencing&variant=rollback-issuer&op-seq=3%2C1&i=2&step=6');
   const check = async () => {
-    assert.equal(await page.locator('.interleaving[aria-pressed="true"] span').textContent(), '交错 2 ⚠');
+    assert.equal(await page.locator('.interleaving.bad[aria-pressed="true"] > span').textContent(), '交错 2');
     assert.equal(await page.locator('.steps tr.current').getAttribute('data-step'), '6');
     assert.equal(await page.locator('#in-seq-a').inputValue(), '3');
     assert.ok(await defect(page, 'rollback-issuer').isChecked());
@@ -208,14 +210,14 @@ test('grant labels tell the two 41s apart, and the issuer check reports a fence 
   assert.match(await rows.nth(5).textContent(), /接受 B 的 41（授予#2）/);
   assert.match(await rows.nth(7).textContent(), /接受 A 的 41（授予#1） seq=2：\(41,1\) < \(41,2\)/);
   assert.match(await rows.nth(7).locator('.state').first().textContent(), /max_fence=41.*token=41（授予#1）/);
-  assert.match(await page.locator('.issuer-check').textContent(), /同一 fence 发给了两次授予：fence=41，授予#1（A，第 1 步）与授予#2（B，第 5 步）/);
+  assert.match(await page.locator('section[data-part=issuer]').textContent(), /同一 fence 发给了两次授予：fence=41，授予#1（A，第 1 步）与授予#2（B，第 5 步）/);
   // With old A's op_seq smaller, no property is broken, but the issuer's fault is still shown.
   await page.goto(env.url + 'explore?variant=rollback-issuer&op-seq=1%2C2');
   await live(page);
   assert.deepEqual(await verdicts(page), ['revoked_generation_overwrite:ok', 'unauthorized_accept:ok']);
-  assert.ok(await page.locator('.issuer-check.bad').isVisible());
-  assert.match(await page.locator('.issuer-check').textContent(), /交错 1 无害；交错 2 无害；交错 3 无害/);
-  assert.match(await page.locator('.issuer-check').textContent(), /每条交错都无害，只因本场景 A 的 op_seq 小于 B/);
+  assert.ok(await page.locator('section[data-part=issuer] li[data-kind=harm]').isVisible());
+  assert.match(await page.locator('section[data-part=issuer]').textContent(), /交错 1 无害；交错 2 无害；交错 3 无害/);
+  assert.match(await page.locator('section[data-part=issuer]').textContent(), /每条交错都无害，只因本场景 A 的 op_seq 小于 B/);
   // Split authority: the counter is its own value, and old A's 43 is bound to no grant.
   await page.goto(env.url + 'explore?variant=split-authority');
   await live(page);
@@ -231,22 +233,22 @@ test('what only the checker knows is shown where it happens: key steps, a holder
   assert.deepEqual(await keyed(), [1, 4, 5, 6, 8]);
   assert.deepEqual(await page.locator('.steps tr.key').evaluateAll((rs) => rs.map((r) => Number(r.dataset.step))), [1, 4, 5, 6, 8]);
   // Interleaving 3 is no key caveat: B, the holder in force, is locked out, and its write is lost.
-  const liveness = page.locator('.liveness');
+  const liveness = page.locator('section[data-part=progress]');
   assert.match(await liveness.locator('li[data-finding="locked_out"]').textContent(), /交错 3 第 8 步.*当前授予的持有者在资源处被拒/);
   assert.match(await liveness.locator('li[data-finding="lost_operation"]').textContent(), /交错 3 第 8 步/);
   await liveness.getByRole('button', { name: '查看：交错 3 第 8 步' }).first().click();
   await page.waitForURL(/i=3/);
   assert.doesNotMatch(await page.locator('.interleaving[aria-pressed="true"]').textContent(), /关键限定/);
   assert.match(await page.locator('.steps tr[data-step="8"]').textContent(), /当前授予的持有者在资源处被拒/);
-  assert.match(await page.locator('.issuer-check').textContent(), /交错 3 有害（第 8 步：当前持有者被拒，资源保留着较早授予的结果）/);
+  assert.match(await page.locator('section[data-part=issuer]').textContent(), /交错 3 有害（第 8 步：当前持有者被拒，资源保留着较早授予的结果）/);
   // Why the overwrite happened, and what the model assumes, beside the verdicts.
-  assert.match(await page.locator('.verdicts .cause').textContent(), /在资源看来 \(41,1\) → \(41,2\) 是前进；倒退的是授予次序（授予#2 → 授予#1）/);
-  assert.match(await page.locator('.assumptions').textContent(), /^模型假设（本学习台补充）：租约只在持有者暂停时到期/);
+  assert.match(await page.locator('.verdicts .cause').first().textContent(), /在资源看来 \(41,1\) → \(41,2\) 是前进；倒退的是授予次序（授予#2 → 授予#1）/);
+  assert.match(await page.locator('section[data-part=assumptions] .remark').first().textContent(), /^模型假设（本学习台补充）：租约只在持有者暂停时到期/);
   // A switch whose defective step never happens says so instead of a bare 成立.
   await page.goto(env.url + 'explore?case=model&variant=rollback-issuer&clients=' + encodeURIComponent('acquire pause write:2:a; acquire pause write:1:b; acquire write:1:c') + '&crash=false');
   await live(page);
   await page.locator('.search-extent').waitFor({ timeout: 60_000 });
-  assert.match(await page.locator('.unfired').textContent(), /rollback-issuer：本场景 crash=false，授权权威不会崩溃、恢复不可达，本缺陷从未触发——这里的结论与它无关，不说明它无害。/);
+  assert.match(await page.locator('section[data-part=properties] .remark').filter({ hasText: '本缺陷从未触发' }).textContent(), /rollback-issuer：本场景 crash=false，授权权威不会崩溃、恢复不可达，本缺陷从未触发——这里的结论与它无关，不说明它无害。/);
   assert.deepEqual(page.problems, []);
 });
 
@@ -254,9 +256,9 @@ test('precheck is marked as this app\'s addition, only for the fencing case, and
   const page = await env.page('explore?variant=precheck');
   const box = page.locator('label', { has: defect(page, 'precheck') });
   assert.match(await box.textContent(), /precheck.*本学习台补充.*不用于 operations 案例/);
-  await page.getByRole('button', { name: /查看最短反例：交错 3 第 10 步/ }).click();
+  await page.getByRole('button', { name: /查看：交错 3 第 10 步/ }).click();
   const current = page.locator('.steps tr.current');
-  assert.match(await current.textContent(), /write A.*资源无条件写入 A 的 41（授予#1） seq=2，覆盖 \(42,1\).*违例：revoked_generation_overwrite/);
+  assert.match(await current.textContent(), /write A.*资源无条件写入 A 的 41（授予#1） seq=2，覆盖 \(42,1\).*✗ revoked_generation_overwrite/);
   assert.match(await page.locator('.steps tbody tr').nth(7).textContent(), /check A.*资源在写入前单独比较：\(0,0\) < \(41,2\)，通过/);
   await page.getByRole('radio', { name: /^operations/ }).check();
   await page.waitForURL(/case=operations/);

@@ -51,14 +51,14 @@ test('each of the five lab commands runs in the page with the CLI output, byte f
   // The verdict comes first, in the report's words; then the interleaving it turns on, drawn;
   // the command line's text is folded below them.
   const second = command(page, '关闭资源检查').locator('.lab-result');
-  assert.deepEqual(await second.locator('.verdicts li strong').allTextContents(), ['违反（2/3 条交错）', '成立（3 条交错均满足）']);
-  assert.ok(outputs[1].includes('revoked_generation_overwrite（已提交资源代际不后退）：违反（2/3 条交错）'));
+  assert.deepEqual(await second.locator('section[data-part=properties] li .verdict-words').allTextContents(), ['违反（2/3 条交错）', '成立（3 条交错均满足）']);
+  assert.ok(outputs[1].includes('✗ revoked_generation_overwrite（已提交资源代际不后退）：违反（2/3 条交错）'));
   assert.match(await second.locator('.lab-shown').textContent(), /^下图：交错 1（write B → resume A → write A）——revoked_generation_overwrite 在第 8 步被违反/);
   assert.equal(await second.locator('g.sd-step').count(), 8);
   assert.match(await second.locator('g.sd-step').last().textContent(), /revoked_generation_overwrite/);
   assert.equal(await second.locator('pre.lab-output').isVisible(), false, 'folded');
   const order = await second.evaluate((r) => [...r.children].map((c) => c.className || c.tagName));
-  assert.deepEqual(order, ['verdicts', 'lab-shown', 'diagram-wrap', 'visually-hidden', 'text-report']);
+  assert.deepEqual(order, ['judgment', 'lab-shown', 'diagram-wrap', 'visually-hidden', 'text-report']);
   await second.getByText('命令行输出（与在本仓库运行这条命令的输出逐字相同）').click();
   assert.equal(await second.locator('pre.lab-output').isVisible(), true);
   // The lesson's picture for the correct protocol: B commits 42, then A's 41 is refused.
@@ -89,12 +89,12 @@ test('with a prediction open, its button is the run: nothing runs without the gu
   const submit = row.getByRole('button', { name: '提交预测并运行' });
   assert.equal(await submit.isDisabled(), true);
   assert.equal(await row.getByText('每一项都选好后才能提交').isVisible(), true);
-  await row.getByLabel('只违反 revoked_generation_overwrite').check();
+  await row.getByLabel('只有一条被破坏：「已提交资源代际不后退」').check();
   for (const order of await row.locator('.predict-orders > li').all()) await order.getByLabel('A 的结果').check();
   assert.equal(await row.getByText('每一项都选好后才能提交').count(), 0);
   await submit.click();
   assert.match(await row.locator('.predict-verdict').textContent(), /1\/1 对/);
-  assert.match(await row.locator('.lab-result .verdicts').textContent(), /违反（2\/3 条交错）/);
+  assert.match(await row.locator('.lab-result section[data-part=properties] .verdicts').textContent(), /违反（2\/3 条交错）/);
   assert.equal(await row.locator('.run-btn').isVisible(), true);
   assert.deepEqual(page.problems, []);
 });

@@ -41,7 +41,7 @@ async function offlineTour(env, page, dist) {
     await page.goto(env.url + 'explore?case=model&variant=no-fence');
     await live(page);
     await page.locator('.search-extent').waitFor({ timeout: 30_000 });
-    assert.match(await page.locator('li[data-finding="revoked_generation_overwrite"]').textContent(), /违反：最短反例 7 步/);
+    assert.match(await page.locator('li[data-finding="revoked_generation_overwrite"]').textContent(), /违反，最短反例 7 步/);
     await page.reload();
     await live(page);
     for (const [path, heading] of [['timeline', /41、42、41/], ['self-test', /闭卷自测/], ['progress', /学习进度/], ['lab', /可运行实验/]]) {
@@ -51,7 +51,7 @@ async function offlineTour(env, page, dist) {
     }
     // A lab command runs from the cached lab module.
     await page.locator('.lab-command .run-btn').first().click();
-    await page.locator('.lab-result .verdicts').first().waitFor();
+    await page.locator('.lab-result .judgment').first().waitFor();
   } finally {
     await env.context.setOffline(false);
     env.deploy(dist);

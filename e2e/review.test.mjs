@@ -90,9 +90,9 @@ test('a prediction is scored part by part and explained by the run itself', asyn
     ['write B → resume A → write A', 'resume A → write B → write A', 'resume A → write A → write B']);
   assert.match(await noFence.locator('.predict').textContent(), /课文点明了其中一条性质在这次运行里的结论，另一条要自己推理/);
   const submit = noFence.getByRole('button', { name: '提交预测并运行' });
-  await noFence.getByLabel('两条性质都成立').check();
+  await noFence.getByLabel('两条性质都守住').check();
   assert.ok(await submit.isDisabled(), 'every part must be answered');
-  await predictFencing(noFence, '两条性质都成立', 'BBB');
+  await predictFencing(noFence, '两条性质都守住', 'BBB');
   const verdict = noFence.locator('.predict-verdict');
   const said = await verdict.textContent();
   assert.match(said, /✗ 预测与结果有出入：你预测“两条性质都成立；最后的结果依次是 B\/B\/B”，运行结果“违反 revoked_generation_overwrite；最后的结果依次是 A\/A\/B”/);
@@ -116,7 +116,7 @@ test('a prediction is scored part by part and explained by the run itself', asyn
   // Running without a prediction still works, and shows no verdict.
   const plain = rows.filter({ hasText: 'fencing --variant split-authority' });
   await plain.locator('.run-btn').click();
-  await plain.locator('.lab-result .verdicts').waitFor();
+  await plain.locator('.lab-result .judgment').waitFor();
   assert.equal(await plain.locator('.predict-verdict').count(), 0);
 
   // In the explorer, predicting hides the result until the prediction is in.
@@ -126,7 +126,7 @@ test('a prediction is scored part by part and explained by the run itself', asyn
   // Nothing that tells the verdict shows: not the result, not the folded text report.
   assert.equal(await page.locator('.result-body').isVisible(), false);
   assert.equal(await page.locator('.text-report').isVisible(), false);
-  await predictFencing(page, '只违反 unauthorized_accept', 'AA');
+  await predictFencing(page, '只有一条被破坏：「未绑定授予的 token 不可产生效果」', 'AA');
   assert.equal(await page.locator('.result-body').isVisible(), true);
   assert.equal(await page.locator('.text-report').isVisible(), true);
   assert.match(await page.locator('.predict-verdict').textContent(), /✓ 预测全部正确.*会接受未绑定有效授予的 43/);
@@ -145,7 +145,7 @@ test('a prediction is scored part by part and explained by the run itself', asyn
   await live(page);
   await page.getByRole('button', { name: '先预测，再看结果' }).click();
   assert.doesNotMatch(await page.locator('.predict').textContent(), /课文点明/);
-  await predictFencing(page, '只违反 revoked_generation_overwrite', 'BBBBBBBBBB');
+  await predictFencing(page, '只有一条被破坏：「已提交资源代际不后退」', 'BBBBBBBBBB');
   const precheck = await page.locator('.predict-verdict').textContent();
   assert.match(precheck, /哪些性质被违反：1\/1 对/);
   assert.match(precheck, /每条交错最后资源里是谁的结果：\d+\/10 对/);

@@ -157,6 +157,7 @@ fn ModelReport(scenario: Scenario, run: ModelRun, progress: Progress, view: Memo
         <p class="search-speed" data-elapsed-ms=progress.elapsed_ms>{speed}</p>
         <Judgment verdicts=run.verdicts.clone() path=Callback::new(|p: usize| format!("最短路径（{}）", Finding::ALL.get(p).map_or("", |f| f.name())))
             go=Callback::new(move |p: Place| go.run(View { interleaving: p.path, step: Some(p.step), ..view.get_untracked() }))/>
+        {story(&scenario)}
         {move || chosen().map(|i| view! { <Counterexample found=run.findings[i].clone() marks=run.verdicts.marks[i].clone() scenario=scenario.clone() view=view go=go/> })}
         <p class="command">
             <span>"在命令行中重现："</span>
@@ -204,4 +205,30 @@ fn Counterexample(found: FindingResult, marks: Marks, scenario: Scenario, view: 
             }
         }}
     }
+}
+
+/// A preset's example path, if the scenario is that preset under the correct protocol: the
+/// story its title promises, drawn whole with what the checker marks on it.
+fn story(scenario: &Scenario) -> Option<impl IntoView> {
+    use fencing_model::machine::Machine;
+    use fencing_model::path::{parse_path, replay, steps};
+    use fencing_model::presets::PRESETS;
+    if scenario.defects != Default::default() {
+        return None;
+    }
+    let (preset, (caption, text)) =
+        PRESETS.iter().filter_map(|p| Some((p, p.story?))).find(|(p, _)| p.read().scenario.model == scenario.model)?;
+    let model = &scenario.model;
+    let machine = Machine::new(model, scenario.defects, scenario.issuer);
+    let moves = replay(&machine, &parse_path(text).ok()?);
+    let path = steps(&machine, &moves);
+    let marks = fencing_model::verdicts::of_path(&machine, &moves, &path);
+    let total = path.len();
+    Some(view! {
+        <details class="story" data-preset=preset.name>
+            <summary>"示例路径"<span class="addition-tag">"本学习台补充"</span>"："{caption}</summary>
+            <SequenceDiagram id="story" steps=path step=total marks=marks clients=model.clients.len() network=model.delay
+                keys=model.keys.clone() defects=scenario.defects on_pick=Callback::new(|_| ())/>
+        </details>
+    })
 }

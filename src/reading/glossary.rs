@@ -30,7 +30,8 @@ pub const TERMS: [Term; 12] = [
         id: "lease",
         name: "租约 / 租期",
         forms: &["租约", "租期"],
-        aliases: &["lease", "锁"],
+        // 锁 is related, not the same: chapter 2 keeps owner, 租期 and 授权 apart.
+        aliases: &["lease"],
         what: "授权服务上有期限的锁持有状态，不等于资源授权（课文：owner、租期与资源授权是三件事）。期限依赖服务端过期、时钟/漂移界限、续租与故障检测规则；租约失效只改变授权服务的状态，不撤销已发出的请求，也不停止旧进程。",
     },
     Term {
@@ -73,7 +74,7 @@ pub const TERMS: [Term; 12] = [
         name: "issuer（发号器）",
         forms: &["issuer", "发号"],
         aliases: &["发号器"],
-        what: "产生 fence 数字的部件（实验的初始 issuer=40）。它必须与授予同属一个原子权威，且跨故障不回退：拆成独立自增服务（split-authority），号就不再绑定有效授予，旧 A 能取得更大的 43；从旧备份恢复（rollback-issuer），同一个 41 会发给两次授予。",
+        what: "产生 fence 数字的部件（实验的初始 issuer=40）。它必须与授予同属一个原子权威，且跨故障不回退：拆成独立自增服务（split-authority），号就不再绑定有效授予，旧 A 能取得更大的 43；从旧备份恢复（rollback-issuer），同一个 41 可能发给两次授予。",
     },
     Term {
         id: "grant-n",

@@ -176,7 +176,7 @@ pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<Invocation, ArgError> {
 pub fn help() -> String {
     let mut s = String::from(
         "fencing-lab —— 租约与 fencing 的事件模型（课程「可运行实验」的本仓库版本）\n\n\
-         用法：fencing-lab fencing [选项]                   课程的案例：枚举全部交错\n\
+         用法：fencing-lab fencing [选项]                   课程的案例：固定前缀之后枚举全部交错\n\
          \x20     fencing-lab explore [--scenario FILE] [选项]  自建场景：广度优先穷举全部状态\n\ncase：\n",
     );
     for c in Case::ALL {

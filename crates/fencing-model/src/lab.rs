@@ -237,13 +237,13 @@ pub fn run(s: &Scenario) -> FencingRun {
         unfired: s.defects.iter().filter(|d| !fired.contains(d)).collect(),
         verdicts: Verdicts::default(),
     };
-    run.verdicts = crate::verdicts::of_lab(s, &machine, &all, &run);
+    run.verdicts = crate::verdicts::of_lab(s, &all, &run);
     run
 }
 
 /// The key caveat and op_seq-decided writes in one interleaving (no key caveat where nothing
 /// compares: without the fence check the resource accepts anything).
-fn notes_of(moves: &[Move], interleaving: usize, no_fence: bool) -> Vec<Note> {
+pub(crate) fn notes_of(moves: &[Move], interleaving: usize, no_fence: bool) -> Vec<Note> {
     let mut fence_of = [0u8; 8];
     let mut committed_grant = 0u8;
     let mut out = Vec::new();

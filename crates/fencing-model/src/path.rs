@@ -309,3 +309,43 @@ pub fn enabling_steps(moves: &[Move], key: &[usize]) -> Vec<usize> {
     enabling.sort_unstable();
     enabling
 }
+
+/// A path as text, one action a token joined by `.`: a client's letter for its next step
+/// (`A`), `resume-A`, `release-A`, `expire`, `crash`, `recover`, `deliver-1` (the first write
+/// in flight, in the state's order). What a preset's example path is written in.
+pub fn path_text(path: &[Action]) -> String {
+    let one = |a: &Action| match *a {
+        Action::Step(c) => client_name(c as usize).to_string(),
+        Action::Resume(c) => format!("resume-{}", client_name(c as usize)),
+        Action::Release(c) => format!("release-{}", client_name(c as usize)),
+        Action::Expire => "expire".into(),
+        Action::Crash => "crash".into(),
+        Action::Recover => "recover".into(),
+        Action::Deliver(i) => format!("deliver-{}", i + 1),
+    };
+    path.iter().map(one).collect::<Vec<_>>().join(".")
+}
+
+/// Read a path's text form back; the first token that is no action is named.
+pub fn parse_path(text: &str) -> Result<Vec<Action>, String> {
+    let client = |s: &str| match s.as_bytes() {
+        [c @ b'A'..=b'D'] => Some(c - b'A'),
+        _ => None,
+    };
+    text.split('.')
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            let action = match t.split_once('-') {
+                None if t == "expire" => Some(Action::Expire),
+                None if t == "crash" => Some(Action::Crash),
+                None if t == "recover" => Some(Action::Recover),
+                None => client(t).map(Action::Step),
+                Some(("resume", c)) => client(c).map(Action::Resume),
+                Some(("release", c)) => client(c).map(Action::Release),
+                Some(("deliver", i)) => i.parse::<u8>().ok().filter(|i| (1..=6).contains(i)).map(|i| Action::Deliver(i - 1)),
+                _ => None,
+            };
+            action.ok_or_else(|| format!("不是一步动作：{t}"))
+        })
+        .collect()
+}

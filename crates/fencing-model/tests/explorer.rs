@@ -423,3 +423,38 @@ fn a_defect_that_never_fires_is_named() {
     assert_eq!(unfired("acquire pause write:1:a; acquire write:2:b", false, "no-fence,precheck"), vec![Defect::Precheck]);
     assert_eq!(unfired("acquire pause write:2:a; acquire write:1:b", false, "precheck"), vec![]);
 }
+
+/// Each preset's example path replays to its end under the correct protocol and tells the
+/// story its caption tells.
+#[test]
+fn each_presets_story_replays_and_tells_its_caption() {
+    use fencing_model::machine::Machine;
+    use fencing_model::path::{parse_path, path_text, replay, steps};
+    use fencing_model::verdicts::{of_path, Kind};
+    for p in PRESETS {
+        let Some((_, story)) = p.story else { continue };
+        let s = p.read().scenario;
+        let path = parse_path(story).unwrap();
+        assert_eq!(path_text(&path), story, "{}", p.name);
+        let machine = Machine::new(&s.model, Defects::default(), s.issuer);
+        let moves = replay(&machine, &path);
+        assert_eq!(moves.len(), path.len(), "{}: the story replays to its end", p.name);
+        let st = steps(&machine, &moves);
+        let marks = of_path(&machine, &moves, &st);
+        // No harm and nothing broken: only the evidence that stale writes were refused.
+        assert!(marks.flags.iter().all(|f| f.kind == Kind::Holds), "{}: {:?}", p.name, marks.flags);
+        let refused = marks.flags.iter().filter(|f| f.finding == Finding::StaleRefused).count();
+        let applied = st.iter().filter(|s| matches!(s.event, fencing_model::Event::Accepted { .. })).count();
+        match p.name {
+            "lesson" => assert_eq!((refused, applied), (1, 1)),
+            "three-holders" => assert_eq!((refused, applied), (2, 1)),
+            // B's ship, then A's retried pay under 43.
+            "retry-after-failover" => {
+                assert_eq!((refused, applied), (1, 2));
+                assert_eq!(st.last().unwrap().after.max_fence, 43);
+            }
+            other => panic!("a story for {other} needs its expectations here"),
+        }
+    }
+    assert_eq!(parse_path("A.wait").unwrap_err(), "不是一步动作：wait");
+}

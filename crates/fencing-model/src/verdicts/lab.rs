@@ -6,7 +6,6 @@ use super::{worst, Flag, Kind, Line, Marks, Occurrence, Part, Place, Remark, Sec
 use crate::findings::{fired, Finding};
 use crate::lab::{FencingRun, Hit, LAB_FINDINGS};
 use crate::machine::state::Action;
-use crate::machine::Machine;
 use crate::path::{enabling_steps, Move, Step};
 use crate::properties::{Property, BOUND_TO_A_GRANT};
 use crate::scenario::Scenario;
@@ -15,7 +14,7 @@ use crate::Event;
 
 /// The lab's verdicts for scenario `s`, whose interleavings (`all`, as the machine's moves)
 /// `run` judged.
-pub fn of_lab(s: &Scenario, machine: &Machine, all: &[Vec<Move>], run: &FencingRun) -> Verdicts {
+pub fn of_lab(s: &Scenario, all: &[Vec<Move>], run: &FencingRun) -> Verdicts {
     let n = run.interleavings;
     let over = format!("{n} 条交错");
     let d = s.defects;
@@ -82,7 +81,7 @@ pub fn of_lab(s: &Scenario, machine: &Machine, all: &[Vec<Move>], run: &FencingR
                     (l.kind, l.qualifiers) = (Kind::ByConstruction, vec![why.to_string()]);
                 }
                 if f == Finding::Broken(Property::RevokedGenerationOverwrite) {
-                    l.qualifiers.push(stale_in_lab(stale(machine, all), n));
+                    l.qualifiers.push(stale_in_lab(stale(all), n));
                 }
             }
         }
@@ -127,7 +126,7 @@ pub(super) fn compared(steps: &[Step], at: usize) -> &Step {
 }
 
 /// In how many interleavings an older grant's write arrived after a newer grant's commit.
-fn stale(_machine: &Machine, all: &[Vec<Move>]) -> usize {
+fn stale(all: &[Vec<Move>]) -> usize {
     all.iter().filter(|moves| moves.iter().any(|m| Finding::StaleRefused.made_by(&m.before, &m.event))).count()
 }
 

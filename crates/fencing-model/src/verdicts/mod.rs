@@ -9,10 +9,12 @@
 mod lab;
 mod say;
 mod search;
+mod walk;
 
 pub use lab::of_lab;
 pub use say::{KEY_STEPS, PROGRESS_WHEN};
 pub use search::of_search;
+pub use walk::of_path;
 
 use crate::findings::Finding;
 use serde::Serialize;
