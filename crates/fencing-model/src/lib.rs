@@ -13,6 +13,7 @@
 pub mod bench;
 pub mod checker;
 pub mod cli;
+pub mod coach;
 pub mod codec;
 pub mod experiment;
 pub mod findings;

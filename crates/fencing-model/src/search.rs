@@ -211,4 +211,15 @@ impl Search {
     pub fn machine(&self) -> &Machine {
         &self.machine
     }
+
+    /// The state visited `i`th (0 is the initial state).
+    pub fn state(&self, i: usize) -> &State {
+        self.arena.state(i)
+    }
+
+    /// Where a state was visited, if it was.
+    pub fn index_of(&self, s: &State) -> Option<usize> {
+        let arena = &self.arena;
+        self.seen.find(hash(s), |&i| arena.state(i as usize) == s).map(|&i| i as usize)
+    }
 }
