@@ -61,13 +61,13 @@ impl Coach {
         let (mut start, mut target, mut made) = (Vec::with_capacity(n + 1), Vec::new(), Vec::new());
         let mut dist = vec![[UNREACHABLE; Finding::ALL.len()]; n];
         let mut out = Vec::new();
-        for i in 0..n {
+        for (i, d) in dist.iter_mut().enumerate() {
             start.push(target.len() as u32);
             let s = search.state(i);
             machine.successors(s, &mut out);
             for f in [Finding::LostOperation, Finding::Stuck] {
                 if f.holds_in(machine, s, out.is_empty()) {
-                    dist[i][slot(f)] = 0;
+                    d[slot(f)] = 0;
                 }
             }
             for (_, next, event) in &out {
