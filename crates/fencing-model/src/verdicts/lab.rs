@@ -1,12 +1,12 @@
 //! The lab's judgment: every interleaving of the lesson's schedule, judged by `lab::run`,
 //! as sections, lines and marks.
 
-use super::say::{self, by_construction, chain, harm, lost_reading, none_of, note, note_tag, reused_fence, stale_in_lab, unfired, why};
-use super::{worst, Flag, Kind, Line, Marks, Occurrence, Part, Place, Remark, Section, Verdicts};
-use crate::findings::{fired, Finding};
+use super::read::occurrence;
+use super::say::{self, by_construction, harm, none_of, note, note_tag, reused_fence, stale_in_lab, unfired};
+use super::{worst, Kind, Line, Marks, Part, Place, Remark, Section, Verdicts};
+use crate::findings::Finding;
 use crate::lab::{FencingRun, Hit, LAB_FINDINGS};
-use crate::machine::state::Action;
-use crate::path::{enabling_steps, Move, Step};
+use crate::path::{Move, Step};
 use crate::properties::{Property, BOUND_TO_A_GRANT};
 use crate::scenario::Scenario;
 use crate::words::{assumptions, THREATS};
@@ -19,55 +19,12 @@ pub fn of_lab(s: &Scenario, all: &[Vec<Move>], run: &FencingRun) -> Verdicts {
     let over = format!("{n} 条交错");
     let d = s.defects;
     let occurrence = |h: &Hit| {
-        let trace = &run.traces[h.interleaving - 1];
-        let moves = &all[h.interleaving - 1];
-        let at = h.step - 1;
-        let key: Vec<usize> = h.key_steps.iter().map(|k| k - 1).collect();
-        let enabling: Vec<usize> = enabling_steps(moves, &key).into_iter().map(|k| k + 1).collect();
-        let (mut kind, mut cause, mut qualifiers) = (Kind::Harm, None, vec![]);
-        match h.finding {
-            Finding::Broken(p) => {
-                kind = Kind::Broken;
-                let overwritten = at.checked_sub(1).and_then(|k| trace.steps[k].after.token);
-                cause = say::cause(p, &trace.steps[at].event, overwritten, d);
-            }
-            Finding::LockedOut => qualifiers.extend(say::locked_reading(&trace.steps[at], d.split_authority)),
-            Finding::LostOperation => {
-                let defect = key.iter().any(|&k| fired(d, &moves[k].before, &moves[k].event) != 0);
-                let delivered = matches!(moves[at].action, Action::Deliver(_));
-                let (k, reading) = lost_reading(compared(&trace.steps, at), delivered, defect);
-                kind = k;
-                qualifiers.push(reading);
-            }
-            _ => {}
-        }
-        Occurrence {
-            at: Place { path: h.interleaving - 1, step: h.step },
-            kind,
-            action: trace.events[at].clone(),
-            why: why(h.finding).to_string(),
-            cause,
-            qualifiers,
-            chain: chain(&h.key_steps, &enabling, &trace.events),
-            key_steps: h.key_steps.clone(),
-            enabling,
-        }
+        let (moves, trace) = (&all[h.interleaving - 1], &run.traces[h.interleaving - 1]);
+        let at = Place { path: h.interleaving - 1, step: h.step };
+        occurrence(h.finding, at, moves, &trace.steps, h.key_steps.clone(), d)
     };
     let line = |f: Finding| {
-        let occurrences: Vec<Occurrence> = run.hits(f).map(occurrence).collect();
-        let promise = match f {
-            Finding::Broken(p) => Some(p.promise()),
-            _ => None,
-        };
-        let mut l = Line {
-            finding: f,
-            ours: !matches!(f, Finding::Broken(_)),
-            kind: Kind::Holds,
-            promise,
-            verdict: String::new(),
-            qualifiers: vec![],
-            occurrences,
-        };
+        let mut l = Line::of(f, run.hits(f).map(occurrence).collect());
         let hit = l.occurrences.iter().map(|o| o.at.path).collect::<std::collections::BTreeSet<_>>().len();
         match worst(l.occurrences.iter().map(|o| o.kind)) {
             Some(kind) if matches!(f, Finding::Broken(_)) => (l.kind, l.verdict) = (kind, format!("违反（{hit}/{n} 条交错）")),
@@ -133,15 +90,8 @@ fn stale(all: &[Vec<Move>]) -> usize {
 /// The issuer check: a fence given to two grants, and what it did.
 fn issuer_line(run: &FencingRun, s: &Scenario, over: &str) -> Line {
     let f = Finding::ReusedFence;
-    let mut l = Line {
-        finding: f,
-        ours: true,
-        kind: Kind::Holds,
-        promise: None,
-        verdict: none_of(f, over),
-        qualifiers: vec![],
-        occurrences: vec![],
-    };
+    let mut l = Line::of(f, vec![]);
+    l.verdict = none_of(f, over);
     if let Some(why) = by_construction(f, s.defects, true) {
         (l.kind, l.qualifiers) = (Kind::ByConstruction, vec![why.to_string()]);
     }
@@ -173,17 +123,9 @@ fn marks(sections: &[Section], run: &FencingRun, i: usize) -> Marks {
     let mut m = Marks::default();
     for l in sections.iter().flat_map(|s| &s.lines) {
         for o in l.occurrences.iter().filter(|o| o.at.path == i - 1) {
-            let label = say::tag(l.finding, o.kind);
-            m.flags.push(Flag { step: o.at.step, finding: l.finding, kind: o.kind, label, text: o.why.clone() });
-            m.key_steps.extend(&o.key_steps);
-            m.enabling.extend(&o.enabling);
+            m.add(l.finding, o);
         }
     }
     m.notes = run.notes_on(i).map(|n| (n.step(), note_tag(n), note(n))).collect();
-    m.key_steps.sort_unstable();
-    m.key_steps.dedup();
-    m.enabling.retain(|k| !m.key_steps.contains(k));
-    m.enabling.sort_unstable();
-    m.enabling.dedup();
-    m
+    m.settle()
 }

@@ -7,6 +7,7 @@
 //! from what caused the finding in the run at hand, not from the defects switched on.
 
 mod lab;
+mod read;
 mod say;
 mod search;
 mod walk;
@@ -130,6 +131,18 @@ pub struct Line {
     pub occurrences: Vec<Occurrence>,
 }
 
+impl Line {
+    /// A finding's line before its verdict is decided: as held, with its occurrences.
+    fn of(finding: Finding, occurrences: Vec<Occurrence>) -> Line {
+        let promise = match finding {
+            Finding::Broken(p) => Some(p.promise()),
+            _ => None,
+        };
+        let ours = !matches!(finding, Finding::Broken(_));
+        Line { finding, ours, kind: Kind::Holds, promise, verdict: String::new(), qualifiers: vec![], occurrences }
+    }
+}
+
 /// A remark that is no finding's verdict: what a word means, a defect that never fired, a
 /// note on some steps, an assumption.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -212,6 +225,25 @@ impl Marks {
 
     pub fn notes_at(&self, n: usize) -> impl Iterator<Item = &str> {
         self.notes.iter().filter(move |(s, _, _)| *s == n).map(|(_, _, t)| t.as_str())
+    }
+
+    /// Mark an occurrence of `finding` on its path.
+    fn add(&mut self, finding: Finding, o: &Occurrence) {
+        let label = say::tag(finding, o.kind);
+        self.flags.push(Flag { step: o.at.step, finding, kind: o.kind, label, text: o.why.clone() });
+        self.key_steps.extend(&o.key_steps);
+        self.enabling.extend(&o.enabling);
+    }
+
+    /// Each step marked once, in order; a key step is not also an enabling one.
+    fn settle(mut self) -> Marks {
+        self.key_steps.sort_unstable();
+        self.key_steps.dedup();
+        let key = self.key_steps.clone();
+        self.enabling.retain(|k| !key.contains(k));
+        self.enabling.sort_unstable();
+        self.enabling.dedup();
+        self
     }
 
     pub fn key(&self, n: usize) -> bool {

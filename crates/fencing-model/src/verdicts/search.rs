@@ -1,13 +1,12 @@
 //! The explorer's judgment: what the search over every reachable state found, each finding
 //! with its shortest path, as sections, lines and marks.
 
-use super::lab::compared;
-use super::say::{self, by_construction, chain, lost_reading, none_of, stale_in_search, unfired, why};
-use super::{Flag, Kind, Line, Marks, Occurrence, Part, Place, Remark, Section, Verdicts};
+use super::read::occurrence;
+use super::say::{self, by_construction, none_of, stale_in_search, unfired};
+use super::{Kind, Line, Marks, Part, Place, Remark, Section, Verdicts};
 use crate::checker::ModelRun;
-use crate::findings::{fired, Finding};
-use crate::machine::state::Action;
-use crate::path::{enabling_steps, Move};
+use crate::findings::Finding;
+use crate::path::Move;
 use crate::properties::{Property, BOUND_TO_A_GRANT};
 use crate::scenario::Defects;
 use crate::words::{assumptions, THREATS};
@@ -16,46 +15,19 @@ use crate::words::{assumptions, THREATS};
 /// order) as the machine's moves, `run` the same paths as steps.
 pub fn of_search(defects: Defects, crash: bool, delay: bool, run: &ModelRun, moves: &[Option<Vec<Move>>]) -> Verdicts {
     let shortest = |f: Finding| run.finding(f).and_then(|r| r.path.as_ref()).map(Vec::len);
+    // Each finding's shortest path read as the one place it happened (a lost operation at the
+    // refusal its key steps end at).
+    let found = |i: usize| {
+        let (r, moves) = (&run.findings[i], moves.get(i)?.as_ref()?);
+        let path = r.path.as_ref()?;
+        let at = Place { path: i, step: r.key_steps.last().copied().unwrap_or(path.len()) };
+        Some(occurrence(r.finding, at, moves, path, r.key_steps.clone(), defects))
+    };
     let line = |f: Finding| {
         let i = Finding::ALL.iter().position(|g| *g == f).unwrap_or(0);
-        let r = &run.findings[i];
-        let promise = match f {
-            Finding::Broken(p) => Some(p.promise()),
-            _ => None,
-        };
-        let mut l = Line {
-            finding: f,
-            ours: !matches!(f, Finding::Broken(_)),
-            kind: Kind::Holds,
-            promise,
-            verdict: String::new(),
-            qualifiers: vec![],
-            occurrences: vec![],
-        };
-        match (&r.path, moves.get(i).and_then(Option::as_ref)) {
-            (Some(path), Some(moves)) => {
-                let at = r.key_steps.last().copied().unwrap_or(path.len());
-                let key: Vec<usize> = r.key_steps.iter().map(|k| k - 1).collect();
-                let enabling: Vec<usize> = enabling_steps(moves, &key).into_iter().map(|k| k + 1).collect();
-                let names: Vec<String> = path.iter().map(|s| s.action.clone()).collect();
-                let (mut kind, mut cause, mut qualifiers) = (Kind::Harm, None, vec![]);
-                match f {
-                    Finding::Broken(p) => {
-                        kind = Kind::Broken;
-                        let overwritten = at.checked_sub(2).and_then(|k| path[k].after.token);
-                        cause = say::cause(p, &path[at - 1].event, overwritten, defects);
-                    }
-                    Finding::LockedOut => qualifiers.extend(say::locked_reading(&path[at - 1], defects.split_authority)),
-                    Finding::LostOperation => {
-                        let defect = key.iter().any(|&k| fired(defects, &moves[k].before, &moves[k].event) != 0);
-                        let delivered = matches!(moves[at - 1].action, Action::Deliver(_));
-                        let (k, reading) = lost_reading(compared(path, at - 1), delivered, defect);
-                        kind = k;
-                        qualifiers.push(reading);
-                    }
-                    Finding::StaleRefused => kind = Kind::Holds,
-                    _ => {}
-                }
+        let mut l = Line::of(f, found(i).into_iter().collect());
+        match (l.occurrences.first().map(|o| o.kind), shortest(f)) {
+            (Some(kind), Some(len)) => {
                 l.kind = kind;
                 // Only the shortest path is read: where a holder can be locked out, a lost
                 // operation may also come from that harm, so the line is not called expected.
@@ -64,20 +36,9 @@ pub fn of_search(defects: Defects, crash: bool, delay: bool, run: &ModelRun, mov
                     l.qualifiers.push(say::LOST_ALSO_LOCKED.to_string());
                 }
                 l.verdict = match f {
-                    Finding::Broken(_) => format!("违反，最短反例 {} 步", path.len()),
-                    _ => format!("发生，最短 {} 步", path.len()),
+                    Finding::Broken(_) => format!("违反，最短反例 {len} 步"),
+                    _ => format!("发生，最短 {len} 步"),
                 };
-                l.occurrences.push(Occurrence {
-                    at: Place { path: i, step: at },
-                    kind,
-                    action: names[at - 1].clone(),
-                    why: why(f).to_string(),
-                    cause,
-                    qualifiers,
-                    chain: chain(&r.key_steps, &enabling, &names),
-                    key_steps: r.key_steps.clone(),
-                    enabling,
-                });
             }
             _ if !run.complete => {
                 l.kind = Kind::Capped;
@@ -124,38 +85,15 @@ pub fn of_search(defects: Defects, crash: bool, delay: bool, run: &ModelRun, mov
     let mut marks: Vec<Marks> = vec![Marks::default(); Finding::ALL.len()];
     for l in sections.iter().flat_map(|s| &s.lines) {
         for o in &l.occurrences {
-            let m = &mut marks[o.at.path];
-            m.flags.push(Flag {
-                step: o.at.step,
-                finding: l.finding,
-                kind: o.kind,
-                label: say::tag(l.finding, o.kind),
-                text: o.why.clone(),
-            });
-            (m.key_steps, m.enabling) = (o.key_steps.clone(), o.enabling.clone());
+            marks[o.at.path].add(l.finding, o);
         }
     }
     // The evidence's own path: an older grant's write refused.
     let stale = Finding::ALL.iter().position(|f| *f == Finding::StaleRefused).unwrap_or(0);
-    if let (Some(r), Some(moves)) = (run.findings.get(stale), moves.get(stale).and_then(Option::as_ref)) {
-        if let Some(path) = &r.path {
-            let key: Vec<usize> = r.key_steps.iter().map(|k| k - 1).collect();
-            let f = Finding::StaleRefused;
-            marks[stale] = Marks {
-                flags: vec![Flag {
-                    step: path.len(),
-                    finding: f,
-                    kind: Kind::Holds,
-                    label: say::tag(f, Kind::Holds),
-                    text: why(f).to_string(),
-                }],
-                notes: vec![],
-                key_steps: r.key_steps.clone(),
-                enabling: enabling_steps(moves, &key).into_iter().map(|k| k + 1).collect(),
-            };
-        }
+    if let Some(o) = found(stale) {
+        marks[stale].add(Finding::StaleRefused, &o);
     }
-    Verdicts { sections, marks }
+    Verdicts { sections, marks: marks.into_iter().map(Marks::settle).collect() }
 }
 
 fn remark(text: String) -> Remark {
