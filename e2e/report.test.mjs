@@ -20,7 +20,7 @@ async function both(scope) {
       sign: l.querySelector(':scope > .verdict-sign').textContent,
       verdict: l.querySelector(':scope > .verdict-words').textContent,
     })),
-    sentences: [...j.querySelectorAll('.qualifier, .cause, .why, .remark')].map((p) => p.firstChild.textContent.trim()),
+    sentences: [...j.querySelectorAll('.qualifier, .cause, .why, .remark')].map((p) => p.textContent.trim().replace(/ 查看：.*$/, '')),
   }));
   const text = await scope.locator('pre').first().evaluate((p) => p.textContent);
   return { said, text };

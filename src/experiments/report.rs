@@ -3,7 +3,7 @@
 //! (`fencing_model::verdicts`): every verdict word, sign, cause and qualifier comes from there,
 //! so the page says exactly what the CLI's text says.
 
-use fencing_model::verdicts::{Kind, Line, Occurrence, Place, Section, Verdicts, KEY_STEPS, OURS};
+use fencing_model::verdicts::{Kind, Line, Occurrence, Place, Section, Verdicts, KEY_STEPS, OURS, WHY};
 use leptos::prelude::*;
 
 /// The sections of a run's judgment. `path` names a path (`交错 2`); `go`, if given, opens a
@@ -69,7 +69,7 @@ fn OccurrenceView(o: Occurrence, path: Callback<usize, String>, go: Option<Callb
     view! {
         <div class=format!("occurrence kind-{}", kind.class())>
             <p class="where"><span class="verdict-sign" aria-hidden="true">{kind.sign()}</span>" "<PlaceLink at=at path=path go=go/>{format!("（{action}）")}</p>
-            <p class="why">{why}</p>
+            <p class="why">{WHY}{why}</p>
             {cause.map(|c| view! { <p class="why cause">{c}</p> })}
             {qualifiers.into_iter().map(|q| view! { <p class="qualifier">{q}</p> }).collect_view()}
             <p class="chain">"（本学习台补充）"{chain}</p>

@@ -270,18 +270,27 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
 }
 
 /// The enabling steps (0-based, in order) of a finding whose key steps are `key`: the other
-/// steps that a key step's being possible depends on — a client's pause and resume before it
-/// acts again, the expiry or release that freed the lease before a grant, the pause an expiry
-/// needs, the crash before a recovery, the recovery before a grant made after a crash — and,
-/// transitively, theirs.
+/// steps that a key step's being possible depends on — the expiry or release that freed the
+/// lease before a grant, the pause an expiry needs, a client's resume before it acts again
+/// after a pause during which its lease expired (a pause that let nothing expire enables
+/// nothing: the step could have happened without it), the crash before a recovery, the
+/// recovery before a grant made after a crash — and, transitively, theirs.
 pub fn enabling_steps(moves: &[Move], key: &[usize]) -> Vec<usize> {
     let last_before = |k: usize, want: &dyn Fn(&Event) -> bool| moves[..k].iter().rposition(|m| want(&m.event));
+    // A client's last resume before step k, if its lease expired while it was paused.
+    let resumed = |k: usize, c: Option<char>| {
+        let mine = |e: &Event| e.client().map(client_name) == c;
+        let r = last_before(k, &|e| matches!(e, Event::Resumed { .. }) && mine(e))?;
+        let p = last_before(r, &|e| matches!(e, Event::Paused { .. }) && mine(e))?;
+        moves[p..r].iter().any(|m| matches!(m.event, Event::Expired { .. }) && mine(&m.event)).then_some(r)
+    };
     let mut all: Vec<usize> = key.to_vec();
     let mut todo: Vec<usize> = key.to_vec();
     while let Some(k) = todo.pop() {
         let Some(m) = moves.get(k) else { continue };
         let c = m.event.client();
         let mine = |e: &Event| e.client() == c;
+        let name = c.map(client_name);
         let needs = match m.event {
             Event::Resumed { .. } | Event::Expired { .. } => {
                 // An expiry needs its holder paused; a resume, the pause it ends.
@@ -292,11 +301,11 @@ pub fn enabling_steps(moves: &[Move], key: &[usize]) -> Vec<usize> {
             Event::Granted { .. } => vec![
                 last_before(k, &|e| matches!(e, Event::Expired { .. } | Event::Released { .. })),
                 last_before(k, &|e| matches!(e, Event::Recovered { .. })),
-                last_before(k, &|e| matches!(e, Event::Resumed { .. }) && mine(e)),
+                resumed(k, name),
             ],
             // A delivery's own client may be anywhere; its send is among the key steps.
             _ if matches!(m.action, Action::Deliver(_)) => vec![],
-            _ => vec![last_before(k, &|e| matches!(e, Event::Resumed { .. }) && mine(e))],
+            _ => vec![resumed(k, name)],
         };
         for n in needs.into_iter().flatten() {
             if !all.contains(&n) {

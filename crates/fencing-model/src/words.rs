@@ -120,10 +120,10 @@ pub fn op_note(r: &OpResult) -> String {
 pub const GRANT_NOTE: &str = "“授予#n”“未绑定”是检查器的全局知识（本学习台补充）：资源只看到 fence 与 seq 数字。";
 
 /// Why the lab's scenario gives A the larger op_seq.
-pub const OP_SEQ_WHY: &str = "（A 的 op_seq 较大：资源按 (fence, op_seq) 的字典序比较，fence 较小时较大的 op_seq 无害，fence 被重用时就可能有害——覆盖新结果，或挡住新持有者。）";
+pub const OP_SEQ_WHY: &str = "（本学习台补充：A 的 op_seq 较大：资源按 (fence, op_seq) 的字典序比较，fence 较小时较大的 op_seq 无害，fence 被重用时就可能有害——覆盖新结果，或挡住新持有者。）";
 
 /// Why split authority leaves two interleavings.
-pub const SPLIT_ORDER: &str = "（A 恢复后的 mint 排在 B 的写入之后：课程反例的次序）";
+pub const SPLIT_ORDER: &str = "（本学习台补充：A 恢复后的 mint 排在 B 的写入之后，即课程反例的次序）";
 
 /// What the orders split authority's schedule leaves out would do (the lesson counts two).
 pub const SPLIT_OTHER_ORDERS: &str = "（本学习台补充）课程只数这两条交错。它略去的次序里：A 恢复后若先取号并先写入，B 带较小的号随后被拒，当前持有者被挡在门外；A 若先取号、在 B 之后写入，仍会覆盖 B。用 explore（实验台的 model 案例）可穷举全部次序；那里客户端在写入前才取号，号码与这里不同。";

@@ -6,7 +6,7 @@ use crate::lab::FencingRun;
 use crate::path::Step;
 use crate::report::{CaseRun, OperationsRun, Report};
 use crate::scenario::{Defect, Defects, Scenario};
-use crate::verdicts::{Kind, Line, Marks, Part, Section, Verdicts, KEY_STEPS};
+use crate::verdicts::{Kind, Line, Marks, Part, Section, Verdicts, KEY_STEPS, WHY};
 use crate::words::{self, lease, op_note, opt, GRANT_NOTE, OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
 use std::fmt::Write;
 
@@ -248,7 +248,7 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     for (n, (l, o)) in violations.iter().enumerate() {
         let trace = &run.traces[o.at.path];
         let _ = writeln!(out, "\n违例 {}：{} —— 交错 {} 第 {} 步（{}）", n + 1, l.finding.name(), o.at.path + 1, o.at.step, o.action);
-        let _ = writeln!(out, "  原因（本学习台补充）：{}", o.why);
+        let _ = writeln!(out, "  {WHY}{}", o.why);
         for q in o.cause.iter().chain(&o.qualifiers) {
             let _ = writeln!(out, "  {q}");
         }

@@ -51,7 +51,7 @@ pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun) {
             }
             // An expected failure is no counterexample: it is the shortest path to it.
             let _ = writeln!(out, "\n{}：{}（{} 步）", v.marks[o.at.path].title(), l.finding.name(), path.len());
-            let _ = writeln!(out, "  原因（本学习台补充）：{}", o.why);
+            let _ = writeln!(out, "  {}{}", crate::verdicts::WHY, o.why);
             for q in o.cause.iter().chain(&o.qualifiers) {
                 let _ = writeln!(out, "  {q}");
             }

@@ -39,6 +39,9 @@ pub fn of_lab(s: &Scenario, all: &[Vec<Move>], run: &FencingRun) -> Verdicts {
                 }
                 if f == Finding::Broken(Property::RevokedGenerationOverwrite) {
                     l.qualifiers.push(stale_in_lab(stale(all), n));
+                    if d.split_authority {
+                        l.qualifiers.push(say::UNBOUND_NOT_COUNTED.to_string());
+                    }
                 }
             }
         }

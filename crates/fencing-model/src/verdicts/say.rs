@@ -13,6 +13,12 @@ use crate::Event;
 /// What the marks on a path's steps are, said once where they appear.
 pub const KEY_STEPS: &str = "（本学习台补充）关键步骤（*、◆）：产生被比较或被覆盖的值的步骤，以及决定取号时租约是否有效的授予或到期；使能步骤（○）：使关键步骤得以发生的暂停、到期、客户端恢复（resume）、释放、崩溃等事件（程序中必经的其余步骤不标）。";
 
+/// Said of the first property where split authority is on: what it does not count.
+pub const UNBOUND_NOT_COUNTED: &str = "（本学习台补充）本性质只按授予次序判定绑定授予的写入；未绑定 token 的写入不计入，即使它让 max_fence 后退（见 unauthorized_accept 与 unbound_overwrite）。";
+
+/// The label before a finding's meaning, where an occurrence is told.
+pub const WHY: &str = "原因（本学习台补充）：";
+
 /// Said of a lost operation whose shortest path is an expected failure where a holder can
 /// also be locked out.
 pub const LOST_ALSO_LOCKED: &str = "（本学习台补充）最短路径上的这次丢失是协议预期的失败；但本场景里 locked_out 也可达（见上），被挡住的持有者的写入同样可能丢失，那是危害。";
@@ -25,7 +31,7 @@ pub const PROGRESS_WHEN: &str =
 pub fn why(f: Finding) -> &'static str {
     match f {
         Finding::Broken(p) => p.why(),
-        Finding::UnboundOverwrite => "（本学习台补充）unauthorized_accept 的一种：未绑定授予的 token 的写入覆盖了某次授予已提交的结果（课程：「会接受未绑定有效授予的 43」）。",
+        Finding::UnboundOverwrite => "unauthorized_accept 的一种：未绑定授予的 token 的写入覆盖了某次授予已提交的结果（课程的反例里，未绑定的 43 覆盖了 B 的 42）。",
         Finding::ReusedFence => "同一个 fence 发给了第二次授予：资源只看数字，分不清这个号属于哪个任期。",
         Finding::LockedOut => "当前授予的持有者在资源处被拒：资源保存着较早的授予或未绑定 token 写下的结果。",
         Finding::LostOperation => "一次在持有有效租约时发出的写入被拒，同键也再没有写入生效；所有程序已结束、网络中也没有待送达的写入，它再也不会生效：调用方必须按失败处理，不能把它叫成功（课程在多次写一节说「不能把丢失 seq1 叫成功」）。",
@@ -134,7 +140,6 @@ pub fn lost_reading(compared: &Step, delivered: bool, defect_in_chain: bool) -> 
     let decided = if r.current.0 == r.own.fence { "资源按 (fence, op_seq) 比较，" } else { "资源按 fence 比较，" };
     let at = refused_at(&r);
     let expected = "（本学习台补充）这条路径上的丢失与缺陷无关，是协议预期的失败，不是性质违例";
-    let failure = "调用方必须按失败处理。";
     match (stored, r.own.grant) {
         (Some(s), Some(g)) if s >= g && defect_in_chain => (
             Kind::Harm,
@@ -142,20 +147,20 @@ pub fn lost_reading(compared: &Step, delivered: bool, defect_in_chain: bool) -> 
         ),
         (Some(s), Some(g)) if s == g => (
             Kind::Expected,
-            format!("{expected}：本例中同一任期里 op_seq 不小于它的写入 {} 已经提交，资源按 op_seq 拒绝它{at}（课程：「若 seq2 先到，seq1 后到应被拒」）。{failure}", pair(r.current)),
+            format!("{expected}：本例中同一任期里 op_seq 不小于它的写入 {} 已经提交，资源按 op_seq 拒绝它{at}（课程：「若 seq2 先到，seq1 后到应被拒」）。", pair(r.current)),
         ),
         (Some(s), Some(g)) if s > g => {
             let late = if delivered { "这次写入在网络中迟到，到达时" } else { "" };
             (
                 Kind::Expected,
-                format!("{expected}：本例中{late}较新授予（{}）的结果 {} 已经提交，{decided}按设计拒绝它{at}。{failure}", grant(s), pair(r.current)),
+                format!("{expected}：本例中{late}较新授予（{}）的结果 {} 已经提交，{decided}按设计拒绝它{at}。", grant(s), pair(r.current)),
             )
         }
         _ => {
             let what = r.stored.map_or("-".to_string(), token);
             (
                 Kind::Harm,
-                format!("（本学习台补充）本例中被拒的是当前持有者（见 locked_out）：资源保存着 {what}写下的 {}，拒绝了它{at}。这只在 fence 被重用或未绑定 token 写入时才会发生。", pair(r.current)),
+                format!("（本学习台补充）本例中被拒的是当前持有者（见 locked_out）：资源保存着 {what}写下的 {}，拒绝了它{at}。在本模型里，这只在 fence 被重用或未绑定 token 写入时才会发生。", pair(r.current)),
             )
         }
     }
@@ -189,7 +194,7 @@ pub fn stale_in_lab(stale: usize, of: usize) -> String {
 /// The same evidence over every reachable state: the shortest such path, if any.
 pub fn stale_in_search(shortest: Option<usize>) -> String {
     match shortest {
-        Some(k) => format!("（本学习台补充）证据：较早授予的写入在较新授予的结果提交之后到达资源是可达的（最短 {k} 步），每次都被拒绝。"),
+        Some(k) => format!("（本学习台补充）证据：较早授予的写入在较新授予的结果提交之后到达资源是可达的（最短 {k} 步），每次都没有生效：或被拒绝，或按业务身份返回原结果（duplicate）。"),
         None => "（本学习台补充）没有哪条路径让较早授予的写入在较新授予的结果提交之后到达资源：这条性质在本场景里没有受到考验。".into(),
     }
 }
@@ -199,7 +204,9 @@ pub fn stale_in_search(shortest: Option<usize>) -> String {
 pub fn none_of(f: Finding, over: &str) -> String {
     match f {
         Finding::LockedOut => format!("未发生（{over}）：当前授予的持有者从未因较早授予或未绑定 token 写下的结果被拒"),
-        Finding::LostOperation => format!("未发生（{over}）：持有有效租约时发出的写入，最终都有同键的写入生效"),
+        Finding::LostOperation => format!(
+            "未发生（{over}）：持有有效租约时发出的写入没有一次落空——被拒的，同键后来也有写入生效（接受后是否又被覆盖，见性质检查）"
+        ),
         Finding::ReusedFence => format!("未发生（{over}）：每个 fence 只发给了一次授予"),
         Finding::Stuck => format!("未发生（{over}）：没有卡住的状态"),
         _ => format!("成立（{over}）"),
@@ -290,12 +297,12 @@ pub fn note(n: &Note) -> String {
             grant(newer)
         ),
         Note::SeqDecided { grant: g, over, accepted: true, .. } => format!(
-            "{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 接受了它：这次成功靠的是 op_seq 较大，而不是授予较新。",
+            "（本学习台补充）{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 接受了它：这次成功靠的是 op_seq 较大，而不是授予较新。",
             grant(g),
             grant(over)
         ),
         Note::SeqDecided { grant: g, over, accepted: false, .. } => format!(
-            "{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 拒绝了它：挡住它的只是 op_seq 较小，fence 已被重用，资源分不清任期。",
+            "（本学习台补充）{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 拒绝了它：挡住它的只是 op_seq 较小，fence 已被重用，资源分不清任期。",
             grant(g),
             grant(over)
         ),

@@ -54,6 +54,9 @@ pub fn of_search(defects: Defects, crash: bool, delay: bool, run: &ModelRun, mov
                 }
                 if f == Finding::Broken(Property::RevokedGenerationOverwrite) {
                     l.qualifiers.push(stale_in_search(shortest(Finding::StaleRefused)));
+                    if defects.split_authority {
+                        l.qualifiers.push(say::UNBOUND_NOT_COUNTED.to_string());
+                    }
                 }
             }
         }
