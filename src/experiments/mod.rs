@@ -194,7 +194,13 @@ fn Interleavings(run: FencingRun, defects: Defects, op_seq_larger: bool, view: M
     follow_current_step(move || view.track());
     view! {
         <h3>{format!("{interleavings} 条交错（固定前缀之后）")}</h3>
-        {defects.split_authority.then(|| view! { <p class="why">{SPLIT_ORDER}</p><p class="why">{SPLIT_OTHER_ORDERS}</p> })}
+        {defects.split_authority.then(|| {
+            let all_orders = View::of(fencing_model::Scenario::lesson(Case::Model, defects)).href();
+            view! {
+                <p class="why">{SPLIT_ORDER}</p>
+                <p class="why">{SPLIT_OTHER_ORDERS}" "<a href=all_orders>"在 model 案例里穷举全部次序 →"</a></p>
+            }
+        })}
         {op_seq_larger.then(|| view! { <p class="why">{OP_SEQ_WHY}</p> })}
         <div class="interleavings" role="group" aria-label="选择交错">{chooser}</div>
         {player.controls(table, on_table)}

@@ -37,3 +37,29 @@ fn a_refused_stale_write_is_the_evidence_and_only_an_older_grants() {
     // A holder refused by its own term's larger op_seq is not a stale write of an older grant.
     assert!(!found("acquire write:2:a write:1:b; acquire", false, Defects::default()).contains(&Finding::StaleRefused.name()));
 }
+
+/// Each step says which lanes of the picture it joins: a grant from the authority, a number
+/// from split authority's counter, a delayed write from the network, a pause on its client.
+#[test]
+fn each_step_names_its_lanes() {
+    use fencing_model::machine::Machine;
+    use fencing_model::path::{parse_path, replay, steps, Lane};
+    let model = Model::parse_programs("acquire write:1:a pause; acquire write:1:b", false, true).unwrap();
+    let split = Defects::default().with(fencing_model::Defect::SplitAuthority, true);
+    let lanes = |d: Defects, path: &str| {
+        let machine = Machine::new(&model, d, 40);
+        let moves = replay(&machine, &parse_path(path).unwrap());
+        steps(&machine, &moves).into_iter().map(|s| (s.action, s.from, s.to)).collect::<Vec<_>>()
+    };
+    let a = Lane::Client('A');
+    assert_eq!(
+        lanes(Defects::default(), "A.A.deliver-1.A"),
+        [
+            ("acquire A".to_string(), Lane::Authority, a),
+            ("write A".to_string(), a, Lane::Network),
+            ("deliver A".to_string(), Lane::Network, Lane::Resource),
+            ("pause A".to_string(), a, a),
+        ]
+    );
+    assert_eq!(lanes(split, "A.A")[1], ("mint A".to_string(), Lane::Counter, a));
+}

@@ -37,3 +37,29 @@ fn the_coach_agrees_with_a_forward_search_from_every_state() {
         }
     }
 }
+
+/// Every move enabled in every state of the lesson's scenario is worded without its outcome,
+/// and two moves of one state never read alike.
+#[test]
+fn each_move_is_worded_before_it_happens() {
+    for defects in Defects::all_for(fencing_model::Case::Fencing) {
+        let s = PRESETS[0].read().scenario;
+        let machine = Machine::new(&s.model, defects, s.issuer);
+        let mut search = Search::new(machine.clone(), 1 << 20);
+        while !search.run(1 << 20) {}
+        let mut out = Vec::new();
+        for i in 0..search.states() {
+            machine.successors(search.state(i), &mut out);
+            let words: Vec<String> = out.iter().map(|(a, _, _)| machine.move_words(search.state(i), *a)).collect();
+            for w in &words {
+                for outcome in ["接受", "拒绝", "通过", "成功", "失败", "违反"] {
+                    assert!(!w.contains(outcome), "«{w}» tells the outcome");
+                }
+            }
+            let mut unique = words.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), words.len(), "{words:?}");
+        }
+    }
+}

@@ -8,6 +8,7 @@
 //! numbers only: which grant a token came from is the checker's knowledge.
 
 mod event;
+mod moves;
 pub mod spec;
 pub mod state;
 
