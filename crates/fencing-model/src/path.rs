@@ -297,7 +297,6 @@ pub fn enabling_steps(moves: &[Move], key: &[usize]) -> Vec<usize> {
                 vec![last_before(k, &|e| matches!(e, Event::Paused { .. }) && mine(e))]
             }
             Event::Recovered { .. } => vec![last_before(k, &|e| matches!(e, Event::Crashed))],
-            Event::Crashed => vec![],
             Event::Granted { .. } => vec![
                 last_before(k, &|e| matches!(e, Event::Expired { .. } | Event::Released { .. })),
                 last_before(k, &|e| matches!(e, Event::Recovered { .. })),

@@ -63,3 +63,21 @@ fn each_step_names_its_lanes() {
     );
     assert_eq!(lanes(split, "A.A")[1], ("mint A".to_string(), Lane::Counter, a));
 }
+
+/// A delayed write's delivery depends on its send, not on its client: a resume of the client
+/// between them is no enabling step; the expiry that let B in is, with the pause it needed.
+#[test]
+fn a_delivery_is_enabled_by_its_send_not_by_its_clients_resume() {
+    use fencing_model::machine::Machine;
+    use fencing_model::path::{parse_path, replay, steps};
+    use fencing_model::presets::PRESETS;
+    let s = PRESETS.iter().find(|p| p.name == "retry-after-failover").unwrap().read().scenario;
+    let machine = Machine::new(&s.model, Defects::default(), s.issuer);
+    let moves = replay(&machine, &parse_path("A.A.A.expire.B.B.deliver-2.resume-A.deliver-1").unwrap());
+    let st = steps(&machine, &moves);
+    assert_eq!(st[7].action, "resume A");
+    let marks = fencing_model::verdicts::of_path(&machine, &moves, &st);
+    assert_eq!(marks.flags.iter().map(|f| (f.finding, f.step)).collect::<Vec<_>>(), [(Finding::StaleRefused, 9)]);
+    assert_eq!(marks.enabling, [3, 4]);
+    assert!(!marks.key(8) && !marks.enabling(8));
+}
