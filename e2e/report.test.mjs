@@ -26,6 +26,14 @@ async function both(scope) {
   return { said, text };
 }
 
+/** The retry-after-failover preset's scenario in the model case, searched to the end. */
+async function retry(page, variant = '') {
+  const clients = encodeURIComponent('acquire write:1:pay pause acquire write:1:pay; acquire write:1:ship');
+  await page.goto(env.url + `explore?case=model&clients=${clients}&delay=true${variant && `&variant=${variant}`}`);
+  await live(page);
+  await page.locator('.search-extent[data-complete="true"]').waitFor();
+}
+
 function agree({ said, text }) {
   assert.ok(said.lines.length >= 5, JSON.stringify(said.lines));
   for (const l of said.lines) {
@@ -37,10 +45,7 @@ function agree({ said, text }) {
 
 test('the correct protocol on retry-after-failover: the lost operation is an expected failure, said so in the page as in the CLI', async () => {
   const page = await env.page(null);
-  const clients = encodeURIComponent('acquire write:1:pay pause acquire write:1:pay; acquire write:1:ship');
-  await page.goto(env.url + `explore?case=model&clients=${clients}&delay=true`);
-  await live(page);
-  await page.locator('.search-extent[data-complete="true"]').waitFor();
+  await retry(page);
   const lost = page.locator('li[data-finding="lost_operation"]');
   assert.equal(await lost.getAttribute('data-kind'), 'expected');
   assert.equal(await lost.locator(':scope > .verdict-sign').textContent(), '⊘');
@@ -84,10 +89,7 @@ test('the lab chapter shows the same judgment as the explorer and the CLI', asyn
 
 test("a preset's example path tells the story its title promises, drawn with the checker's marks", async () => {
   const page = await env.page(null);
-  const clients = encodeURIComponent('acquire write:1:pay pause acquire write:1:pay; acquire write:1:ship');
-  await page.goto(env.url + `explore?case=model&clients=${clients}&delay=true`);
-  await live(page);
-  await page.locator('.search-extent[data-complete="true"]').waitFor();
+  await retry(page);
   const story = page.locator('details.story[data-preset="retry-after-failover"]');
   await story.locator('summary').click();
   assert.match(await story.locator('summary').textContent(), /同一个 pay 以 \(43,1\) 重试并生效/);
@@ -95,8 +97,19 @@ test("a preset's example path tells the story its title promises, drawn with the
   assert.deepEqual(outcomes.filter((o) => ['accepted', 'rejected'].includes(o)), ['accepted', 'rejected', 'accepted']);
   assert.match(await story.locator('g.sd-step[data-outcome="rejected"]').textContent(), /旧写入被拒/);
   // Under a defect the story is not the preset's: it is not offered.
-  await page.goto(env.url + `explore?case=model&clients=${clients}&delay=true&variant=no-fence`);
-  await live(page);
-  await page.locator('.search-extent[data-complete="true"]').waitFor();
+  await retry(page, 'no-fence');
   assert.equal(await page.locator('details.story').count(), 0);
+});
+
+test("the figure's caption follows the order shown: the lesson's for its order, the app's for the other", async () => {
+  const page = await env.page('timeline');
+  const figure = page.locator('figure.figure').first();
+  const lesson = figure.getByText('租约失效不停止旧进程，资源提交42新状态之后拒绝41');
+  const other = figure.getByText('A 的 41 在资源持久接受 B 的 42 之前提交：资源接受 41，随后也接受 42');
+  assert.equal(await lesson.isVisible(), true);
+  assert.equal(await other.isVisible(), false);
+  await figure.getByLabel('A 的 41 先提交（关键限定）').check();
+  assert.equal(await lesson.isVisible(), false);
+  assert.equal(await other.isVisible(), true);
+  assert.match(await other.textContent(), /本学习台补充/);
 });

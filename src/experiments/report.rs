@@ -1,52 +1,57 @@
 //! The report's judgment as the page shows it — one component for the explorer, the model
 //! case and the lab chapter alike. It only lays out what the model crate decided
 //! (`fencing_model::verdicts`): every verdict word, sign, cause and qualifier comes from there,
-//! so the page says exactly what the CLI's text says.
+//! so the page says exactly what the CLI's text says. (Its parts are plain functions, not
+//! components: they have no state of their own, and each component costs the module bytes.)
 
 use fencing_model::verdicts::{Kind, Line, Occurrence, Place, Section, Verdicts, KEY_STEPS, OURS, WHY};
 use leptos::prelude::*;
+
+/// How a part names a path (`交错 2`) and, where the page can, opens a place of it.
+#[derive(Clone, Copy)]
+struct Paths {
+    name: Callback<usize, String>,
+    go: Option<Callback<Place>>,
+}
 
 /// The sections of a run's judgment. `path` names a path (`交错 2`); `go`, if given, opens a
 /// place of a path in the player.
 #[component]
 pub fn Judgment(verdicts: Verdicts, path: Callback<usize, String>, #[prop(optional)] go: Option<Callback<Place>>) -> impl IntoView {
+    let paths = Paths { name: path, go };
     let legend = Kind::ALL.map(|k| view! { <li class=format!("kind-{}", k.class())><span class="verdict-sign" aria-hidden="true">{k.sign()}</span>" "{k.label()}</li> });
     view! {
         <div class="judgment">
-            {verdicts.sections.into_iter().map(|s| view! { <SectionView section=s path=path go=go/> }).collect_view()}
+            {verdicts.sections.into_iter().map(|s| section(s, paths)).collect_view()}
             <details class="kind-legend"><summary>"符号说明"</summary><ul>{legend.collect_view()}</ul><p>{KEY_STEPS}</p></details>
         </div>
     }
 }
 
-#[component]
-fn SectionView(section: Section, path: Callback<usize, String>, go: Option<Callback<Place>>) -> impl IntoView {
-    let Section { part, title, ours, lines, remarks } = section;
+fn section(s: Section, paths: Paths) -> Option<impl IntoView> {
+    let Section { part, title, ours, lines, remarks } = s;
+    if lines.is_empty() && remarks.is_empty() {
+        return None;
+    }
     let id = format!("judgment-{}", part.name());
-    let labelled = id.clone();
     let remarks = remarks
         .into_iter()
         .map(|r| {
-            let places = r.at.into_iter().map(|p| view! { " " <PlaceLink at=p path=path go=go/> }).collect_view();
+            let places = r.at.into_iter().map(|p| view! { " " {place(p, paths)} }).collect_view();
             view! { <p class="remark">{r.text}{places}</p> }
         })
         .collect_view();
-    (!lines.is_empty() || !remarks.is_empty()).then(|| {
-        view! {
-            <section class="judgment-section" data-part=part.name() aria-labelledby=labelled>
-                <h3 id=id>{title}{ours.then(|| view! { <span class="addition-tag">{OURS}</span> })}</h3>
-                {(!lines.is_empty()).then(|| view! {
-                    <ul class="verdicts">{lines.into_iter().map(|l| view! { <LineView line=l path=path go=go/> }).collect_view()}</ul>
-                })}
-                {remarks}
-            </section>
-        }
+    Some(view! {
+        <section class="judgment-section" data-part=part.name() aria-labelledby=id.clone()>
+            <h3 id=id>{title}{ours.then(|| view! { <span class="addition-tag">{OURS}</span> })}</h3>
+            {(!lines.is_empty()).then(|| view! { <ul class="verdicts">{lines.into_iter().map(|l| line(l, paths)).collect_view()}</ul> })}
+            {remarks}
+        </section>
     })
 }
 
-#[component]
-fn LineView(line: Line, path: Callback<usize, String>, go: Option<Callback<Place>>) -> impl IntoView {
-    let Line { finding, ours, kind, promise, verdict, qualifiers, occurrences } = line;
+fn line(l: Line, paths: Paths) -> impl IntoView {
+    let Line { finding, ours, kind, promise, verdict, qualifiers, occurrences } = l;
     // The lesson's words first, the identifier after them in small type.
     let name = match promise {
         Some(p) => view! { <strong class="promise">{p}</strong>" "<code class="finding-id">{finding.name()}</code> }.into_any(),
@@ -58,17 +63,16 @@ fn LineView(line: Line, path: Callback<usize, String>, go: Option<Callback<Place
             <span class="visually-hidden">{format!("{}：", kind.label())}</span>
             {name}{ours.then_some("（本学习台补充）")}"："<strong class="verdict-words">{verdict}</strong>
             {qualifiers.into_iter().map(|q| view! { <p class="qualifier">{q}</p> }).collect_view()}
-            {occurrences.into_iter().map(|o| view! { <OccurrenceView o=o path=path go=go/> }).collect_view()}
+            {occurrences.into_iter().map(|o| occurrence(o, paths)).collect_view()}
         </li>
     }
 }
 
-#[component]
-fn OccurrenceView(o: Occurrence, path: Callback<usize, String>, go: Option<Callback<Place>>) -> impl IntoView {
+fn occurrence(o: Occurrence, paths: Paths) -> impl IntoView {
     let Occurrence { at, kind, action, why, cause, qualifiers, chain, .. } = o;
     view! {
         <div class=format!("occurrence kind-{}", kind.class())>
-            <p class="where"><span class="verdict-sign" aria-hidden="true">{kind.sign()}</span>" "<PlaceLink at=at path=path go=go/>{format!("（{action}）")}</p>
+            <p class="where"><span class="verdict-sign" aria-hidden="true">{kind.sign()}</span>" "{place(at, paths)}{format!("（{action}）")}</p>
             <p class="why">{WHY}{why}</p>
             {cause.map(|c| view! { <p class="why cause">{c}</p> })}
             {qualifiers.into_iter().map(|q| view! { <p class="qualifier">{q}</p> }).collect_view()}
@@ -78,10 +82,9 @@ fn OccurrenceView(o: Occurrence, path: Callback<usize, String>, go: Option<Callb
 }
 
 /// A place, as a button that opens it where the page can, else as words.
-#[component]
-fn PlaceLink(at: Place, path: Callback<usize, String>, go: Option<Callback<Place>>) -> impl IntoView {
-    let words = format!("{} 第 {} 步", path.run(at.path), at.step);
-    match go {
+fn place(at: Place, paths: Paths) -> AnyView {
+    let words = format!("{} 第 {} 步", paths.name.run(at.path), at.step);
+    match paths.go {
         Some(go) => view! { <button type="button" class="tool-btn place" on:click=move |_| go.run(at)>{format!("查看：{words}")}</button> }
             .into_any(),
         None => view! { <span class="place">{words}</span> }.into_any(),

@@ -81,3 +81,46 @@ fn a_delivery_is_enabled_by_its_send_not_by_its_clients_resume() {
     assert_eq!(marks.enabling, [3, 4]);
     assert!(!marks.key(8) && !marks.enabling(8));
 }
+
+/// Every kind of action reads back from its text form.
+#[test]
+fn a_path_reads_back_from_its_text() {
+    use fencing_model::machine::state::Action;
+    use fencing_model::path::{parse_path, path_text};
+    let all = [
+        Action::Step(0),
+        Action::Step(3),
+        Action::Resume(1),
+        Action::Release(2),
+        Action::Expire,
+        Action::Crash,
+        Action::Recover,
+        Action::Deliver(0),
+        Action::Deliver(5),
+    ];
+    let text = path_text(&all);
+    assert_eq!(text, "A.D.resume-B.release-C.expire.crash.recover.deliver-1.deliver-6");
+    assert_eq!(parse_path(&text).unwrap(), all);
+    assert!(parse_path("deliver-7").is_err() && parse_path("resume-E").is_err() && parse_path("E").is_err());
+}
+
+/// Under precheck a lost write is explained by the separate comparison that refused it, not by
+/// the skip that followed (split authority with precheck, the lesson's scenario).
+#[test]
+fn a_write_refused_by_precheck_is_read_from_its_check() {
+    let (text, _) = fencing_model::cli::execute(&["explore", "--variant", "split-authority,precheck"]);
+    let lost = text.split("反例：lost_operation").nth(1).unwrap();
+    assert!(lost.contains("本例中被拒的是当前持有者（见 locked_out）：资源保存着 42（未绑定）写下的 (42,2)，拒绝了它（在写入前的单独比较中，它随后不再写入）"), "{lost}");
+}
+
+/// The evidence's path is marked on its own path, and only there.
+#[test]
+fn the_evidence_is_marked_on_its_own_path() {
+    let model = Model::parse_programs("acquire pause write:2:a; acquire write:1:b", true, false).unwrap();
+    let run = check(&model, Defects::default(), 40, DEFAULT_CAP);
+    let stale = Finding::ALL.iter().position(|f| *f == Finding::StaleRefused).unwrap();
+    for (i, m) in run.verdicts.marks.iter().enumerate() {
+        let flagged: Vec<Finding> = m.flags.iter().map(|f| f.finding).collect();
+        assert_eq!(flagged, if i == stale { vec![Finding::StaleRefused] } else { vec![] }, "path {i}");
+    }
+}

@@ -83,6 +83,8 @@ fn a_capped_search_says_so_and_still_reports_what_it_found() {
         case: fencing_model::CaseRun::Model(run),
     });
     assert!(text.contains("在上限 50000 个状态处停止，未穷尽"), "{text}");
+    // A property not broken among the states visited is not said to hold.
+    assert!(text.contains("? unauthorized_accept（未绑定授予的 token 不可产生效果）：未发现违例（未穷尽）"), "{text}");
     // What was not found is said to be unfinished, not absent.
     let liveness = ["reused_fence：", "locked_out：", "lost_operation：", "stuck："];
     let unfinished = text
