@@ -124,3 +124,18 @@ fn the_evidence_is_marked_on_its_own_path() {
         assert_eq!(flagged, if i == stale { vec![Finding::StaleRefused] } else { vec![] }, "path {i}");
     }
 }
+
+/// Three holders: each resume after an expiry enables its client's stale write, whatever other
+/// clients paused in between; the pauses and expiries that freed the lease enable the grants.
+#[test]
+fn a_resume_enables_its_own_clients_write_across_other_pauses() {
+    use fencing_model::machine::Machine;
+    use fencing_model::path::{parse_path, replay, steps};
+    use fencing_model::presets::PRESETS;
+    let s = PRESETS.iter().find(|p| p.name == "three-holders").unwrap().read().scenario;
+    let machine = Machine::new(&s.model, Defects::default(), s.issuer);
+    let moves = replay(&machine, &parse_path("A.A.expire.B.B.expire.C.C.resume-A.A.resume-B.B").unwrap());
+    let marks = fencing_model::verdicts::of_path(&machine, &moves, &steps(&machine, &moves));
+    assert_eq!(marks.flags.iter().map(|f| f.step).collect::<Vec<_>>(), [10, 12]);
+    assert_eq!(marks.enabling, [2, 3, 5, 6, 9, 11]);
+}
