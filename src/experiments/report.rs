@@ -34,6 +34,7 @@ fn section(s: Section, paths: Paths) -> Option<impl IntoView> {
         return None;
     }
     let id = format!("judgment-{}", part.name());
+    let labelled = id.clone();
     let remarks = remarks
         .into_iter()
         .map(|r| {
@@ -42,7 +43,7 @@ fn section(s: Section, paths: Paths) -> Option<impl IntoView> {
         })
         .collect_view();
     Some(view! {
-        <section class="judgment-section" data-part=part.name() aria-labelledby=id.clone()>
+        <section class="judgment-section" data-part=part.name() aria-labelledby=labelled>
             <h3 id=id>{title}{ours.then(|| view! { <span class="addition-tag">{OURS}</span> })}</h3>
             {(!lines.is_empty()).then(|| view! { <ul class="verdicts">{lines.into_iter().map(|l| line(l, paths)).collect_view()}</ul> })}
             {remarks}
