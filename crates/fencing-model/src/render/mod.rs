@@ -84,7 +84,8 @@ pub(crate) fn section(out: &mut String, s: &Section, occurrences: bool, name: &d
         line(out, l);
         if occurrences {
             for o in &l.occurrences {
-                let _ = writeln!(out, "    {} 第 {} 步（{}）—— {}", name(o.at.path), o.at.step, o.action, o.why);
+                let _ = writeln!(out, "    {} {} 第 {} 步（{}）", o.kind.sign(), name(o.at.path), o.at.step, o.action);
+                let _ = writeln!(out, "      {WHY}{}", o.why);
                 for q in o.cause.iter().chain(&o.qualifiers) {
                     let _ = writeln!(out, "      {q}");
                 }

@@ -25,7 +25,8 @@ pub fn of_lab(s: &Scenario, all: &[Vec<Move>], run: &FencingRun) -> Verdicts {
     };
     let line = |f: Finding| {
         let mut l = Line::of(f, run.hits(f).map(occurrence).collect());
-        let hit = l.occurrences.iter().map(|o| o.at.path).collect::<std::collections::BTreeSet<_>>().len();
+        // One occurrence of a finding per interleaving at most.
+        let hit = l.occurrences.len();
         match worst(l.occurrences.iter().map(|o| o.kind)) {
             Some(kind) if matches!(f, Finding::Broken(_)) => (l.kind, l.verdict) = (kind, format!("违反（{hit}/{n} 条交错）")),
             Some(kind) => (l.kind, l.verdict) = (kind, format!("发生（{hit}/{n} 条交错）")),
