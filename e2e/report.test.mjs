@@ -20,7 +20,12 @@ async function both(scope) {
       sign: l.querySelector(':scope > .verdict-sign').textContent,
       verdict: l.querySelector(':scope > .verdict-words').textContent,
     })),
-    sentences: [...j.querySelectorAll('.qualifier, .cause, .why, .remark')].map((p) => p.textContent.trim().replace(/ 查看：.*$/, '')),
+    // Each sentence without the places it points to (the page links them; the text says 见：…).
+    sentences: [...j.querySelectorAll('.qualifier, .cause, .why, .remark')].map((p) => {
+      const c = p.cloneNode(true);
+      c.querySelectorAll('.place').forEach((x) => x.remove());
+      return c.textContent.trim();
+    }),
   }));
   const text = await scope.locator('pre').first().evaluate((p) => p.textContent);
   return { said, text };
