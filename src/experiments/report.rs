@@ -4,7 +4,7 @@
 //! so the page says exactly what the CLI's text says. (Its parts are plain functions, not
 //! components: they have no state of their own, and each component costs the module bytes.)
 
-use fencing_model::verdicts::{Kind, Line, Occurrence, Place, Section, Verdicts, KEY_STEPS, OURS, WHY};
+use fencing_model::verdicts::{Kind, Line, Occurrence, Part, Place, Section, Verdicts, KEY_STEPS, OURS, WHY};
 use leptos::prelude::*;
 
 /// How a part names a path (`交错 2`) and, where the page can, opens a place of it.
@@ -15,14 +15,20 @@ struct Paths {
 }
 
 /// The sections of a run's judgment. `path` names a path (`交错 2`); `go`, if given, opens a
-/// place of a path in the player.
+/// place of a path in the player; `only`, if given, the parts shown (the lab chapter shows the
+/// lesson's properties and leaves the rest to the explorer and the folded text).
 #[component]
-pub fn Judgment(verdicts: Verdicts, path: Callback<usize, String>, #[prop(optional)] go: Option<Callback<Place>>) -> impl IntoView {
+pub fn Judgment(
+    verdicts: Verdicts,
+    path: Callback<usize, String>,
+    #[prop(optional)] go: Option<Callback<Place>>,
+    #[prop(optional)] only: Option<Part>,
+) -> impl IntoView {
     let paths = Paths { name: path, go };
     let legend = Kind::ALL.map(|k| view! { <li class=format!("kind-{}", k.class())><span class="verdict-sign" aria-hidden="true">{k.sign()}</span>" "{k.label()}</li> });
     view! {
         <div class="judgment">
-            {verdicts.sections.into_iter().map(|s| section(s, paths)).collect_view()}
+            {verdicts.sections.into_iter().filter(|s| only.is_none_or(|p| p == s.part)).map(|s| section(s, paths)).collect_view()}
             <details class="kind-legend"><summary>"符号说明"</summary><ul>{legend.collect_view()}</ul><p>{KEY_STEPS}</p></details>
         </div>
     }

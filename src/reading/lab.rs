@@ -15,7 +15,7 @@ use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
 use fencing_model::cli::{args_of, execute, parse, Invocation};
 use fencing_model::prediction::Guess;
-use fencing_model::verdicts::Kind;
+use fencing_model::verdicts::{Kind, Part};
 use fencing_model::{render, CaseRun, Experiment, Report};
 use leptos::prelude::*;
 
@@ -48,7 +48,7 @@ fn RunResult(report: Report, text: String, id: String, label: String) -> impl In
             let steps = trace.steps.len();
             let href = View { interleaving: i - 1, ..View::of(report.scenario.clone()) }.href();
             view! {
-                <Judgment verdicts=run.verdicts.clone() path=Callback::new(|p: usize| format!("交错 {}", p + 1))/>
+                <Judgment verdicts=run.verdicts.clone() path=Callback::new(|p: usize| format!("交错 {}", p + 1)) only=Part::Properties/>
                 <p class="lab-shown">{
                     fencing_model::words::shown(i, &trace.events[run.prefix_len..].join(" → "), broken.as_ref().map(|(n, s)| (n.as_str(), *s)))
                 }
