@@ -139,3 +139,48 @@ fn a_resume_enables_its_own_clients_write_across_other_pauses() {
     assert_eq!(marks.flags.iter().map(|f| f.step).collect::<Vec<_>>(), [10, 12]);
     assert_eq!(marks.enabling, [2, 3, 5, 6, 9, 11]);
 }
+
+/// What the page reads of a judgment, natively: each kind's class and whether it happened,
+/// each part's name, which lines are this app's, and a path's marks step by step (the
+/// rollback lab's third interleaving: B, the holder, locked out at step 8 by A's (41,2)).
+#[test]
+fn the_page_reads_kinds_parts_lines_and_marks() {
+    use fencing_model::verdicts::{Kind, Part};
+    let classes: Vec<&str> = Kind::ALL.iter().map(|k| k.class()).collect();
+    assert_eq!(classes, ["broken", "harm", "expected", "capped", "holds", "by-construction"]);
+    let happened: Vec<bool> = Kind::ALL.iter().map(|k| k.happened()).collect();
+    assert_eq!(happened, [true, true, true, false, false, false]);
+    let parts = [Part::Properties, Part::Progress, Part::Issuer, Part::Notes, Part::Assumptions].map(|p| p.name());
+    assert_eq!(parts, ["properties", "progress", "issuer", "notes", "assumptions"]);
+
+    let s =
+        fencing_model::Scenario::lesson(fencing_model::Case::Fencing, Defects::default().with(fencing_model::Defect::RollbackIssuer, true));
+    let fencing_model::CaseRun::Fencing(run) = fencing_model::run(&s).unwrap().case else { panic!("a fencing run") };
+    let v = &run.verdicts;
+    let ours: Vec<(&str, bool)> = v.lines().map(|l| (l.finding.name(), l.ours)).collect();
+    assert_eq!(
+        ours,
+        [
+            ("revoked_generation_overwrite", false),
+            ("unauthorized_accept", false),
+            ("locked_out", true),
+            ("lost_operation", true),
+            ("reused_fence", true)
+        ]
+    );
+    let m = &v.marks[2];
+    let at8: Vec<(&str, Kind)> = m.flags_at(8).map(|f| (f.finding.name(), f.kind)).collect();
+    assert_eq!(at8, [("locked_out", Kind::Harm), ("lost_operation", Kind::Harm)]);
+    assert_eq!(m.flags_at(7).count(), 0);
+    assert_eq!(m.tags_at(8), ["op_seq 定胜负"]);
+    assert!(m.tags_at(7).is_empty());
+    assert_eq!(m.notes_at(8).count(), 1);
+    assert_eq!(m.notes_at(7).count(), 0);
+    assert_eq!((m.numbered(1), m.numbered(2), m.numbered(6)), ("◆ 1".to_string(), "○ 2".to_string(), "○ 6".to_string()));
+    assert_eq!(v.marks[0].numbered(7), "○ 7");
+    assert_eq!(m.title(), "最短反例");
+    // A step no finding needs is numbered plainly.
+    let correct = fencing_model::Scenario::lesson(fencing_model::Case::Fencing, Defects::default());
+    let fencing_model::CaseRun::Fencing(run) = fencing_model::run(&correct).unwrap().case else { panic!("a fencing run") };
+    assert_eq!(run.verdicts.marks[2].numbered(3), "3");
+}
