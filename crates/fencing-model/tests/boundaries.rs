@@ -184,3 +184,28 @@ fn the_page_reads_kinds_parts_lines_and_marks() {
     let fencing_model::CaseRun::Fencing(run) = fencing_model::run(&correct).unwrap().case else { panic!("a fencing run") };
     assert_eq!(run.verdicts.marks[2].numbered(3), "3");
 }
+
+/// A lost write refused by a newer grant's result reads as the protocol's expected failure, a
+/// late one as late; a holder refused by an unbound token's larger fence under split authority
+/// may still pass with a new number, and one refused by an equal fence is told so.
+#[test]
+fn lost_and_locked_readings_follow_their_cause() {
+    let retry = "crates/fencing-model/presets/retry-after-failover.json";
+    let path = format!("{}/../../{retry}", env!("CARGO_MANIFEST_DIR"));
+    let read = |args: &[&str]| fencing_model::cli::execute_with(args, &|p| std::fs::read_to_string(p).map_err(|e| e.to_string())).0;
+    let correct = read(&["explore", "--scenario", &path]);
+    assert!(correct.contains("⊘ lost_operation：发生，最短 12 步"), "{correct}");
+    assert!(
+        correct.contains(
+            "本例中这次写入在网络中迟到，到达时较新授予（授予#2）的结果 (42,1) 已经提交，资源按 fence 比较，按设计拒绝它（在提交点）"
+        ),
+        "{correct}"
+    );
+    let rollback = read(&["explore", "--scenario", &path, "--variant", "rollback-issuer"]);
+    assert!(rollback.contains("与持有者的 token 同为 fence 41（fence 被重用）：这次挡住它的只是 op_seq（(41,1) ≥ (41,1)）"), "{rollback}");
+    let (split, _) = fencing_model::cli::execute(&["explore", "--variant", "split-authority"]);
+    assert!(
+        split.contains("资源保存着 42（未绑定）写下的 (42,2)，fence 42 大于持有者这次的 41：它带着这个号的写入都会被拒；拆开发号时"),
+        "{split}"
+    );
+}
