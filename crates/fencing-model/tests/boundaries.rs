@@ -209,3 +209,21 @@ fn lost_and_locked_readings_follow_their_cause() {
         "{split}"
     );
 }
+
+/// "Cannot fail here" only where it cannot: split authority can mint an unbound number even
+/// where no run does; rollback-issuer can reuse a fence only where the authority can crash.
+#[test]
+fn by_construction_only_where_it_cannot_fail() {
+    let run = |args: &[&str]| {
+        fencing_model::cli::execute(&[&["explore", "--clients", "acquire write:1:a; acquire write:1:b"][..], args].concat()).0
+    };
+    let split = run(&["--crash", "false", "--variant", "split-authority"]);
+    assert!(split.contains("✓ unauthorized_accept（未绑定授予的 token 不可产生效果）：成立（全部可达状态）"), "{split}");
+    let correct = run(&["--crash", "false"]);
+    assert!(correct.contains("∅ unauthorized_accept"), "{correct}");
+    assert!(correct.contains("本变体里发号器只增不减"), "{correct}");
+    let rollback = run(&["--crash", "false", "--variant", "rollback-issuer"]);
+    assert!(rollback.contains("∅ reused_fence") && rollback.contains("本场景的授权权威不会崩溃"), "{rollback}");
+    let crash = run(&["--crash", "true", "--variant", "rollback-issuer"]);
+    assert!(!crash.contains("∅ reused_fence"), "{crash}");
+}
