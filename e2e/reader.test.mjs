@@ -364,7 +364,7 @@ test('reading progress: opening records the chapter, reaching its end marks it r
   await page.reload();
   await live(page);
   const p = await exported(page);
-  assert.equal(p.version, 7);
+  assert.equal(p.version, 8);
   assert.ok(p.chapters['many-writes'].opened_at > 0);
   assert.equal(p.chapters['many-writes'].read_at, undefined);
   await page.locator('.pager').scrollIntoViewIfNeeded();

@@ -4,6 +4,7 @@
 pub mod checker;
 pub mod diagram;
 pub mod editor;
+pub mod play;
 pub mod player;
 pub mod predict;
 pub mod report;
@@ -22,6 +23,7 @@ use fencing_model::verdicts::Place;
 use fencing_model::words::{op_note, OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
 use fencing_model::{render, Case, CaseRun, Defects, FencingRun, OperationsRun, Report};
 use leptos::prelude::*;
+use play::Play;
 use player::{follow_current_step, Player};
 use predict::{PredictForm, PredictVerdict};
 use report::Judgment;
@@ -64,11 +66,26 @@ fn ExplorerEditor() -> impl IntoView {
 fn ExplorerResult() -> impl IntoView {
     let s = use_session();
     let go = Callback::new(move |v: View| s.go(v));
+    let playing = Memo::new(move |_| s.view.with(|v| v.play.is_some()));
+    let mode = move |play: bool| {
+        let v = s.view.get_untracked();
+        go.run(View { play: play.then(|| v.play.clone().unwrap_or_default()), step: None, ..v })
+    };
     // The model case searches in a worker (`checker`); the lab's cases run here, at once.
     view! {
         <div class="explorer" class:ready=s.ready>
-            {move || match s.scenario.get() {
-                scenario if scenario.case == Case::Model => view! { <ModelResult scenario=scenario view=s.view go=go/> }.into_any(),
+            {move || (s.scenario.with(|sc| sc.case != Case::Operations)).then(|| view! {
+                <div class="mode-switch" role="group" aria-label="实验台的视图">
+                    <button type="button" class="tool-btn" aria-pressed=move || (!playing.get()).to_string() on:click=move |_| mode(false)>"看全部结果"</button>
+                    <button type="button" class="tool-btn" aria-pressed=move || playing.get().to_string() on:click=move |_| mode(true)>"你来调度"</button>
+                </div>
+            })}
+            {move || match (s.scenario.get(), playing.get()) {
+                (scenario, true) if scenario.case != Case::Operations => {
+                    let machine = fencing_model::lab::driven(&scenario);
+                    machine.map(|machine| view! { <Play scenario=scenario machine=machine view=s.view go=go/> }).into_any()
+                }
+                (scenario, _) if scenario.case == Case::Model => view! { <ModelResult scenario=scenario view=s.view go=go/> }.into_any(),
                 _ => s.report.get().map(|r| view! { <ResultView report=r view=s.view go=go/> }).into_any(),
             }}
         </div>

@@ -106,7 +106,10 @@ impl Session {
                 move |d, _, _| {
                     if let Ok(new) = d.scenario() {
                         if new != s.scenario.get_untracked() {
-                            s.go(View::of(new.clone()));
+                            // In 「你来调度」 the learner's moves stay: the longest prefix the new
+                            // scenario allows is kept, and the rest is named.
+                            let play = s.view.with_untracked(|v| v.play.clone());
+                            s.go(View { play, ..View::of(new.clone()) });
                             set_timeout(move || s.record(new), RUN_SETTLE);
                         }
                     }

@@ -14,16 +14,19 @@ pub struct View {
     pub step: Option<usize>,
     /// Whether the step table is shown beside the picture.
     pub table: bool,
+    /// 「你来调度」: the learner's moves so far (`path::path_text`), checked against the
+    /// machine where it is shown; `None` for the lab's and the checker's own paths.
+    pub play: Option<String>,
 }
 
 impl View {
     /// A scenario's first interleaving, at its first step.
     pub fn of(scenario: Scenario) -> View {
-        View { scenario, interleaving: 0, step: None, table: true }
+        View { scenario, interleaving: 0, step: None, table: true, play: None }
     }
 
-    /// The query string (without `?`): the scenario's inputs, then `i`, `step` and `table`
-    /// when not the defaults.
+    /// The query string (without `?`): the scenario's inputs, then `i`, `step`, `table` and
+    /// `play` when not the defaults.
     pub fn to_query(&self) -> String {
         let mut q = codec::to_query(&self.scenario);
         let mut add = |k: &str, v: usize| {
@@ -40,6 +43,11 @@ impl View {
         }
         if !self.table {
             add("table", 0);
+        }
+        if let Some(path) = &self.play {
+            // Its tokens (`A`, `resume-A`, `deliver-1`, joined by `.`) need no escaping.
+            q.push_str(if q.is_empty() { "play=" } else { "&play=" });
+            q.push_str(path);
         }
         q
     }
@@ -58,6 +66,7 @@ impl View {
                 "i" => view.interleaving = number()?.saturating_sub(1),
                 "step" => view.step = Some(number()?),
                 "table" => view.table = number()? != 0,
+                "play" => view.play = Some(v.into_owned()),
                 _ => {}
             }
         }
@@ -74,8 +83,8 @@ mod tests {
     fn a_view_round_trips_through_its_query() {
         let mut s = Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
         (s.op_seq_a, s.op_seq_b) = (3, 1);
-        let v = View { scenario: s, interleaving: 1, step: Some(6), table: false };
-        assert_eq!(v.to_query(), "variant=rollback-issuer&op-seq=3%2C1&i=2&step=6&table=0");
+        let v = View { scenario: s, interleaving: 1, step: Some(6), table: false, play: Some("A.A.expire".into()) };
+        assert_eq!(v.to_query(), "variant=rollback-issuer&op-seq=3%2C1&i=2&step=6&table=0&play=A.A.expire");
         assert_eq!(View::from_query(&format!("?{}", v.to_query())), Ok(v));
         assert_eq!(View::of(Scenario::lesson(Case::Fencing, Defects::default())).to_query(), "");
         assert!(View::from_query("step=x").unwrap_err().contains("step 不是数字"));

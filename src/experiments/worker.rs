@@ -45,8 +45,10 @@ fn field(data: &JsValue, name: &str) -> Option<String> {
     Reflect::get(data, &name.into()).ok()?.as_string()
 }
 
-/// Start a worker searching `query`; its reports go to `status`.
-pub fn start(query: &str, status: RwSignal<Status>) -> Result<Running, String> {
+/// Start the checker's worker; each message it posts goes to `on_message` (its `kind`, and
+/// the message), and a failure to run to `on_failure`.
+// Boxed, not generic: one copy of this code serves every caller.
+pub fn spawn(mut on_message: Box<dyn FnMut(Option<String>, JsValue)>, on_failure: Box<dyn Fn(String)>) -> Result<Running, String> {
     let url = document()
         .query_selector("meta[name=checker-worker]")
         .ok()
@@ -58,29 +60,57 @@ pub fn start(query: &str, status: RwSignal<Status>) -> Result<Running, String> {
     let worker = web_sys::Worker::new_with_options(&url, &options).map_err(|e| format!("{e:?}"))?;
     let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
         let data = ev.data();
-        let parsed = || field(&data, "json").and_then(|j| serde_json::from_str::<Progress>(&j).ok());
-        let next = match field(&data, "kind").as_deref() {
-            Some("progress") => parsed().map(Status::Running),
-            Some("done") => parsed().map(Status::Done),
-            _ => Some(Status::Failed(field(&data, "message").unwrap_or_else(|| "检查器发来无法读取的消息".into()))),
-        };
-        // A late progress report never replaces the end.
-        if let Some(next) = next {
-            status.update(|s| {
-                if !matches!(s, Status::Done(_) | Status::Cancelled(_)) {
-                    *s = next;
-                }
-            });
-        }
+        on_message(field(&data, "kind"), data);
     });
     let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
-        status.set(Status::Failed(format!("检查器无法运行：{}", ev.message())));
+        on_failure(format!("检查器无法运行：{}", ev.message()));
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    let message = js_sys::Object::new();
-    let _ = Reflect::set(&message, &"query".into(), &query.into());
-    let _ = Reflect::set(&message, &"cap".into(), &(CAP as u32).into());
-    worker.post_message(&message).map_err(|e| format!("{e:?}"))?;
     Ok(Running { worker, _on_message: on_message, _on_error: on_error })
+}
+
+impl Running {
+    /// Send the worker a message of named fields.
+    pub fn post(&self, fields: &[(&str, JsValue)]) -> Result<(), String> {
+        let message = js_sys::Object::new();
+        for (k, v) in fields {
+            let _ = Reflect::set(&message, &(*k).into(), v);
+        }
+        self.worker.post_message(&message).map_err(|e| format!("{e:?}"))
+    }
+}
+
+/// The message's `json` field read as a `T`.
+pub fn json<T: serde::de::DeserializeOwned>(data: &JsValue) -> Option<T> {
+    field(data, "json").and_then(|j| serde_json::from_str(&j).ok())
+}
+
+/// Why the worker failed, from its `error` message.
+pub fn failure(data: &JsValue) -> String {
+    field(data, "message").unwrap_or_else(|| "检查器发来无法读取的消息".into())
+}
+
+/// Start a worker searching `query`; its reports go to `status`.
+pub fn start(query: &str, status: RwSignal<Status>) -> Result<Running, String> {
+    let running = spawn(
+        Box::new(move |kind, data| {
+            let next = match kind.as_deref() {
+                Some("progress") => json(&data).map(Status::Running),
+                Some("done") => json(&data).map(Status::Done),
+                _ => Some(Status::Failed(failure(&data))),
+            };
+            // A late progress report never replaces the end.
+            if let Some(next) = next {
+                status.update(|s| {
+                    if !matches!(s, Status::Done(_) | Status::Cancelled(_)) {
+                        *s = next;
+                    }
+                });
+            }
+        }),
+        Box::new(move |why| status.set(Status::Failed(why))),
+    )?;
+    running.post(&[("query", query.into()), ("cap", (CAP as u32).into())])?;
+    Ok(running)
 }

@@ -33,6 +33,26 @@ impl Prediction {
     }
 }
 
+/// A challenge of 「你来调度」 solved: in how few moves at best (0 for 「做不到」, the one
+/// that cannot be done), against the fewest the checker knows, and when first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Solved {
+    pub steps: u32,
+    #[serde(default)]
+    pub fewest: Option<u32>,
+    pub at: Millis,
+}
+
+impl Solved {
+    /// Two solutions of one challenge join into the better one, first solved when either was.
+    fn join(&mut self, other: &Solved) {
+        if other.steps < self.steps {
+            (self.steps, self.fewest) = (other.steps, other.fewest);
+        }
+        self.at = self.at.min(other.at);
+    }
+}
+
 /// The stored document.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Lab {
@@ -42,6 +62,9 @@ pub struct Lab {
     /// Oldest first.
     #[serde(default)]
     pub predictions: Vec<Prediction>,
+    /// By challenge id (`fencing_model::challenges`); ids this build does not know are kept.
+    #[serde(default)]
+    pub challenges: BTreeMap<String, Solved>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -52,6 +75,11 @@ pub enum Change {
         experiment: Experiment,
         guess: Guess,
         hit: bool,
+    },
+    Solve {
+        id: String,
+        steps: u32,
+        fewest: Option<u32>,
     },
 }
 
@@ -81,12 +109,19 @@ impl Record for Lab {
                 self.predictions.push(Prediction { experiment, guess, hit, at });
                 self.keep_recent_predictions();
             }
+            Change::Solve { id, steps, fewest } => {
+                let solved = Solved { steps, fewest, at };
+                self.challenges.entry(id).and_modify(|s| s.join(&solved)).or_insert(solved);
+            }
         }
     }
 
     /// Counts only grow: the larger of two tabs' counts loses the least. Each prediction is
-    /// kept once (`Prediction::same`).
+    /// kept once (`Prediction::same`); a challenge solved in either is solved, at its best.
     fn merge(&mut self, other: &Lab) {
+        for (id, theirs) in &other.challenges {
+            self.challenges.entry(id.clone()).and_modify(|s| s.join(theirs)).or_insert_with(|| theirs.clone());
+        }
         for (key, theirs) in &other.runs {
             let mine = self.runs.entry(*key).or_default();
             mine.count = mine.count.max(theirs.count);
@@ -102,6 +137,9 @@ impl Record for Lab {
     }
 
     fn check(&self) -> Result<(), String> {
+        if let Some((id, _)) = self.challenges.iter().find(|(_, s)| !valid_time(s.at)) {
+            return Err(format!("挑战 {id} 的完成时间无效"));
+        }
         if let Some((e, _)) = self.runs.iter().find(|(_, r)| !valid_time(r.last_at)) {
             return Err(format!("实验 {e} 的运行时间无效"));
         }

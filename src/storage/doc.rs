@@ -11,11 +11,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The schema every key is written at. Versions 1–6 kept the whole document in one key
-/// (`LEGACY`); 7 gives each owner its keys. Newer documents are never overwritten.
-pub const VERSION: u32 = 7;
+/// (`LEGACY`); 7 gives each owner its keys; 8 adds the challenges solved to the lab's (a
+/// tab of 7 would drop them when it saves: to it the lab's document is newer, never
+/// overwritten). Newer documents are never overwritten.
+pub const VERSION: u32 = 8;
 
 /// Where versions 1–6 kept everything (6: all but the finished attempts). Apps of those
-/// versions look for the version here: it holds only the version now (`{"version":7}`), so
+/// versions look for the version here: it holds only the version now (`{"version":8}`), so
 /// such an app stays read-only, and a tab of one still open that writes its document there
 /// overwrites nothing of this version's. Until the study module moves an old document to the
 /// keys of its owners, each module reads its own fields of it (`legacy`).
@@ -109,7 +111,7 @@ pub fn newer(keys: &impl Keys, name: &str) -> Option<u32> {
 
 /// Whether a stored text is a document of the one-key layout (versions 1–6).
 pub fn is_legacy(raw: &str) -> bool {
-    version(raw).is_ok_and(|v| (1..u64::from(VERSION)).contains(&v))
+    version(raw).is_ok_and(|v| (1..=6).contains(&v))
 }
 
 /// What this tab last read from or wrote to each key: a save re-reads a key and parses it only

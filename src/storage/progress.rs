@@ -4,7 +4,7 @@
 
 use super::doc::{Loaded, VERSION};
 use crate::record::chapters::{ChapterProgress, Chapters};
-use crate::record::lab::{Lab, Prediction, RunRecord};
+use crate::record::lab::{Lab, Prediction, RunRecord, Solved};
 use crate::record::study::{QuestionRecord, Study};
 use crate::record::Record;
 use fencing_model::Experiment;
@@ -26,6 +26,9 @@ pub struct Progress {
     /// Predictions before lab runs, oldest first.
     #[serde(default)]
     pub predictions: Vec<Prediction>,
+    /// 「你来调度」's challenges solved, by id (version 8 on).
+    #[serde(default)]
+    pub challenges: BTreeMap<String, Solved>,
 }
 
 impl Default for Progress {
@@ -42,13 +45,14 @@ impl Progress {
             runs: lab.runs.clone(),
             questions: study.questions.clone(),
             predictions: lab.predictions.clone(),
+            challenges: lab.challenges.clone(),
         }
     }
 
     /// The owners' parts; each question's schedule is what its ratings lead to.
     pub fn split(mut self) -> (Chapters, Lab, Study) {
         self.schedule();
-        let lab = Lab { runs: self.runs, predictions: self.predictions };
+        let lab = Lab { runs: self.runs, predictions: self.predictions, challenges: self.challenges };
         (Chapters { chapters: self.chapters }, lab, Study { questions: self.questions })
     }
 
@@ -63,7 +67,7 @@ impl Progress {
     pub fn check(&self) -> Result<(), String> {
         Study { questions: self.questions.clone() }.check()?;
         Chapters { chapters: self.chapters.clone() }.check()?;
-        Lab { runs: self.runs.clone(), predictions: self.predictions.clone() }.check()
+        Lab { runs: self.runs.clone(), predictions: self.predictions.clone(), challenges: self.challenges.clone() }.check()
     }
 
     pub fn to_json(&self) -> String {
@@ -107,7 +111,8 @@ fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
         3 => {
             doc.entry("predictions").or_insert_with(|| Value::Array(Vec::new()));
         }
-        4..=6 => {}
+        // 8 adds the challenges solved: none before.
+        4..=7 => {}
         _ => unreachable!("no schema before 1"),
     }
 }

@@ -2,7 +2,7 @@
 //! from there — what the learner who drives the machine is told before each move. A
 //! backward pass over the states the search kept: the search keeps each state once with one
 //! parent link, not its edges, so the pass regenerates each state's successors once and
-//! keeps them (a successor's index and the findings its transition makes: 5 bytes an edge),
+//! keeps them (a successor's index and the findings its transition makes: 6 bytes an edge),
 //! then relaxes the distances backwards until nothing changes (the graph has no cycles, so
 //! this ends; states in reverse visit order settle most in the first pass).
 
@@ -19,11 +19,11 @@ pub const MAX_STATES: usize = 2_000_000;
 pub struct Coach {
     /// Per state, the first edge of its successors (`edges[start[i]..start[i + 1]]`).
     start: Vec<u32>,
-    /// Each edge's target state and the findings (bits over `Finding::ALL`) its transition makes.
+    /// Each edge's target state and the findings (bits over `Finding::COACHED`) its transition makes.
     target: Vec<u32>,
-    made: Vec<u8>,
+    made: Vec<u16>,
     /// Per state and finding: fewest moves to it, `UNREACHABLE` if none.
-    dist: Vec<[u8; Finding::ALL.len()]>,
+    dist: Vec<[u8; Finding::COACHED.len()]>,
 }
 
 /// Why the coach could not be built.
@@ -43,8 +43,8 @@ impl std::fmt::Display for CoachError {
     }
 }
 
-fn bit(f: Finding) -> u8 {
-    1 << Finding::ALL.iter().position(|g| *g == f).unwrap_or(0)
+fn bit(f: Finding) -> u16 {
+    1 << slot(f)
 }
 
 impl Coach {
@@ -59,7 +59,7 @@ impl Coach {
         }
         let machine = search.machine();
         let (mut start, mut target, mut made) = (Vec::with_capacity(n + 1), Vec::new(), Vec::new());
-        let mut dist = vec![[UNREACHABLE; Finding::ALL.len()]; n];
+        let mut dist = vec![[UNREACHABLE; Finding::COACHED.len()]; n];
         let mut out = Vec::new();
         for (i, d) in dist.iter_mut().enumerate() {
             start.push(target.len() as u32);
@@ -71,7 +71,7 @@ impl Coach {
                 }
             }
             for (_, next, event) in &out {
-                let bits = Finding::ALL.iter().filter(|f| f.on_transition() && f.made_by(s, event)).fold(0, |b, f| b | bit(*f));
+                let bits = Finding::COACHED.iter().filter(|f| f.on_transition() && f.made_under(machine.defects, s, event)).fold(0, |b, f| b | bit(*f));
                 // Every successor of a complete search was visited.
                 target.push(search.index_of(next).unwrap_or(i) as u32);
                 made.push(bits);
@@ -110,15 +110,15 @@ impl Coach {
     }
 
     /// For each move enabled in state `i`, in the machine's order: the action, and per finding
-    /// (in `Finding::ALL` order) the fewest moves to it counting this one (1: this move makes it).
-    pub fn moves(&self, search: &Search, i: usize) -> Vec<(Action, [u8; Finding::ALL.len()])> {
+    /// (in `Finding::COACHED` order) the fewest moves to it counting this one (1: this move makes it).
+    pub fn moves(&self, search: &Search, i: usize) -> Vec<(Action, [u8; Finding::COACHED.len()])> {
         let mut out = Vec::new();
         search.machine().successors(search.state(i), &mut out);
         out.iter()
             .zip(self.start[i] as usize..)
             .map(|((action, _, _), e)| {
                 let (t, bits) = (self.target[e] as usize, self.made[e]);
-                let mut d = [UNREACHABLE; Finding::ALL.len()];
+                let mut d = [UNREACHABLE; Finding::COACHED.len()];
                 for (k, dk) in d.iter_mut().enumerate() {
                     *dk = if bits & (1 << k) != 0 { 1 } else { self.dist[t][k].saturating_add(1) };
                 }
@@ -130,13 +130,13 @@ impl Coach {
     /// Bytes the coach holds per state, beside the search's own.
     pub fn bytes_per_state(&self) -> f64 {
         let n = self.dist.len().max(1);
-        (self.start.capacity() * 4 + self.target.capacity() * 4 + self.made.capacity() + self.dist.capacity() * Finding::ALL.len()) as f64
+        (self.start.capacity() * 4 + self.target.capacity() * 4 + self.made.capacity() * 2 + self.dist.capacity() * Finding::COACHED.len()) as f64
             / n as f64
     }
 }
 
 fn slot(f: Finding) -> usize {
-    Finding::ALL.iter().position(|g| *g == f).unwrap_or(0)
+    Finding::COACHED.iter().position(|g| *g == f).unwrap_or(0)
 }
 
 /// The state after `path` from the initial state, by its index in `search` (none if a move is

@@ -31,6 +31,13 @@ pub enum Finding {
     /// Not a harm but the evidence that the fence was put to the test: an older grant's write
     /// reached the resource after a newer grant's result was committed, and was refused.
     StaleRefused,
+    /// The lesson's key caveat, as a challenge's goal (the report tells it as a note): an
+    /// older grant's write accepted after a newer grant was given, before the newer grant's
+    /// result was committed and with a fence below the newest one issued.
+    KeyCaveat,
+    /// precheck fired, as a challenge's goal: a write that passed the resource's separate
+    /// comparison landed after the resource had changed to a value the comparison refuses.
+    CheckRaced,
 }
 
 impl Finding {
@@ -45,6 +52,20 @@ impl Finding {
         Finding::StaleRefused,
     ];
 
+    /// What the coach measures: the report's findings and the challenges' two other goals.
+    pub const COACHED: [Finding; 10] = [
+        Finding::ALL[0],
+        Finding::ALL[1],
+        Finding::ALL[2],
+        Finding::ALL[3],
+        Finding::ALL[4],
+        Finding::ALL[5],
+        Finding::ALL[6],
+        Finding::ALL[7],
+        Finding::KeyCaveat,
+        Finding::CheckRaced,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Finding::Broken(p) => p.name(),
@@ -54,6 +75,8 @@ impl Finding {
             Finding::LostOperation => "lost_operation",
             Finding::Stuck => "stuck",
             Finding::StaleRefused => "stale_refused",
+            Finding::KeyCaveat => "key_caveat",
+            Finding::CheckRaced => "check_raced",
         }
     }
 
@@ -81,6 +104,18 @@ impl Finding {
                 grant != 0 && before.newest > grant
             }
             _ => false,
+        }
+    }
+
+    /// Whether the transition from `before` that did `e` makes this finding under `defects`:
+    /// `made_by`, and the two goals that need to know the protocol in force.
+    pub fn made_under(self, defects: Defects, before: &State, e: &Event) -> bool {
+        match (self, *e) {
+            (Finding::KeyCaveat, Event::Accepted { fence, grant, .. }) => {
+                !defects.no_fence && grant != 0 && grant < before.grants && before.newest < before.grants && fence < before.max_issued
+            }
+            (Finding::CheckRaced, _) => defects_in(fired(defects, before, e)).any(|d| d == Defect::Precheck),
+            _ => self.made_by(before, e),
         }
     }
 

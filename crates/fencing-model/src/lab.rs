@@ -35,6 +35,17 @@ pub fn machine(s: &Scenario) -> Machine {
     Machine::new(&model, s.defects, s.issuer)
 }
 
+/// The machine a learner drives for `s` (「你来调度」): the lab's, from its initial state,
+/// for the fencing case; the scenario's own for the model case; none for the operations
+/// case, which has no schedule.
+pub fn driven(s: &Scenario) -> Option<Machine> {
+    match s.case {
+        crate::Case::Fencing => Some(machine(s)),
+        crate::Case::Model => Some(Machine::new(&s.model, s.defects, s.issuer)),
+        crate::Case::Operations => None,
+    }
+}
+
 /// The fixed prefix, as the machine's actions.
 fn prefix(split: bool) -> Vec<Action> {
     use Action::*;

@@ -11,6 +11,7 @@
 //! the CLI and the page. No web dependency.
 
 pub mod bench;
+pub mod challenges;
 pub mod checker;
 pub mod cli;
 pub mod coach;

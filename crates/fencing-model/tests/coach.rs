@@ -7,11 +7,17 @@ use fencing_model::coach::{Coach, UNREACHABLE};
 use fencing_model::machine::Machine;
 use fencing_model::presets::PRESETS;
 use fencing_model::search::Search;
+use fencing_model::machine::state::State;
 use fencing_model::{Defects, Finding};
+use std::collections::{HashSet, VecDeque};
 
 fn agree(preset: &str, defects: Defects) -> usize {
     let s = PRESETS.iter().find(|p| p.name == preset).unwrap().read().scenario;
-    let machine = Machine::new(&s.model, defects, s.issuer);
+    agree_on(preset, Machine::new(&s.model, defects, s.issuer))
+}
+
+fn agree_on(preset: &str, machine: Machine) -> usize {
+    let defects = machine.defects;
     let mut search = Search::new(machine.clone(), 1 << 22);
     while !search.run(1 << 20) {}
     let coach = Coach::new(&search).unwrap();
@@ -19,13 +25,42 @@ fn agree(preset: &str, defects: Defects) -> usize {
         let mut from = Search::starting_at(machine.clone(), *search.state(i), 1 << 22);
         while !from.run(1 << 20) {}
         let found = from.findings();
-        for f in Finding::ALL {
-            let forward = found.iter().find(|(g, _)| *g == f).map(|(_, p)| p.len());
+        let fewest = forward(&machine, *search.state(i));
+        for (k, f) in Finding::COACHED.into_iter().enumerate() {
             let coached = Some(coach.distance(i, f) as usize).filter(|&d| d != UNREACHABLE as usize);
-            assert_eq!(coached, forward, "{preset} {} state {i} {}", defects.variant_name(), f.name());
+            // The report's findings against the search's shortest paths; every goal against a
+            // plain breadth-first walk written here.
+            if let Some(at) = Finding::ALL.iter().position(|g| *g == f) {
+                let forward = found.iter().find(|(g, _)| *g == Finding::ALL[at]).map(|(_, p)| p.len());
+                assert_eq!(coached, forward, "{preset} {} state {i} {}", defects.variant_name(), f.name());
+            }
+            assert_eq!(coached, fewest[k], "{preset} {} state {i} {} (walk)", defects.variant_name(), f.name());
         }
     }
     search.states()
+}
+
+/// Fewest moves from `start` to each goal of `Finding::COACHED`, by breadth-first search.
+fn forward(machine: &Machine, start: State) -> Vec<Option<usize>> {
+    let mut fewest = vec![None; Finding::COACHED.len()];
+    let mut seen = HashSet::from([start]);
+    let mut queue = VecDeque::from([(start, 0)]);
+    let mut out = Vec::new();
+    while let Some((s, d)) = queue.pop_front() {
+        machine.successors(&s, &mut out);
+        for (k, f) in Finding::COACHED.into_iter().enumerate() {
+            let here = !f.on_transition() && f.holds_in(machine, &s, out.is_empty());
+            let next = f.on_transition() && out.iter().any(|(_, _, e)| f.made_under(machine.defects, &s, e));
+            let found = if here { Some(d) } else { next.then_some(d + 1) };
+            fewest[k] = fewest[k].or(found);
+        }
+        for (_, n, _) in out.drain(..) {
+            if seen.insert(n) {
+                queue.push_back((n, d + 1));
+            }
+        }
+    }
+    fewest
 }
 
 #[test]
@@ -36,6 +71,35 @@ fn the_coach_agrees_with_a_forward_search_from_every_state() {
             assert!(n > 10, "{preset}: {n} states");
         }
     }
+}
+
+/// The same for the machine 「你来调度」 drives in the fencing case: the lab's, with the
+/// lesson's programs (under split authority, A mints before pausing and again after).
+#[test]
+fn the_coach_agrees_on_the_lab_machine() {
+    for defects in Defects::all_for(fencing_model::Case::Fencing) {
+        let scenario = fencing_model::Scenario::lesson(fencing_model::Case::Fencing, defects);
+        let n = agree_on("lab", fencing_model::lab::driven(&scenario).unwrap());
+        assert!(n > 10, "lab {}: {n} states", defects.variant_name());
+    }
+}
+
+/// Where the lesson says a harm stops being possible, the coach says so at that step: with
+/// no fence, once A's write lands before B's (the key caveat's order), no older grant's write
+/// can overwrite B any more; before it, one could.
+#[test]
+fn the_coach_closes_the_overwrite_once_a_writes_first() {
+    use fencing_model::coach::locate;
+    let defects = Defects::default().with(fencing_model::Defect::NoFence, true);
+    let machine = fencing_model::lab::driven(&fencing_model::Scenario::lesson(fencing_model::Case::Fencing, defects)).unwrap();
+    let mut search = Search::new(machine.clone(), 1 << 20);
+    while !search.run(1 << 20) {}
+    let coach = Coach::new(&search).unwrap();
+    let revoked = Finding::Broken(fencing_model::Property::RevokedGenerationOverwrite);
+    let at = |text: &str| coach.distance(locate(&search, &machine.read_path(text).0).unwrap(), revoked);
+    assert_eq!(at(""), 7, "acquire A, pause A, expire, acquire B, write B, resume A, write A");
+    assert_eq!(at("A.A.expire.crash.recover.B.resume-A"), 2);
+    assert_eq!(at("A.A.expire.crash.recover.B.resume-A.A"), UNREACHABLE);
 }
 
 /// Every move enabled in every state of the lesson's scenario is worded without its outcome,
@@ -62,4 +126,73 @@ fn each_move_is_worded_before_it_happens() {
             assert_eq!(unique.len(), words.len(), "{words:?}");
         }
     }
+}
+
+/// A learner's path read from a link: every move kept while each is enabled; the first that
+/// is no move, or not enabled where it stands, is named and the rest dropped.
+#[test]
+fn a_learners_path_keeps_its_longest_valid_prefix() {
+    let s = PRESETS[0].read().scenario;
+    let machine = fencing_model::lab::machine(&s);
+    let (path, why) = machine.read_path("A.A.expire.crash.recover.B.B.resume-A.A");
+    assert_eq!((path.len(), why), (9, None));
+    assert_eq!(fencing_model::path::path_text(&path), "A.A.expire.crash.recover.B.B.resume-A.A");
+    let (path, why) = machine.read_path("A.A.x.A");
+    assert_eq!(path.len(), 2);
+    assert_eq!(why.as_deref(), Some("第 3 步「x」不是一步动作，只保留了它之前的 2 步"));
+    // B cannot be granted the lease A holds: no `acquire B` while A's lease is valid.
+    let (path, why) = machine.read_path("A.B");
+    assert_eq!(path.len(), 1, "{why:?}");
+    assert_eq!(why.as_deref(), Some("第 2 步「B」在那时不可选，只保留了它之前的 1 步"));
+}
+
+/// What the learner sees of the state: a client's next step and token with its grant, the
+/// authority, the resource's pair and what it holds.
+#[test]
+fn the_situation_tells_each_part_of_the_state() {
+    let s = PRESETS[0].read().scenario;
+    let machine = fencing_model::lab::machine(&s);
+    let moves = fencing_model::path::replay(&machine, &machine.read_path("A.A.expire").0);
+    let lines = machine.situation(&moves.last().unwrap().after, None);
+    let text: Vec<String> = lines.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+    assert_eq!(
+        text,
+        [
+            "A: 下一步：A 写入 (41,2)，暂停中（恢复前不能行动）；持有 token 41（授予#1）",
+            "B: 下一步：B 申请租约；未持有 token",
+            "授权权威: owner A，租约已到期，generation 41",
+            "资源: (max_fence, last_seq) = (0,0)，尚无提交",
+        ]
+    );
+}
+
+/// Each challenge can be done in the lesson's scenario under its protocol, in the fewest moves
+/// its story needs, except the first, which no path does: the claim it tests holds.
+#[test]
+fn each_challenge_is_possible_but_the_first() {
+    use fencing_model::challenges::CHALLENGES;
+    let fewest: Vec<(&str, Option<u8>)> = CHALLENGES
+        .iter()
+        .map(|c| {
+            let machine = fencing_model::lab::driven(&c.scenario()).unwrap();
+            let mut search = Search::new(machine, 1 << 20);
+            while !search.run(1 << 20) {}
+            let d = Coach::new(&search).unwrap().distance(0, c.goal);
+            (c.id, (d != UNREACHABLE).then_some(d))
+        })
+        .collect();
+    assert_eq!(
+        fewest,
+        [
+            ("stale-after-commit", None),
+            // acquire A, pause A, expire, acquire B, resume A, write A (41 lands before B's 42).
+            ("key-caveat", Some(6)),
+            ("no-fence", Some(7)),
+            // … with a mint after each grant, and A's second (unbound) mint after resuming.
+            ("split-authority", Some(10)),
+            ("rollback-overwrite", Some(9)),
+            ("rollback-lockout", Some(9)),
+            ("precheck", Some(9)),
+        ]
+    );
 }

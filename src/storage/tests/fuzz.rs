@@ -9,7 +9,7 @@
 use super::{Memory, Tab};
 use crate::record::chapters::{ChapterProgress, Chapters};
 use crate::record::draft::{Conflict, Current, DraftId, MAX_CONFLICTS};
-use crate::record::lab::{Lab, Prediction, RunRecord};
+use crate::record::lab::{Lab, Prediction, RunRecord, Solved};
 use crate::record::review::{Rating, Review};
 use crate::record::study::{Attempt, QuestionRecord, Study, MAX_ANSWER};
 use crate::record::Millis;
@@ -94,8 +94,13 @@ fn progress() -> impl Strategy<Value = Progress> {
         }),
         0..4,
     );
-    (chapters, runs, questions, predictions).prop_map(|(chapters, runs, questions, predictions)| {
-        in_order(Progress { version: crate::storage::doc::VERSION, chapters, runs, questions, predictions })
+    let challenges = prop::collection::btree_map(
+        select(&["no-fence", "key-caveat", "precheck"][..]).prop_map(String::from),
+        (0u32..20, prop::option::of(0u32..20), time()).prop_map(|(steps, fewest, at)| Solved { steps, fewest, at }),
+        0..3,
+    );
+    (chapters, runs, questions, predictions, challenges).prop_map(|(chapters, runs, questions, predictions, challenges)| {
+        in_order(Progress { version: crate::storage::doc::VERSION, chapters, runs, questions, predictions, challenges })
     })
 }
 

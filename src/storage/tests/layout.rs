@@ -92,7 +92,7 @@ fn version_6_keys_move_to_their_owners_at_the_first_save_and_lose_nothing() {
         assert_eq!(keys.writes, ["chapters"], "the reading module writes its key alone");
         let mut study = Tab::<Study>::load(&keys).0;
         study.apply(&mut keys, Change::Draft { question: Q1, answer: "迁移后".into() }, 1764900000001.0);
-        let expected: BTreeMap<String, String> = serde_json::from_str(KEYS_V7).unwrap();
+        let expected: BTreeMap<String, String> = serde_json::from_str(KEYS_V8).unwrap();
         assert_eq!(keys.items, expected, "moved as the fixture of this version");
         assert_eq!(Tab::<Chapters>::load(&keys).0.doc.chapter("intro"), ChapterState::Opened);
     }
@@ -111,7 +111,7 @@ fn an_old_tab_writing_its_document_again_loses_nothing() {
     let mut study = Tab::<Study>::load(&keys).0;
     study.save_all(&mut keys).unwrap();
     let after = whole(&keys);
-    assert_eq!(keys.items["progress"], r#"{"version":7}"#);
+    assert_eq!(keys.items["progress"], r#"{"version":8}"#);
     assert_eq!(after.questions["q1"].attempts, v7.questions["q1"].attempts);
     assert_eq!(after.questions["q1"].current.answer, "迁移后", "this version's draft stays");
     let q2 = &after.questions["q2"].current;
@@ -135,7 +135,7 @@ fn a_second_move_keeps_what_the_keys_hold_and_a_newer_key_stops_it() {
     study.apply(&mut keys, Change::Draft { question: Q1, answer: "第二次".into() }, 1764900000002.0);
     // Moved again, the old document gives way to the version mark again: an old app opened
     // later stays read-only, and the next save has nothing to move.
-    assert_eq!(keys.items["progress"], r#"{"version":7}"#);
+    assert_eq!(keys.items["progress"], r#"{"version":8}"#);
     assert_eq!(Tab::<Lab>::load(&keys).0.doc.runs, runs);
     assert_eq!(Tab::<Chapters>::load(&keys).0.doc.chapter("u60"), ChapterState::Opened);
     // An owner's key written by a newer app stops the move before anything is written: the
@@ -151,15 +151,15 @@ fn a_second_move_keeps_what_the_keys_hold_and_a_newer_key_stops_it() {
 #[test]
 fn a_newer_document_written_after_loading_stops_the_save() {
     let (mut keys, mut tab) = years();
-    keys.items.insert("attempts.q1".into(), r#"{"version":8,"attempts":[]}"#.into());
+    keys.items.insert("attempts.q1".into(), r#"{"version":9,"attempts":[]}"#.into());
     tab.doc.apply(Change::Reveal(Q1), 9e6);
     tab.doc.apply(Change::Rate { question: Q1, rating: Rating::Full }, 9e6);
     let names = BTreeSet::from(["attempts.q1".to_string(), DRAFTS.to_string()]);
-    assert_eq!(tab.save(&mut keys, &names, true), Err(StorageError::Newer(8)));
-    assert_eq!(keys.items["attempts.q1"], r#"{"version":8,"attempts":[]}"#);
+    assert_eq!(tab.save(&mut keys, &names, true), Err(StorageError::Newer(9)));
+    assert_eq!(keys.items["attempts.q1"], r#"{"version":9,"attempts":[]}"#);
     // Replacing (an import, a reset) reads nothing to join, and still writes over no newer key.
-    assert_eq!(tab.save(&mut keys, &names, false), Err(StorageError::Newer(8)));
-    keys.items.insert("attempts.q1".into(), r#"{"version":7,"attempts":[]}"#.into());
+    assert_eq!(tab.save(&mut keys, &names, false), Err(StorageError::Newer(9)));
+    keys.items.insert("attempts.q1".into(), r#"{"version":8,"attempts":[]}"#.into());
     assert_eq!(tab.save(&mut keys, &names, false), Ok(()));
     // A newer app's version mark, written after loading, stops the drafts' save too.
     keys.items.insert("progress".into(), r#"{"version":99}"#.into());
@@ -280,4 +280,23 @@ fn what_another_tab_writes_is_joined_and_an_old_tab_moved_again() {
     a.doc.join(&mut keys, &BTreeSet::from(["progress".to_string()]), &mut a.seen).unwrap();
     assert_eq!(Tab::<Chapters>::load(&keys).0.doc.chapter("u60"), ChapterState::Opened);
     assert_eq!(a.doc, b.doc, "the questions it did not hold are still here");
+}
+
+#[test]
+fn challenges_solved_in_two_tabs_join_at_their_best_and_a_version_7_tab_cannot_drop_them() {
+    use crate::record::lab::Change as Lab7;
+    let mut keys = Memory::of(KEYS_V7);
+    let (mut one, mut two) = (Tab::<Lab>::load(&keys).0, Tab::<Lab>::load(&keys).0);
+    one.apply(&mut keys, Lab7::Solve { id: "no-fence".into(), steps: 9, fewest: Some(7) }, 1764900000000.0);
+    two.apply(&mut keys, Lab7::Solve { id: "no-fence".into(), steps: 7, fewest: Some(7) }, 1764900001000.0);
+    two.apply(&mut keys, Lab7::Solve { id: "stale-after-commit".into(), steps: 0, fewest: None }, 1764900002000.0);
+    let lab = Tab::<Lab>::load(&keys).0.doc;
+    let best = &lab.challenges["no-fence"];
+    assert_eq!((best.steps, best.fewest, best.at), (7, Some(7), 1764900000000.0), "the fewest steps, first solved when either was");
+    assert!(lab.challenges.contains_key("stale-after-commit"));
+    assert_eq!(lab.runs, whole(&Memory::of(KEYS_V7)).runs, "the runs stay");
+    // An app of version 7 reads the lab's document as newer, which it never overwrites.
+    assert!(keys.items["lab"].starts_with(r#"{"version":8,"#), "{}", keys.items["lab"]);
+    let bad = keys.items["lab"].replace("1764900000000.0", "-1.0");
+    assert!(matches!(crate::storage::doc::parse::<Lab>(&bad, "实验记录"), Loaded::Unreadable { reason, .. } if reason.contains("挑战 no-fence 的完成时间无效")));
 }

@@ -21,8 +21,10 @@ pub const V4: &str = include_str!("../fixtures/progress-v4.json");
 pub const V5: &str = include_str!("../fixtures/progress-v5.json");
 /// Version 6 as the app stored it: a set of keys (the head, each question's attempt list).
 pub const KEYS_V6: &str = include_str!("../fixtures/keys-v6.json");
-/// The same learner's data as this version stores it.
+/// The same learner's data as version 7 stored it.
 pub const KEYS_V7: &str = include_str!("../fixtures/keys-v7.json");
+/// … and as this version stores it (the lab's document gains the challenges solved).
+pub const KEYS_V8: &str = include_str!("../fixtures/keys-v8.json");
 
 pub use crate::record::tests::{Q1, Q2};
 

@@ -13,7 +13,7 @@ mod search;
 mod walk;
 
 pub use lab::of_lab;
-pub use say::{KEY_STEPS, PROGRESS_WHEN, WHY};
+pub use say::{closed, reach, KEY_STEPS, PROGRESS_WHEN, WHY};
 pub use search::of_search;
 pub use walk::of_path;
 

@@ -37,6 +37,8 @@ pub fn why(f: Finding) -> &'static str {
         Finding::LostOperation => "一次在持有有效租约时发出的写入被拒，同键也再没有写入生效；所有程序已结束、网络中也没有待送达的写入，它再也不会生效：调用方必须按失败处理，不能把它叫成功（课程在多次写一节说「不能把丢失 seq1 叫成功」）。",
         Finding::Stuck => "有客户端的程序没走完，却没有任何事件能发生。",
         Finding::StaleRefused => "较早授予的写入在较新授予的结果提交之后到达资源，被拒绝。",
+        Finding::KeyCaveat => "较早授予的写入在较新授予的新状态被资源持久接受之前提交，资源接受了它：课程的关键限定，不违反 fence 性质。",
+        Finding::CheckRaced => "写入通过了资源单独的比较，落地时资源已经变到这次比较本会拒绝的值：先检查后写入的竞态。",
     }
 }
 
@@ -280,6 +282,8 @@ pub fn tag(f: Finding, kind: Kind) -> String {
         Finding::LostOperation => "操作丢失",
         Finding::Stuck => "卡住",
         Finding::StaleRefused => "旧写入被拒",
+        Finding::KeyCaveat => "关键限定",
+        Finding::CheckRaced => "比较后被抢先",
     };
     if kind == Kind::Expected {
         format!("{t}（预期内）")
@@ -319,4 +323,23 @@ pub fn chain(key: &[usize], enabling: &[usize], names: &[String]) -> String {
     } else {
         format!("关键步骤：{}；使能步骤：{}", list(key), list(enabling))
     }
+}
+
+/// The coach on one finding: at best `d` more moves after the state (or the move, `moved`)
+/// it is said of; none: no way there any more. Never names the moves.
+pub fn reach(f: Finding, d: Option<u8>, moved: bool) -> String {
+    let t = tag(f, Kind::Holds);
+    match d {
+        Some(0) if moved => format!("{t}：这一步就会发生"),
+        Some(0) => format!("{t}：在这个状态已经发生"),
+        Some(d) => format!("{t}：最少还需 {d} 步"),
+        None => format!("{t}：不再可能"),
+    }
+}
+
+/// The coach at the step after which `f` can no longer happen (`again`: it did already, on
+/// this path) on any way on.
+pub fn closed(f: Finding, step: usize, again: bool) -> String {
+    let (t, again) = (tag(f, Kind::Holds), if again { "再次" } else { "" });
+    format!("第 {step} 步之后，{t} 在此后任何走法里都不会{again}发生：教练看过从这里可达的每一个状态。")
 }

@@ -1,0 +1,125 @@
+//! The lesson's claims as challenges for 「你来调度」: on the lesson's scenario under one
+//! protocol, a goal the checker judges on the learner's path (a finding its transition
+//! makes), with the lesson's sentence the goal tests. The first cannot be done: the learner
+//! beats it by saying so, and the coach (a complete search) confirms it.
+
+use crate::findings::Finding;
+use crate::machine::Machine;
+use crate::path::Move;
+use crate::properties::Property;
+use crate::scenario::{Case, Defect, Defects, Scenario};
+
+pub struct Challenge {
+    /// Stable: progress is kept under it.
+    pub id: &'static str,
+    pub defects: &'static [Defect],
+    pub goal: Finding,
+    /// What the learner is asked to make happen.
+    pub task: &'static str,
+    /// The sentence it tests: the lesson's words, or (`ours`) this app's.
+    pub claim: &'static str,
+    pub ours: bool,
+}
+
+const REVOKED: Finding = Finding::Broken(Property::RevokedGenerationOverwrite);
+
+pub const CHALLENGES: [Challenge; 7] = [
+    Challenge {
+        id: "stale-after-commit",
+        defects: &[],
+        goal: REVOKED,
+        task: "正确协议：B 的结果提交之后，让 A 的旧写入生效。",
+        claim: "「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」",
+        ours: false,
+    },
+    Challenge {
+        id: "key-caveat",
+        defects: &[],
+        goal: Finding::KeyCaveat,
+        task: "正确协议：B 已获得租约之后，仍让 A 带 41 的写入被资源接受。",
+        claim: "「若 A 的 41 在资源持久接受 B 的 42 新状态前提交，资源仍可能接受」",
+        ours: false,
+    },
+    Challenge {
+        id: "no-fence",
+        defects: &[Defect::NoFence],
+        goal: REVOKED,
+        task: "no-fence（资源不比较 token）：让旧持有者 A 覆盖新持有者 B 已提交的结果。",
+        claim: "「资源在真正修改业务状态的原子边界拒绝它；调用前自查不能替代此处检查」",
+        ours: false,
+    },
+    Challenge {
+        id: "split-authority",
+        defects: &[Defect::SplitAuthority],
+        goal: Finding::UnboundOverwrite,
+        task: "split-authority（拆开发号与授予）：让不绑定任何授予的 token 覆盖 B 已提交的结果（43 盖过 42）。",
+        claim: "「资源即使正确拒绝小 token，也会接受未绑定有效授予的 43。问题是授予协议，换成更大的整数不能修复」",
+        ours: false,
+    },
+    Challenge {
+        id: "rollback-overwrite",
+        defects: &[Defect::RollbackIssuer],
+        goal: REVOKED,
+        task: "rollback-issuer（从旧备份恢复发号器）：让同一个 fence 发给两次授予，再让旧 A 的较大 op_seq 覆盖 B。",
+        claim: "「资源无法区分两个 41 所属的任期，旧 A 的较大 op_seq 甚至可能覆盖 B」",
+        ours: false,
+    },
+    Challenge {
+        id: "rollback-lockout",
+        defects: &[Defect::RollbackIssuer],
+        goal: Finding::LockedOut,
+        task: "rollback-issuer：让当前持有者的写入在资源处被拒（被挡在门外）。",
+        claim: "本学习台补充：发号器回退时，资源保存着旧任期同号而 op_seq 较大的结果，当前持有者反被拒绝。",
+        ours: true,
+    },
+    Challenge {
+        id: "precheck",
+        defects: &[Defect::Precheck],
+        goal: Finding::CheckRaced,
+        task: "precheck（先检查后写入，本学习台补充的缺陷）：让一次写入通过资源的比较，落地时资源已变到这次比较本会拒绝的值。",
+        claim: "「不能 SELECT 检查后离开事务再 UPDATE」",
+        ours: true,
+    },
+];
+
+impl Challenge {
+    pub fn by_id(id: &str) -> Option<&'static Challenge> {
+        CHALLENGES.iter().find(|c| c.id == id)
+    }
+
+    pub fn variant(&self) -> Defects {
+        self.defects.iter().fold(Defects::default(), |d, x| d.with(*x, true))
+    }
+
+    /// The lesson's scenario under this challenge's protocol.
+    pub fn scenario(&self) -> Scenario {
+        Scenario::lesson(Case::Fencing, self.variant())
+    }
+
+    /// Whether `scenario` is this challenge's.
+    pub fn is_for(&self, scenario: &Scenario) -> bool {
+        *scenario == self.scenario()
+    }
+
+    /// The step (1-based) at which `moves` first makes the goal.
+    pub fn made_at(&self, machine: &Machine, moves: &[Move]) -> Option<usize> {
+        moves.iter().position(|m| self.goal.made_under(machine.defects, &m.before, &m.event)).map(|i| i + 1)
+    }
+}
+
+/// Said when the learner's path makes the goal: in how many moves, against the fewest.
+pub fn solved(steps: usize, fewest: Option<u8>) -> String {
+    match fewest {
+        Some(f) if steps == f as usize => format!("做到了：用了 {steps} 步，正是最短的走法。"),
+        Some(f) => format!("做到了：用了 {steps} 步；最短的走法只要 {f} 步。"),
+        None => format!("做到了：用了 {steps} 步。"),
+    }
+}
+
+/// The checker's answer to 「做不到」: `fewest` moves from the start, if any way exists.
+pub fn impossible(fewest: Option<u8>) -> String {
+    match fewest {
+        None => "检查器同意：从初始状态出发，它走遍了这个场景的每一个可达状态，没有哪条走法能做到。".into(),
+        Some(f) => format!("检查器不同意：最少 {f} 步就能做到，再试试（可以用「提示」）。"),
+    }
+}

@@ -1,0 +1,97 @@
+// 「你来调度」 as a learner uses it: choose moves by click and by key, step back to look, fork
+// from an earlier step, take a move back, reload a shared link, and read the coach — whose
+// distances come from the worker's search of every state.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { live, start } from './harness.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env?.stop(); });
+
+const play = (page) => new URL(page.url()).searchParams.get('play');
+const moves = (page) => page.locator('.moves .move span').allTextContents();
+
+async function open(page, query = '') {
+  await page.goto(env.url + 'explore' + query);
+  await live(page);
+  await page.locator('.play').waitFor();
+}
+
+test('the learner drives the lesson scenario by click and by key, steps back, forks and takes a move back', async () => {
+  const page = await env.page(null);
+  await page.goto(env.url + 'explore');
+  await live(page);
+  await page.getByRole('button', { name: '你来调度' }).click();
+  await page.locator('.play').waitFor();
+  assert.equal(play(page), '');
+  assert.match(await page.locator('.play-state').textContent(), /授权权威无 owner，无租约，generation 40/);
+  assert.deepEqual(await moves(page), ['A 申请租约', 'B 申请租约', '授权权威崩溃']);
+  await page.keyboard.press('1');
+  await page.getByRole('button', { name: /A 暂停/ }).click();
+  assert.equal(play(page), 'A.A');
+  assert.match(await page.locator('.play-state dd').first().textContent(), /暂停中.*持有 token 41（授予#1）/);
+  await page.getByRole('button', { name: /授权权威判 A 的租约到期/ }).click();
+  await page.getByRole('button', { name: /B 申请租约/ }).click();
+  assert.equal(play(page), 'A.A.expire.B');
+  // ← only looks back; the path stays.
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(play(page), 'A.A.expire.B');
+  assert.match(await page.locator('.fork-note').textContent(), /第 3 步.*丢弃之后的 1 步/);
+  // Choosing there forks: B's acquire is dropped.
+  await page.getByRole('button', { name: /A 恢复/ }).click();
+  assert.equal(play(page), 'A.A.expire.resume-A');
+  await page.keyboard.press('u');
+  assert.equal(play(page), 'A.A.expire');
+  // A reload (or a shared link) restores the path.
+  await page.reload();
+  await live(page);
+  await page.locator('.play').waitFor();
+  assert.equal(await page.locator('.play-state h3').textContent(), '第 3 步之后的状态');
+  assert.equal(await page.locator('.sd-step').count(), 3);
+});
+
+test('the lesson\'s no-fence counterexample, played: the overwrite is marked where it happens, and the coach sees it coming and then gone', async () => {
+  const page = await env.page(null);
+  await open(page, '?variant=no-fence&play=');
+  await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  await page.locator('.coach-summary', { hasText: 'revoked_generation_overwrite：最少还需 7 步' }).waitFor();
+  for (const move of ['A 申请租约', 'A 暂停', '授权权威判 A 的租约到期', 'B 申请租约', 'B 写入 (42,1)']) {
+    await page.getByRole('button', { name: move }).click();
+  }
+  // Resuming A keeps the overwrite two moves away; B's write is already in.
+  const resume = page.locator('.moves li', { hasText: 'A 恢复' });
+  await resume.locator('.chip', { hasText: 'revoked_generation_overwrite：最少还需 1 步' }).waitFor();
+  await resume.getByRole('button').click();
+  const write = page.locator('.moves li', { hasText: 'A 写入' });
+  await write.locator('.chip.now', { hasText: 'revoked_generation_overwrite：这一步就会发生' }).waitFor();
+  await write.getByRole('button').click();
+  assert.match(await page.locator('.play-found').textContent(), /第 7 步 ✗ revoked_generation_overwrite/);
+  assert.equal(await page.locator('.sd-band.broken').count(), 1);
+});
+
+test('a move that makes the overwrite impossible is named at its step', async () => {
+  const page = await env.page(null);
+  await open(page, '?variant=no-fence&play=A.A.expire.B.resume-A');
+  await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  await page.getByRole('button', { name: /A 写入/ }).click();
+  await page.locator('.coach-summary li', { hasText: '第 6 步之后，revoked_generation_overwrite 在此后任何走法里都不会发生' }).waitFor();
+});
+
+test('a link whose path goes wrong keeps its longest valid prefix and says why', async () => {
+  const page = await env.page(null);
+  await open(page, '?play=A.A.B.expire');
+  assert.match(await page.locator('.play [role=alert]').textContent(), /第 3 步「B」在那时不可选，只保留了它之前的 2 步/);
+  assert.equal(await page.locator('.sd-step').count(), 2);
+});
+
+test('the model case is driven the same way, on a preset of its own', async () => {
+  const page = await env.page(null);
+  const clients = encodeURIComponent('acquire write:1:pay pause acquire write:1:pay; acquire write:1:ship');
+  await open(page, `?case=model&clients=${clients}&delay=true&play=A`);
+  assert.match(await page.locator('.play-state').textContent(), /网络中没有在途的写入/);
+  await page.getByRole('button', { name: /A 发出写入/ }).click();
+  assert.match(await page.locator('.play-state').textContent(), /网络中A 的 \(41,1\)/);
+  await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  assert.ok((await page.locator('.moves .chip').count()) > 0);
+});

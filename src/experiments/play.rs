@@ -1,0 +1,280 @@
+//! 「你来调度」: the learner chooses every move of the one machine — the pause, the expiry, the
+//! authority's crash, a late delivery — and sees the state, the path as a picture with the
+//! checker's marks, and, from the worker, the coach: for each move, how close each finding
+//! stays. The path lives in the address (`play=`), so a reload or a link restores it.
+
+use super::player::{follow_current_step, Player};
+use super::sequence::SequenceDiagram;
+use super::state::View;
+use super::trace::{announce, StepTable};
+use super::worker::{failure, spawn, Running};
+use fencing_model::coach::UNREACHABLE;
+use fencing_model::machine::state::{Action, State};
+use fencing_model::machine::Machine;
+use fencing_model::path::{path_text, replay, steps};
+use fencing_model::verdicts::{closed, of_path, reach, Marks};
+use fencing_model::{codec, Case, Finding, Scenario};
+use leptos::prelude::*;
+use wasm_bindgen::JsValue;
+
+const N: usize = Finding::COACHED.len();
+
+/// The coach's answer along one path: the fewest moves to each finding (`Finding::COACHED`
+/// order; none: no way there) at each state from the initial one to where the learner
+/// stands (the last), and after each move enabled there.
+#[derive(Clone, Debug, PartialEq)]
+struct At {
+    along: Vec<[Option<u8>; N]>,
+    moves: Vec<[Option<u8>; N]>,
+}
+
+impl At {
+    /// The worker's rows (`coach_at`), for a path of `states - 1` moves.
+    fn read(bytes: &[u8], states: usize) -> At {
+        let rows: Vec<[Option<u8>; N]> = bytes.chunks_exact(N).map(|r| std::array::from_fn(|k| Some(r[k]).filter(|d| *d != UNREACHABLE))).collect();
+        let (along, moves) = rows.split_at(states.min(rows.len()));
+        At { along: along.to_vec(), moves: moves.to_vec() }
+    }
+
+    fn here(&self) -> [Option<u8>; N] {
+        self.along.last().copied().unwrap_or([None; N])
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Coach {
+    Computing,
+    /// What it cost: states, milliseconds, the search's and the coach's bytes per state.
+    Ready(Vec<f64>),
+    Failed(String),
+}
+
+/// Start the coach's worker for `scenario`; its answers go to `coach` and `answer`.
+fn start_coach(scenario: &Scenario, coach: RwSignal<Coach>, answer: RwSignal<Option<(String, At)>>) -> Result<Running, String> {
+    let get = |data: &JsValue, k: &str| js_sys::Reflect::get(data, &k.into()).unwrap_or_default();
+    let running = spawn(
+        Box::new(move |kind, data| match kind.as_deref() {
+            Some("coached") => coach.set(Coach::Ready(js_sys::Float64Array::new(&get(&data, "cost")).to_vec())),
+            Some("at") => {
+                let path = get(&data, "path").as_string().unwrap_or_default();
+                let states = path.split('.').filter(|t| !t.is_empty()).count() + 1;
+                answer.set(Some((path, At::read(&js_sys::Uint8Array::new(&get(&data, "rows")).to_vec(), states))));
+            }
+            _ => coach.set(Coach::Failed(failure(&data))),
+        }),
+        Box::new(move |why| coach.set(Coach::Failed(why))),
+    )?;
+    running.post(&[("coach", codec::to_query(scenario).into())])?;
+    Ok(running)
+}
+
+#[component]
+pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+    let read = {
+        let machine = machine.clone();
+        Memo::new(move |_| view.with(|v| machine.read_path(v.play.as_deref().unwrap_or(""))))
+    };
+    let walk = {
+        let machine = machine.clone();
+        Memo::new(move |_| {
+            let moves = read.with(|(p, _)| replay(&machine, p));
+            let steps = steps(&machine, &moves);
+            let marks = of_path(&machine, &moves, &steps);
+            (moves, steps, marks)
+        })
+    };
+    let total = Signal::derive(move || walk.with(|w| w.0.len()));
+    // The step on view: the end unless the learner stepped back to look.
+    let at = Signal::derive(move || view.with(|v| v.step.unwrap_or(usize::MAX)).min(total.get()));
+    let path = move || read.with_untracked(|(p, _)| p.clone());
+    let set_path = move |p: &[Action]| go.run(View { play: Some(path_text(p)), step: None, ..view.get_untracked() });
+    // Choosing a move from an earlier step forks there: the moves after it are dropped.
+    let choose = move |a| {
+        let mut p = path();
+        p.truncate(at.get_untracked());
+        p.push(a);
+        set_path(&p);
+    };
+    let undo = move || {
+        let mut p = path();
+        p.pop();
+        set_path(&p);
+    };
+    // The state on view, and the result committed by then (which the path knows, not the state).
+    let now = move || {
+        walk.with(|(moves, steps, _)| match at.get() {
+            0 => (State::default(), None),
+            n => (moves[n - 1].after, steps[n - 1].after.writer.zip(steps[n - 1].after.token)),
+        })
+    };
+    let coach = RwSignal::new(Coach::Computing);
+    let answer = RwSignal::new(None::<(String, At)>);
+    let shown = RwSignal::new(true);
+    let running = StoredValue::new_local(None::<Running>);
+    {
+        let scenario = scenario.clone();
+        Effect::new(move |_| match start_coach(&scenario, coach, answer) {
+            Ok(r) => running.set_value(Some(r)),
+            Err(e) => coach.set(Coach::Failed(e)),
+        });
+    }
+    on_cleanup(move || {
+        if let Some(r) = running.try_update_value(Option::take).flatten() {
+            r.worker.terminate();
+        }
+    });
+    // Ask the coach about the state on view whenever it changes.
+    let viewed = Memo::new(move |_| read.with(|(p, _)| path_text(&p[..at.get()])));
+    Effect::new(move |_| {
+        let text = viewed.get();
+        if matches!(coach.get(), Coach::Ready(_)) {
+            running.with_value(|r| r.as_ref().map(|r| r.post(&[("at", text.into())])));
+        }
+    });
+    let coached = move || answer.get().filter(|(p, _)| *p == viewed.get() && shown.get()).map(|(_, a)| a);
+    let player = Player::new(total, Signal::derive(move || at.get().max(1)), Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })));
+    let keys = window_event_listener(leptos::ev::keydown, {
+        let machine = machine.clone();
+        move |ev| {
+            if crate::ui::keys::for_text_field(&ev) {
+                return;
+            }
+            let key = ev.key();
+            // 1–9 choose the first nine moves, 0 the tenth; the rest by Tab and Enter.
+            let chosen = match key.parse::<usize>() {
+                _ if key == "u" || key == "Backspace" => None,
+                Ok(n) => Some(if n == 0 { 10 } else { n }),
+                Err(_) => return,
+            };
+            ev.prevent_default();
+            match chosen {
+                None => undo(),
+                Some(n) => {
+                    if let Some((a, _)) = enabled(&machine, &untrack(now).0).get(n - 1) {
+                        choose(*a);
+                    }
+                }
+            }
+        }
+    });
+    on_cleanup(move || keys.remove());
+    follow_current_step(move || view.track());
+    let table = Signal::derive(move || view.get().table);
+    let on_table = Callback::new(move |t: bool| go.run(View { table: t, ..view.get_untracked() }));
+    let names = if scenario.case == Case::Fencing { vec![] } else { machine.keys.clone() };
+    let (defects, clients, network) = (machine.defects, machine.programs.len(), machine.delay);
+    // Where the learner stands: the state, the moves it offers (with the coach beside each), and
+    // the coach's word on what is left.
+    let stand = move || {
+        let (s, committed) = now();
+        let (n, total) = (at.get(), total.get());
+        let c = coached();
+        let list = enabled(&machine, &s);
+        let moves = list
+            .into_iter()
+            .enumerate()
+            .map(|(i, (a, words))| {
+                let chips = c.as_ref().map(|c| chips(c, i));
+                let key = if i < 10 { ((i + 1) % 10).to_string() } else { String::new() };
+                view! { <li><button type="button" class="tool-btn move" on:click=move |_| choose(a)><kbd>{key}</kbd><span>{words}</span></button>{chips}</li> }
+            })
+            .collect_view();
+        view! {
+            {read.with(|(_, why)| why.clone()).map(|why| view! { <p class="editor-error" role="alert">{format!("链接里的路径有误：{why}。")}</p> })}
+            <div class="play-grid">
+                <div class="play-state">
+                    <h3>{if n == 0 { "初始状态".to_string() } else { format!("第 {n} 步之后的状态") }}</h3>
+                    <dl>{machine.situation(&s, committed).into_iter().map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> }).collect_view()}</dl>
+                </div>
+                <div class="play-moves">
+                    <h3>"可选的下一步"</h3>
+                    {(n < total).then(|| view! { <p class="fork-note">{format!("正在查看第 {n} 步：在这里选一步会从此分叉，丢弃之后的 {} 步。", total - n)}</p> })}
+                    <ol class="moves">{moves}</ol>
+                    {c.map(|c| summary(&c, &walk.with(|w| w.2.clone())))}
+                </div>
+            </div>
+        }
+    };
+    // The path so far: what it made, the controls to look back, the picture and the table.
+    let walked = move || {
+        let (moves, steps, marks) = walk.get();
+        let n = at.get().max(1);
+        if moves.is_empty() {
+            return view! { <p class="play-empty">"还没有走任何一步：从上面的动作里选第一步。"</p> }.into_any();
+        }
+        let said = announce(&steps[n - 1], n, steps.len(), &names, defects);
+        let found = marks.flags.iter().map(|f| view! { <li class=f.kind.class()>{format!("第 {} 步 {} {}：{}", f.step, f.kind.sign(), f.label, f.text)}</li> }).collect_view();
+        view! {
+            <ul class="play-found" aria-live="polite">{found}</ul>
+            {player.controls(table, on_table)}
+            <p class="announce" aria-live="polite">{said}</p>
+            <SequenceDiagram id="play" steps=steps.clone() step=n marks=marks.clone() clients=clients network=network keys=names.clone() defects=defects on_pick=Callback::new(move |k: usize| player.pick(k))/>
+            {table.get().then(|| view! { <StepTable steps=steps step=n marks=marks keys=names.clone() defects=defects/> })}
+        }
+        .into_any()
+    };
+    view! {
+        <section class="result play" aria-labelledby="play-title">
+            <h2 id="play-title">{format!("你来调度：{} · {}", scenario.case.name(), defects.variant_name())}</h2>
+            <p class="lede"><span class="addition-tag">"本学习台补充"</span>"由你决定下一步发生什么：暂停谁、何时判租约到期、让授权权威崩溃、哪条在途写入先送达。每一步都由同一台状态机执行；教练（检查器）告诉你每个选择之后，各种结果最少还要几步，或已不可能。"</p>
+            {stand}
+            <div class="play-tools" role="group" aria-label="调度">
+                <button type="button" class="tool-btn" disabled=move || total.get() == 0 on:click=move |_| undo()>"撤销最后一步"</button>
+                <button type="button" class="tool-btn" disabled=move || total.get() == 0 on:click=move |_| set_path(&[])>"从头开始"</button>
+                <label class="check"><input type="checkbox" prop:checked=shown on:change=move |ev| shown.set(event_target_checked(&ev))/><span>"显示教练"</span></label>
+            </div>
+            <p class="hint">"键盘：1–9、0 选第 1–10 个动作（其余用 Tab 与回车）；u 或退格撤销最后一步（会删掉它）；← / → 只查看前后的步骤，不改路径。"</p>
+            <p class="coach-status" role="status">{move || match coach.get() {
+                Coach::Computing => "教练正在计算：检查器在后台线程里遍历这个场景的全部状态…".to_string(),
+                Coach::Ready(r) => {
+                    // Whole numbers: the page has no other use for shortest float formatting.
+                    let [states, ms, search, coach] = [0, 1, 2, 3].map(|i| r.get(i).copied().unwrap_or(0.0).round() as u64);
+                    format!("教练已就绪：{states} 个状态，用时 {ms} 毫秒（检查器每个状态约 {search} 字节，教练另需约 {coach} 字节）。")
+                }
+                Coach::Failed(why) => format!("教练无法工作：{why}。动作仍然可以选。"),
+            }}</p>
+            {walked}
+        </section>
+    }
+}
+
+/// Every move enabled in `s`, in the machine's order, with its words.
+fn enabled(machine: &Machine, s: &State) -> Vec<(Action, String)> {
+    let mut out = Vec::new();
+    machine.successors(s, &mut out);
+    out.into_iter().map(|(a, _, _)| (a, machine.move_words(s, a))).collect()
+}
+
+/// Under move `i`: each finding still possible here, how close it is after the move.
+fn chips(c: &At, i: usize) -> impl IntoView {
+    let (here, after) = (c.here(), c.moves.get(i).copied().unwrap_or([None; N]));
+    Finding::COACHED
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| here[*k].is_some())
+        .map(|(k, f)| {
+            // The coach counts this move; the chip says what is left after it.
+            let d = after[k].map(|d| d - 1);
+            let class = match d {
+                None => "chip closed",
+                Some(0) => "chip now",
+                _ => "chip",
+            };
+            view! { <span class=class>{reach(*f, d, true)}</span> }
+        })
+        .collect_view()
+}
+
+/// The coach at the state on view: what is still possible, and where on the path each
+/// finding stopped being possible.
+fn summary(c: &At, marks: &Marks) -> impl IntoView {
+    let open: Vec<String> = Finding::COACHED.iter().zip(c.here()).filter(|(_, d)| d.is_some()).map(|(f, d)| reach(*f, d, false)).collect();
+    let shut = (1..c.along.len()).flat_map(|k| {
+        Finding::COACHED.iter().enumerate().filter_map(move |(j, f)| {
+            let again = marks.flags.iter().any(|g| g.finding == *f && g.step <= k);
+            (c.along[k - 1][j].is_some() && c.along[k][j].is_none()).then(|| view! { <li>{closed(*f, k, again)}</li> })
+        })
+    });
+    let open = if open.is_empty() { "教练：从这里起，检查器的任何发现都不会再出现。".to_string() } else { format!("教练：从这里起，{}。", open.join("；")) };
+    view! { <div class="coach-summary"><p>{open}</p><ul>{shut.collect_view()}</ul></div> }
+}
