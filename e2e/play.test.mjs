@@ -95,3 +95,47 @@ test('the model case is driven the same way, on a preset of its own', async () =
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   assert.ok((await page.locator('.moves .chip').count()) > 0);
 });
+
+test('a challenge taken on: the coach hidden, a hint, the goal judged on the learner\'s path, kept after a reload and on /progress', async () => {
+  const page = await env.page(null);
+  await open(page, '?play=');
+  await page.locator('.challenges a', { hasText: 'no-fence（资源不比较 token）' }).click();
+  assert.equal(new URL(page.url()).searchParams.get('challenge'), 'no-fence');
+  assert.equal(new URL(page.url()).searchParams.get('variant'), 'no-fence');
+  await page.locator('.challenge-box').waitFor();
+  assert.equal(await page.locator('.moves .chip').count(), 0, 'the coach is hidden');
+  await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  await page.getByRole('button', { name: '提示' }).click();
+  assert.equal(await page.locator('.hint-move').textContent(), '提示：下一步选「A 申请租约」。');
+  for (const key of ['1', '1', '2']) await page.keyboard.press(key); // acquire A, pause A, expire
+  for (const move of ['B 申请租约', 'B 写入 (42,1)', 'A 恢复', 'A 写入 (41,2)']) await page.getByRole('button', { name: move }).click();
+  await page.locator('.challenge-answer', { hasText: '做到了：用了 7 步，正是最短的走法。' }).waitFor();
+  await page.reload();
+  await live(page);
+  // The list is folded while a challenge is on: its mark is there all the same.
+  await page.locator('.challenges li[data-challenge="no-fence"] .solved', { hasText: '已完成，7 步' }).waitFor({ state: 'attached' });
+  await page.goto(env.url + 'progress');
+  await live(page);
+  assert.match(await page.locator('.challenge-list li[data-challenge="no-fence"]').textContent(), /已完成，7 步（最短 7 步）/);
+  assert.match(await page.locator('.challenge-list li[data-challenge="key-caveat"]').textContent(), /未完成/);
+  const exported = await page.evaluate(() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('lab')))));
+  assert.equal(exported.version, 8);
+  assert.deepEqual(exported.challenges['no-fence'].steps, 7);
+});
+
+test('the impossible challenge: 「做不到」 is the answer, and the checker says why', async () => {
+  const page = await env.page(null);
+  await open(page, '?play=&challenge=stale-after-commit');
+  await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  await page.getByRole('button', { name: '做不到' }).click();
+  assert.match(await page.locator('.challenge-answer').textContent(), /检查器同意：.*没有哪条走法能做到。「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」/);
+  // Saying so on a challenge that can be done is refused, with the fewest moves.
+  await open(page, '?play=&challenge=key-caveat');
+  await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  await page.getByRole('button', { name: '做不到' }).click();
+  assert.match(await page.locator('.challenge-answer').textContent(), /检查器不同意：最少 6 步就能做到/);
+  await page.goto(env.url + 'progress');
+  await live(page);
+  assert.match(await page.locator('.challenge-list li[data-challenge="stale-after-commit"]').textContent(), /已完成（答「做不到」，检查器同意）/);
+  assert.match(await page.locator('.challenge-list li[data-challenge="key-caveat"]').textContent(), /未完成/);
+});

@@ -1,6 +1,7 @@
 //! The explorer: the lesson's experiments on the model crate, compiled to WASM — every
 //! interleaving, defects as switches, the scenario editable, the whole view in the URL.
 
+pub mod challenge;
 pub mod checker;
 pub mod diagram;
 pub mod editor;

@@ -3,11 +3,13 @@
 //! checker's marks, and, from the worker, the coach: for each move, how close each finding
 //! stays. The path lives in the address (`play=`), so a reload or a link restores it.
 
+use super::challenge::{ChallengeBox, ChallengeList};
 use super::player::{follow_current_step, Player};
 use super::sequence::SequenceDiagram;
 use super::state::View;
 use super::trace::{announce, StepTable};
 use super::worker::{failure, spawn, Running};
+use fencing_model::challenges::Challenge;
 use fencing_model::coach::UNREACHABLE;
 use fencing_model::machine::state::{Action, State};
 use fencing_model::machine::Machine;
@@ -23,15 +25,19 @@ const N: usize = Finding::COACHED.len();
 /// order; none: no way there) at each state from the initial one to where the learner
 /// stands (the last), and after each move enabled there.
 #[derive(Clone, Debug, PartialEq)]
-struct At {
-    along: Vec<[Option<u8>; N]>,
-    moves: Vec<[Option<u8>; N]>,
+pub struct At {
+    pub along: Vec<Row>,
+    pub moves: Vec<Row>,
 }
+
+/// Fewest moves to each goal of `Finding::COACHED` (none: no way there).
+pub type Row = [Option<u8>; N];
 
 impl At {
     /// The worker's rows (`coach_at`), for a path of `states - 1` moves.
     fn read(bytes: &[u8], states: usize) -> At {
-        let rows: Vec<[Option<u8>; N]> = bytes.chunks_exact(N).map(|r| std::array::from_fn(|k| Some(r[k]).filter(|d| *d != UNREACHABLE))).collect();
+        let rows: Vec<[Option<u8>; N]> =
+            bytes.chunks_exact(N).map(|r| std::array::from_fn(|k| Some(r[k]).filter(|d| *d != UNREACHABLE))).collect();
         let (along, moves) = rows.split_at(states.min(rows.len()));
         At { along: along.to_vec(), moves: moves.to_vec() }
     }
@@ -70,6 +76,7 @@ fn start_coach(scenario: &Scenario, coach: RwSignal<Coach>, answer: RwSignal<Opt
 
 #[component]
 pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+    let scenario_now = scenario.clone();
     let read = {
         let machine = machine.clone();
         Memo::new(move |_| view.with(|v| machine.read_path(v.play.as_deref().unwrap_or(""))))
@@ -109,7 +116,10 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
     };
     let coach = RwSignal::new(Coach::Computing);
     let answer = RwSignal::new(None::<(String, At)>);
+    // A challenge taken on hides the coach until the learner shows it.
+    let challenge = Memo::new(move |_| view.with(|v| v.challenge.clone()).and_then(|id| Challenge::by_id(&id)).map(|c| c.id));
     let shown = RwSignal::new(true);
+    Effect::new(move |_| shown.set(challenge.get().is_none()));
     let running = StoredValue::new_local(None::<Running>);
     {
         let scenario = scenario.clone();
@@ -131,8 +141,15 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
             running.with_value(|r| r.as_ref().map(|r| r.post(&[("at", text.into())])));
         }
     });
-    let coached = move || answer.get().filter(|(p, _)| *p == viewed.get() && shown.get()).map(|(_, a)| a);
-    let player = Player::new(total, Signal::derive(move || at.get().max(1)), Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })));
+    // The initial state's row: any answer has it first.
+    let origin = Signal::derive(move || answer.with(|a| a.as_ref().and_then(|(_, a)| a.along.first().copied())));
+    let here = Signal::derive(move || answer.get().filter(|(p, _)| *p == viewed.get()).map(|(_, a)| a));
+    let coached = move || here.get().filter(|_| shown.get());
+    let player = Player::new(
+        total,
+        Signal::derive(move || at.get().max(1)),
+        Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })),
+    );
     let keys = window_event_listener(leptos::ev::keydown, {
         let machine = machine.clone();
         move |ev| {
@@ -163,6 +180,23 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
     let on_table = Callback::new(move |t: bool| go.run(View { table: t, ..view.get_untracked() }));
     let names = if scenario.case == Case::Fencing { vec![] } else { machine.keys.clone() };
     let (defects, clients, network) = (machine.defects, machine.programs.len(), machine.delay);
+    // The challenge, if this is its scenario (a switch changed since leaves it).
+    let taken_id = Memo::new(move |_| challenge.get().filter(|id| Challenge::by_id(id).is_some_and(|c| c.is_for(&scenario_now))));
+    let taken = move || taken_id.get().and_then(Challenge::by_id);
+    let made = {
+        let machine = machine.clone();
+        Signal::derive(move || taken().and_then(|c| walk.with(|(moves, _, _)| c.made_at(&machine, moves))))
+    };
+    // The first move of a shortest way on to the goal; `None` until the coach answers.
+    let hint = {
+        let machine = machine.clone();
+        Signal::derive(move || {
+            let (c, at) = (taken()?, here.get()?);
+            let k = Finding::COACHED.iter().position(|g| *g == c.goal)?;
+            let best = at.moves.iter().enumerate().filter_map(|(i, row)| row[k].map(|d| (d, i))).min();
+            Some(best.and_then(|(_, i)| enabled(&machine, &untrack(now).0).get(i).map(|(_, w)| w.clone())))
+        })
+    };
     // Where the learner stands: the state, the moves it offers (with the coach beside each), and
     // the coach's word on what is left.
     let stand = move || {
@@ -203,7 +237,11 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
             return view! { <p class="play-empty">"还没有走任何一步：从上面的动作里选第一步。"</p> }.into_any();
         }
         let said = announce(&steps[n - 1], n, steps.len(), &names, defects);
-        let found = marks.flags.iter().map(|f| view! { <li class=f.kind.class()>{format!("第 {} 步 {} {}：{}", f.step, f.kind.sign(), f.label, f.text)}</li> }).collect_view();
+        let found = marks
+            .flags
+            .iter()
+            .map(|f| view! { <li class=f.kind.class()>{format!("第 {} 步 {} {}：{}", f.step, f.kind.sign(), f.label, f.text)}</li> })
+            .collect_view();
         view! {
             <ul class="play-found" aria-live="polite">{found}</ul>
             {player.controls(table, on_table)}
@@ -217,6 +255,8 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
         <section class="result play" aria-labelledby="play-title">
             <h2 id="play-title">{format!("你来调度：{} · {}", scenario.case.name(), defects.variant_name())}</h2>
             <p class="lede"><span class="addition-tag">"本学习台补充"</span>"由你决定下一步发生什么：暂停谁、何时判租约到期、让授权权威崩溃、哪条在途写入先送达。每一步都由同一台状态机执行；教练（检查器）告诉你每个选择之后，各种结果最少还要几步，或已不可能。"</p>
+            {(scenario.case == Case::Fencing).then(|| view! { <ChallengeList view=view go=go/> })}
+            {move || taken().map(|c| view! { <ChallengeBox challenge=c made=made origin=origin hint=hint/> })}
             {stand}
             <div class="play-tools" role="group" aria-label="调度">
                 <button type="button" class="tool-btn" disabled=move || total.get() == 0 on:click=move |_| undo()>"撤销最后一步"</button>
@@ -275,6 +315,10 @@ fn summary(c: &At, marks: &Marks) -> impl IntoView {
             (c.along[k - 1][j].is_some() && c.along[k][j].is_none()).then(|| view! { <li>{closed(*f, k, again)}</li> })
         })
     });
-    let open = if open.is_empty() { "教练：从这里起，检查器的任何发现都不会再出现。".to_string() } else { format!("教练：从这里起，{}。", open.join("；")) };
+    let open = if open.is_empty() {
+        "教练：从这里起，检查器的任何发现都不会再出现。".to_string()
+    } else {
+        format!("教练：从这里起，{}。", open.join("；"))
+    };
     view! { <div class="coach-summary"><p>{open}</p><ul>{shut.collect_view()}</ul></div> }
 }

@@ -17,12 +17,14 @@ pub struct View {
     /// 「你来调度」: the learner's moves so far (`path::path_text`), checked against the
     /// machine where it is shown; `None` for the lab's and the checker's own paths.
     pub play: Option<String>,
+    /// The challenge taken on in 「你来调度」 (`fencing_model::challenges`), by id.
+    pub challenge: Option<String>,
 }
 
 impl View {
     /// A scenario's first interleaving, at its first step.
     pub fn of(scenario: Scenario) -> View {
-        View { scenario, interleaving: 0, step: None, table: true, play: None }
+        View { scenario, interleaving: 0, step: None, table: true, play: None, challenge: None }
     }
 
     /// The query string (without `?`): the scenario's inputs, then `i`, `step`, `table` and
@@ -49,6 +51,9 @@ impl View {
             q.push_str(if q.is_empty() { "play=" } else { "&play=" });
             q.push_str(path);
         }
+        if let Some(id) = &self.challenge {
+            q.push_str(&format!("&challenge={id}"));
+        }
         q
     }
 
@@ -67,6 +72,7 @@ impl View {
                 "step" => view.step = Some(number()?),
                 "table" => view.table = number()? != 0,
                 "play" => view.play = Some(v.into_owned()),
+                "challenge" => view.challenge = Some(v.into_owned()),
                 _ => {}
             }
         }
@@ -83,10 +89,15 @@ mod tests {
     fn a_view_round_trips_through_its_query() {
         let mut s = Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
         (s.op_seq_a, s.op_seq_b) = (3, 1);
-        let v = View { scenario: s, interleaving: 1, step: Some(6), table: false, play: Some("A.A.expire".into()) };
+        let v = View { scenario: s, interleaving: 1, step: Some(6), table: false, play: Some("A.A.expire".into()), challenge: None };
         assert_eq!(v.to_query(), "variant=rollback-issuer&op-seq=3%2C1&i=2&step=6&table=0&play=A.A.expire");
         assert_eq!(View::from_query(&format!("?{}", v.to_query())), Ok(v));
         assert_eq!(View::of(Scenario::lesson(Case::Fencing, Defects::default())).to_query(), "");
+        // A challenge's link (written by the model) opens that challenge.
+        for c in &fencing_model::challenges::CHALLENGES {
+            let v = View::from_query(&c.query()).unwrap();
+            assert_eq!((v.scenario, v.play.as_deref(), v.challenge.as_deref()), (c.scenario(), Some(""), Some(c.id)));
+        }
         assert!(View::from_query("step=x").unwrap_err().contains("step 不是数字"));
         assert!(View::from_query("issuer=-1").unwrap_err().contains("issuer"));
     }

@@ -22,7 +22,7 @@ use fencing_model::Experiment;
 use leptos::html;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use runs::{Predictions, Runs};
+use runs::{Challenges, Predictions, Runs};
 
 /// Named for the day on the app's one clock (UTC, as the ISO date of the export's times).
 fn export_name() -> String {
@@ -108,6 +108,7 @@ fn ProgressView() -> impl IntoView {
                 </table></div>
             </section>
             <Runs/>
+            <Challenges/>
             <section aria-labelledby="pc"><h2 id="pc">"章节"</h2>
                 <ol class="chapter-status">{TOC.iter().map(|c| view! {
                     <li>
@@ -267,8 +268,8 @@ fn Transfer() -> impl IntoView {
             {move || pending.get().map(|(_, pv)| view! {
                 <div class="import-preview" role="region" aria-label="导入预览">
                     <p><strong>"导入预览："</strong>{format!(
-                        "新增章节记录 {} 条、作答记录 {} 次、较新的草稿 {} 份、实验记录 {} 项、预测 {} 次（复习安排随作答记录合并）。",
-                        pv.chapters_new, pv.attempts_new, pv.drafts_changed, pv.runs_new, pv.predictions_new)}</p>
+                        "新增章节记录 {} 条、作答记录 {} 次、较新的草稿 {} 份、实验记录 {} 项、预测 {} 次、完成的挑战 {} 个（复习安排随作答记录合并）。",
+                        pv.chapters_new, pv.attempts_new, pv.drafts_changed, pv.runs_new, pv.predictions_new, pv.challenges_new)}</p>
                     <p class="hint">{format!("「合并」保留本机已有的一切；「替换」以文件为准，本机独有的 {} 次作答记录会被丢弃。", pv.attempts_lost_on_replace)}</p>
                     <div class="actions">
                         <button type="button" class="tool-btn primary" on:click=move |_| apply(Import::Merge)>"合并"</button>

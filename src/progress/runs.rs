@@ -4,6 +4,7 @@
 use crate::record::lab::Lab;
 use crate::route::Route;
 use crate::storage::store::use_store;
+use fencing_model::challenges::CHALLENGES;
 use fencing_model::{codec, Experiment};
 use leptos::prelude::*;
 
@@ -84,6 +85,40 @@ pub fn Predictions() -> impl IntoView {
                     </span>
                 </li>
             }).collect_view()}</ul>
+        </section>
+    }
+}
+
+/// 「你来调度」's challenges: each solved one with its moves against the fewest, each a link.
+#[component]
+pub fn Challenges() -> impl IntoView {
+    let p = use_store::<Lab>().record();
+    let items = CHALLENGES
+        .iter()
+        .map(|c| {
+            let state = move || {
+                p.with(|p| match p.challenges.get(c.id) {
+                    None => "未完成".to_string(),
+                    Some(s) if s.steps == 0 => "已完成（答「做不到」，检查器同意）".to_string(),
+                    Some(s) => match s.fewest {
+                        Some(f) => format!("已完成，{} 步（最短 {f} 步）", s.steps),
+                        None => format!("已完成，{} 步", s.steps),
+                    },
+                })
+            };
+            view! {
+                <li data-challenge=c.id>
+                    <a href=Route::Explore.href_with(&c.query())>{c.task}</a>
+                    <span class="status-word">{state}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    let solved = move || p.with(|p| CHALLENGES.iter().filter(|c| p.challenges.contains_key(c.id)).count());
+    view! {
+        <section aria-labelledby="pch"><h2 id="pch">"挑战（你来调度）"</h2>
+            <p class="hint">{move || format!("已完成 {} / {} 个。", solved(), CHALLENGES.len())}</p>
+            <ul class="run-list challenge-list">{items}</ul>
         </section>
     }
 }

@@ -49,6 +49,8 @@ impl Solved {
         if other.steps < self.steps {
             (self.steps, self.fewest) = (other.steps, other.fewest);
         }
+        // Solved before the coach was ready, the fewest is learned later.
+        self.fewest = self.fewest.or(other.fewest);
         self.at = self.at.min(other.at);
     }
 }

@@ -33,6 +33,8 @@ pub struct Preview {
     pub drafts_changed: usize,
     pub runs_new: usize,
     pub predictions_new: usize,
+    /// Challenges solved in the file and not here.
+    pub challenges_new: usize,
     /// What "replace" would drop: attempts here that the file lacks.
     pub attempts_lost_on_replace: usize,
 }
@@ -58,6 +60,7 @@ pub fn preview(current: &Progress, incoming: &Progress) -> Preview {
             incoming.questions.iter().filter(changed).count()
         },
         runs_new: incoming.runs.keys().filter(|k| !current.runs.contains_key(*k)).count(),
+        challenges_new: incoming.challenges.keys().filter(|k| !current.challenges.contains_key(*k)).count(),
         predictions_new: incoming.predictions.iter().filter(|x| !current.predictions.iter().any(|m| m.same(x))).count(),
         attempts_lost_on_replace: mine.difference(&theirs).count(),
     }

@@ -96,6 +96,14 @@ impl Challenge {
         Scenario::lesson(Case::Fencing, self.variant())
     }
 
+    /// The explorer's query that opens this challenge: its scenario, 「你来调度」 from the start
+    /// (`play=`), and its id (`challenge=`).
+    pub fn query(&self) -> String {
+        let scenario = crate::codec::to_query(&self.scenario());
+        let sep = if scenario.is_empty() { "" } else { "&" };
+        format!("{scenario}{sep}play=&challenge={}", self.id)
+    }
+
     /// Whether `scenario` is this challenge's.
     pub fn is_for(&self, scenario: &Scenario) -> bool {
         *scenario == self.scenario()

@@ -71,7 +71,10 @@ impl Coach {
                 }
             }
             for (_, next, event) in &out {
-                let bits = Finding::COACHED.iter().filter(|f| f.on_transition() && f.made_under(machine.defects, s, event)).fold(0, |b, f| b | bit(*f));
+                let bits = Finding::COACHED
+                    .iter()
+                    .filter(|f| f.on_transition() && f.made_under(machine.defects, s, event))
+                    .fold(0, |b, f| b | bit(*f));
                 // Every successor of a complete search was visited.
                 target.push(search.index_of(next).unwrap_or(i) as u32);
                 made.push(bits);
@@ -130,7 +133,8 @@ impl Coach {
     /// Bytes the coach holds per state, beside the search's own.
     pub fn bytes_per_state(&self) -> f64 {
         let n = self.dist.len().max(1);
-        (self.start.capacity() * 4 + self.target.capacity() * 4 + self.made.capacity() * 2 + self.dist.capacity() * Finding::COACHED.len()) as f64
+        (self.start.capacity() * 4 + self.target.capacity() * 4 + self.made.capacity() * 2 + self.dist.capacity() * Finding::COACHED.len())
+            as f64
             / n as f64
     }
 }

@@ -4,10 +4,10 @@
 //! finds (none where it finds none).
 
 use fencing_model::coach::{Coach, UNREACHABLE};
+use fencing_model::machine::state::State;
 use fencing_model::machine::Machine;
 use fencing_model::presets::PRESETS;
 use fencing_model::search::Search;
-use fencing_model::machine::state::State;
 use fencing_model::{Defects, Finding};
 use std::collections::{HashSet, VecDeque};
 

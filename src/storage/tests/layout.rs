@@ -298,5 +298,7 @@ fn challenges_solved_in_two_tabs_join_at_their_best_and_a_version_7_tab_cannot_d
     // An app of version 7 reads the lab's document as newer, which it never overwrites.
     assert!(keys.items["lab"].starts_with(r#"{"version":8,"#), "{}", keys.items["lab"]);
     let bad = keys.items["lab"].replace("1764900000000.0", "-1.0");
-    assert!(matches!(crate::storage::doc::parse::<Lab>(&bad, "实验记录"), Loaded::Unreadable { reason, .. } if reason.contains("挑战 no-fence 的完成时间无效")));
+    assert!(
+        matches!(crate::storage::doc::parse::<Lab>(&bad, "实验记录"), Loaded::Unreadable { reason, .. } if reason.contains("挑战 no-fence 的完成时间无效"))
+    );
 }
