@@ -55,16 +55,16 @@ test('the lesson\'s no-fence counterexample, played: the overwrite is marked whe
   const page = await env.page(null);
   await open(page, '?variant=no-fence&play=');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
-  await page.locator('.coach-summary', { hasText: 'revoked_generation_overwrite：最少还需 7 步' }).waitFor();
+  await page.locator('.coach-summary', { hasText: 'revoked_generation_overwrite 最少还需 7 步' }).waitFor();
   for (const move of ['A 申请租约', 'A 暂停', '授权权威判 A 的租约到期', 'B 申请租约', 'B 写入 (42,1)']) {
     await page.getByRole('button', { name: move }).click();
   }
   // Resuming A keeps the overwrite two moves away; B's write is already in.
   const resume = page.locator('.moves li', { hasText: 'A 恢复' });
-  await resume.locator('.chip', { hasText: 'revoked_generation_overwrite：最少还需 1 步' }).waitFor();
+  await resume.locator('.chip', { hasText: 'revoked_generation_overwrite 最少还需 1 步' }).waitFor();
   await resume.getByRole('button').click();
   const write = page.locator('.moves li', { hasText: 'A 写入' });
-  await write.locator('.chip.now', { hasText: 'revoked_generation_overwrite：这一步就会发生' }).waitFor();
+  await write.locator('.chip.now', { hasText: 'revoked_generation_overwrite 这一步就会发生' }).waitFor();
   await write.getByRole('button').click();
   assert.match(await page.locator('.play-found').textContent(), /第 7 步 ✗ revoked_generation_overwrite/);
   assert.equal(await page.locator('.sd-band.broken').count(), 1);
@@ -75,7 +75,7 @@ test('a move that makes the overwrite impossible is named at its step', async ()
   await open(page, '?variant=no-fence&play=A.A.expire.B.resume-A');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   await page.getByRole('button', { name: /A 写入/ }).click();
-  await page.locator('.coach-summary li', { hasText: '第 6 步之后，revoked_generation_overwrite 在此后任何走法里都不会发生' }).waitFor();
+  await page.locator('.coach-summary li', { hasText: '第 6 步之后，revoked_generation_overwrite已不可能发生' }).waitFor();
 });
 
 test('a link whose path goes wrong keeps its longest valid prefix and says why', async () => {
@@ -109,7 +109,7 @@ test('a challenge taken on: the coach hidden, a hint, the goal judged on the lea
   assert.equal(await page.locator('.hint-move').textContent(), '提示：下一步选「A 申请租约」。');
   for (const key of ['1', '1', '2']) await page.keyboard.press(key); // acquire A, pause A, expire
   for (const move of ['B 申请租约', 'B 写入 (42,1)', 'A 恢复', 'A 写入 (41,2)']) await page.getByRole('button', { name: move }).click();
-  await page.locator('.challenge-answer', { hasText: '做到了：用了 7 步，正是最短的走法。' }).waitFor();
+  await page.locator('.challenge-answer', { hasText: '做到了：用了 7 步，正是最少步数。' }).waitFor();
   await page.reload();
   await live(page);
   // The list is folded while a challenge is on: its mark is there all the same.
@@ -128,12 +128,12 @@ test('the impossible challenge: 「做不到」 is the answer, and the checker s
   await open(page, '?play=&challenge=stale-after-commit');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   await page.getByRole('button', { name: '做不到' }).click();
-  assert.match(await page.locator('.challenge-answer').textContent(), /检查器同意：.*没有哪条走法能做到。「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」/);
+  assert.match(await page.locator('.challenge-answer').textContent(), /检查器同意：.*没有哪条走法能做到。这正是课程所说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」/);
   // Saying so on a challenge that can be done is refused, with the fewest moves.
   await open(page, '?play=&challenge=key-caveat');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   await page.getByRole('button', { name: '做不到' }).click();
-  assert.match(await page.locator('.challenge-answer').textContent(), /检查器不同意：最少 6 步就能做到/);
+  assert.match(await page.locator('.challenge-answer').textContent(), /检查器不同意：从初始状态出发最少 6 步就能做到/);
   await page.goto(env.url + 'progress');
   await live(page);
   assert.match(await page.locator('.challenge-list li[data-challenge="stale-after-commit"]').textContent(), /已完成（答「做不到」，检查器同意）/);

@@ -42,7 +42,7 @@ pub fn ChallengeList(view: Memo<View>, go: Callback<View>) -> impl IntoView {
         .collect_view();
     view! {
         <details class="challenges" open=move || view.with(|v| v.challenge.is_none())>
-            <summary>"挑战：课程的论断，你来试着打破"</summary>
+            <summary>"挑战（本学习台补充）：用你的调度检验课程的论断"</summary>
             <ol>{items}</ol>
         </details>
     }
@@ -57,6 +57,7 @@ pub fn ChallengeBox(
     made: Signal<Option<usize>>,
     origin: Signal<Option<Row>>,
     hint: Signal<Option<Option<String>>>,
+    at_start: Signal<bool>,
 ) -> impl IntoView {
     let lab = use_store::<Lab>();
     let said_impossible = RwSignal::new(false);
@@ -82,7 +83,7 @@ pub fn ChallengeBox(
                 if f.is_none() && untrack(|| lab.record().with(|l| !l.challenges.contains_key(challenge.id))) {
                     lab.apply(Change::Solve { id: challenge.id.into(), steps: 0, fewest: None });
                 }
-                format!("{}{}", impossible(f), if f.is_none() { challenge.claim } else { "" })
+                impossible(f, challenge.claim)
             }
         })
     };
@@ -96,6 +97,7 @@ pub fn ChallengeBox(
             </div>
             {move || hinted.get().then(|| view! { <p class="hint-move">{match hint.get() {
                 None => "教练还在计算，稍等再问。".to_string(),
+                Some(None) if at_start.get() => "从初始状态起就做不到：可以答「做不到」。".to_string(),
                 Some(None) => "从这里已经做不到了：撤销几步再试。".to_string(),
                 Some(Some(h)) => format!("提示：下一步选「{h}」。"),
             }}</p> })}

@@ -13,9 +13,10 @@ use fencing_model::challenges::Challenge;
 use fencing_model::coach::UNREACHABLE;
 use fencing_model::machine::state::{Action, State};
 use fencing_model::machine::Machine;
+use fencing_model::path::Move;
 use fencing_model::path::{path_text, replay, steps};
 use fencing_model::verdicts::{closed, of_path, reach, Marks};
-use fencing_model::{codec, Case, Finding, Scenario};
+use fencing_model::{codec, Case, Defects, Finding, Scenario};
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
@@ -224,7 +225,7 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
                     <h3>"可选的下一步"</h3>
                     {(n < total).then(|| view! { <p class="fork-note">{format!("正在查看第 {n} 步：在这里选一步会从此分叉，丢弃之后的 {} 步。", total - n)}</p> })}
                     <ol class="moves">{moves}</ol>
-                    {c.map(|c| summary(&c, &walk.with(|w| w.2.clone())))}
+                    {c.map(|c| walk.with(|(moves, _, marks)| summary(&c, marks, moves, defects)))}
                 </div>
             </div>
         }
@@ -254,9 +255,9 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
     view! {
         <section class="result play" aria-labelledby="play-title">
             <h2 id="play-title">{format!("你来调度：{} · {}", scenario.case.name(), defects.variant_name())}</h2>
-            <p class="lede"><span class="addition-tag">"本学习台补充"</span>"由你决定下一步发生什么：暂停谁、何时判租约到期、让授权权威崩溃、哪条在途写入先送达。每一步都由同一台状态机执行；教练（检查器）告诉你每个选择之后，各种结果最少还要几步，或已不可能。"</p>
+            <p class="lede"><span class="addition-tag">"本学习台补充"</span>"由你决定下一步发生什么：谁走程序的下一步（含暂停）、何时判租约到期、授权权威何时崩溃与恢复（网络会延迟的场景里，还有哪条在途写入先送达）。每一步都由同一台状态机执行；教练（检查器）告诉你每个选择之后，各项发现最少还要几步，或已不可能。"</p>
             {(scenario.case == Case::Fencing).then(|| view! { <ChallengeList view=view go=go/> })}
-            {move || taken().map(|c| view! { <ChallengeBox challenge=c made=made origin=origin hint=hint/> })}
+            {move || taken().map(|c| view! { <ChallengeBox challenge=c made=made origin=origin hint=hint at_start=Signal::derive(move || at.get() == 0)/> })}
             {stand}
             <div class="play-tools" role="group" aria-label="调度">
                 <button type="button" class="tool-btn" disabled=move || total.get() == 0 on:click=move |_| undo()>"撤销最后一步"</button>
@@ -265,7 +266,7 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
             </div>
             <p class="hint">"键盘：1–9、0 选第 1–10 个动作（其余用 Tab 与回车）；u 或退格撤销最后一步（会删掉它）；← / → 只查看前后的步骤，不改路径。"</p>
             <p class="coach-status" role="status">{move || match coach.get() {
-                Coach::Computing => "教练正在计算：检查器在后台线程里遍历这个场景的全部状态…".to_string(),
+                Coach::Computing => "教练正在计算：检查器在后台线程里遍历这个场景的全部可达状态…".to_string(),
                 Coach::Ready(r) => {
                     // Whole numbers: the page has no other use for shortest float formatting.
                     let [states, ms, search, coach] = [0, 1, 2, 3].map(|i| r.get(i).copied().unwrap_or(0.0).round() as u64);
@@ -307,18 +308,20 @@ fn chips(c: &At, i: usize) -> impl IntoView {
 
 /// The coach at the state on view: what is still possible, and where on the path each
 /// finding stopped being possible.
-fn summary(c: &At, marks: &Marks) -> impl IntoView {
+fn summary(c: &At, marks: &Marks, moves: &[Move], defects: Defects) -> impl IntoView {
     let open: Vec<String> = Finding::COACHED.iter().zip(c.here()).filter(|(_, d)| d.is_some()).map(|(f, d)| reach(*f, d, false)).collect();
     let shut = (1..c.along.len()).flat_map(|k| {
         Finding::COACHED.iter().enumerate().filter_map(move |(j, f)| {
-            let again = marks.flags.iter().any(|g| g.finding == *f && g.step <= k);
+            // Made on the path by then: a report's finding is marked; a challenge's goal is not.
+            let made = |m: &Move| f.made_under(defects, &m.before, &m.event);
+            let again = marks.flags.iter().any(|g| g.finding == *f && g.step <= k) || moves[..k.min(moves.len())].iter().any(made);
             (c.along[k - 1][j].is_some() && c.along[k][j].is_none()).then(|| view! { <li>{closed(*f, k, again)}</li> })
         })
     });
     let open = if open.is_empty() {
-        "教练：从这里起，检查器的任何发现都不会再出现。".to_string()
+        "教练（从当前状态起）：教练所量的各项发现都已不可能发生。".to_string()
     } else {
-        format!("教练：从这里起，{}。", open.join("；"))
+        format!("教练（从当前状态起）：{}。", open.join("；"))
     };
     view! { <div class="coach-summary"><p>{open}</p><ul>{shut.collect_view()}</ul></div> }
 }

@@ -109,6 +109,7 @@ pub fn Challenges() -> impl IntoView {
             view! {
                 <li data-challenge=c.id>
                     <a href=Route::Explore.href_with(&c.query())>{c.task}</a>
+                    {c.ours.then(|| view! { <span class="addition-tag">"本学习台补充"</span> })}
                     <span class="status-word">{state}</span>
                 </li>
             }
@@ -116,9 +117,9 @@ pub fn Challenges() -> impl IntoView {
         .collect_view();
     let solved = move || p.with(|p| CHALLENGES.iter().filter(|c| p.challenges.contains_key(c.id)).count());
     view! {
-        <section aria-labelledby="pch"><h2 id="pch">"挑战（你来调度）"</h2>
+        <section aria-labelledby="pch"><h2 id="pch">"挑战（你来调度，本学习台补充）"</h2>
             <p class="hint">{move || format!("已完成 {} / {} 个。", solved(), CHALLENGES.len())}</p>
-            <ul class="run-list challenge-list">{items}</ul>
+            <ul class="challenge-list">{items}</ul>
         </section>
     }
 }

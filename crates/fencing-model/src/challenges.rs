@@ -16,8 +16,9 @@ pub struct Challenge {
     pub goal: Finding,
     /// What the learner is asked to make happen.
     pub task: &'static str,
-    /// The sentence it tests: the lesson's words, or (`ours`) this app's.
+    /// The sentence it tests: the lesson's words (this app's are marked in it).
     pub claim: &'static str,
+    /// The challenge is this app's addition (its goal or its defect is).
     pub ours: bool,
 }
 
@@ -28,7 +29,7 @@ pub const CHALLENGES: [Challenge; 7] = [
         id: "stale-after-commit",
         defects: &[],
         goal: REVOKED,
-        task: "正确协议：B 的结果提交之后，让 A 的旧写入生效。",
+        task: "正确协议：B 的结果提交之后，让 A 带 41 的写入仍被资源接受。",
         claim: "「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」",
         ours: false,
     },
@@ -36,7 +37,7 @@ pub const CHALLENGES: [Challenge; 7] = [
         id: "key-caveat",
         defects: &[],
         goal: Finding::KeyCaveat,
-        task: "正确协议：B 已获得租约之后，仍让 A 带 41 的写入被资源接受。",
+        task: "正确协议：B 已获得租约（42）、其结果尚未提交时，让 A 带 41 的写入被资源接受。",
         claim: "「若 A 的 41 在资源持久接受 B 的 42 新状态前提交，资源仍可能接受」",
         ours: false,
     },
@@ -45,14 +46,14 @@ pub const CHALLENGES: [Challenge; 7] = [
         defects: &[Defect::NoFence],
         goal: REVOKED,
         task: "no-fence（资源不比较 token）：让旧持有者 A 覆盖新持有者 B 已提交的结果。",
-        claim: "「资源在真正修改业务状态的原子边界拒绝它；调用前自查不能替代此处检查」",
+        claim: "「资源在真正修改业务状态的原子边界拒绝它」",
         ours: false,
     },
     Challenge {
         id: "split-authority",
         defects: &[Defect::SplitAuthority],
         goal: Finding::UnboundOverwrite,
-        task: "split-authority（拆开发号与授予）：让不绑定任何授予的 token 覆盖 B 已提交的结果（43 盖过 42）。",
+        task: "split-authority（拆开发号与授予）：让不绑定任何授予的 token 覆盖 B 已提交的结果（最短走法里是 43 盖过 42）。",
         claim: "「资源即使正确拒绝小 token，也会接受未绑定有效授予的 43。问题是授予协议，换成更大的整数不能修复」",
         ours: false,
     },
@@ -60,7 +61,7 @@ pub const CHALLENGES: [Challenge; 7] = [
         id: "rollback-overwrite",
         defects: &[Defect::RollbackIssuer],
         goal: REVOKED,
-        task: "rollback-issuer（从旧备份恢复发号器）：让同一个 fence 发给两次授予，再让旧 A 的较大 op_seq 覆盖 B。",
+        task: "rollback-issuer（从旧备份恢复发号器）：让同一个 fence 发给两次授予，再让旧 A 凭较大的 op_seq 覆盖 B 已提交的结果。",
         claim: "「资源无法区分两个 41 所属的任期，旧 A 的较大 op_seq 甚至可能覆盖 B」",
         ours: false,
     },
@@ -68,8 +69,8 @@ pub const CHALLENGES: [Challenge; 7] = [
         id: "rollback-lockout",
         defects: &[Defect::RollbackIssuer],
         goal: Finding::LockedOut,
-        task: "rollback-issuer：让当前持有者的写入在资源处被拒（被挡在门外）。",
-        claim: "本学习台补充：发号器回退时，资源保存着旧任期同号而 op_seq 较大的结果，当前持有者反被拒绝。",
+        task: "rollback-issuer：让当前持有者的写入在资源处被拒。",
+        claim: "（本学习台补充）发号器回退、同一 fence 发给两次授予后，若旧 A 带同号、op_seq 较大的写入先落地，当前持有者 B 的写入反被资源拒绝：挡住它的只是 op_seq，资源分不清两个任期。",
         ours: true,
     },
     Challenge {
@@ -77,7 +78,7 @@ pub const CHALLENGES: [Challenge; 7] = [
         defects: &[Defect::Precheck],
         goal: Finding::CheckRaced,
         task: "precheck（先检查后写入，本学习台补充的缺陷）：让一次写入通过资源的比较，落地时资源已变到这次比较本会拒绝的值。",
-        claim: "「不能 SELECT 检查后离开事务再 UPDATE」",
+        claim: "「不能 SELECT 检查后离开事务再 UPDATE」（本学习台补充：本变体把资源的比较与写入拆成两步，检验的正是这句）",
         ours: true,
     },
 ];
@@ -118,16 +119,17 @@ impl Challenge {
 /// Said when the learner's path makes the goal: in how many moves, against the fewest.
 pub fn solved(steps: usize, fewest: Option<u8>) -> String {
     match fewest {
-        Some(f) if steps == f as usize => format!("做到了：用了 {steps} 步，正是最短的走法。"),
+        Some(f) if steps == f as usize => format!("做到了：用了 {steps} 步，正是最少步数。"),
         Some(f) => format!("做到了：用了 {steps} 步；最短的走法只要 {f} 步。"),
         None => format!("做到了：用了 {steps} 步。"),
     }
 }
 
-/// The checker's answer to 「做不到」: `fewest` moves from the start, if any way exists.
-pub fn impossible(fewest: Option<u8>) -> String {
+/// The checker's answer to 「做不到」 on a challenge testing `claim`: `fewest` moves from the
+/// start, if any way exists.
+pub fn impossible(fewest: Option<u8>, claim: &str) -> String {
     match fewest {
-        None => "检查器同意：从初始状态出发，它走遍了这个场景的每一个可达状态，没有哪条走法能做到。".into(),
-        Some(f) => format!("检查器不同意：最少 {f} 步就能做到，再试试（可以用「提示」）。"),
+        None => format!("检查器同意：从初始状态出发，它查遍了本场景的每一个可达状态，没有哪条走法能做到。这正是课程所说：{claim}（只就本场景的两段程序而言，不是一般证明）。"),
+        Some(f) => format!("检查器不同意：从初始状态出发最少 {f} 步就能做到；若从当前状态已做不到，先撤销几步（可以用「提示」）。"),
     }
 }

@@ -25,7 +25,7 @@ impl Machine {
                         format!("{name} 写入前向独立计数器取号")
                     }
                     Some(Op::Write { seq, .. }) if self.defects.precheck && me.flags & (CHECKED | FAILED_CHECK) == 0 => {
-                        format!("资源先单独比较 {name} 的 {}", pair((self.fence(me.fence), self.seq(*seq))))
+                        format!("资源先单独把 {name} 的 {} 与当前值比较", pair((self.fence(me.fence), self.seq(*seq))))
                     }
                     Some(Op::Write { .. }) if me.flags & FAILED_CHECK != 0 => format!("{name} 按比较结果决定是否写入"),
                     Some(Op::Write { seq, .. }) => {
@@ -91,6 +91,7 @@ impl Machine {
         };
         let up = match s.crash {
             DOWN => "，已崩溃（恢复前不处理请求）",
+            RECOVERED if self.defects.rollback_issuer => "，已从旧备份恢复（发号器回到初始值）",
             RECOVERED => "，已从持久状态恢复",
             _ => "",
         };

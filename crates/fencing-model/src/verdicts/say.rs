@@ -330,16 +330,16 @@ pub fn chain(key: &[usize], enabling: &[usize], names: &[String]) -> String {
 pub fn reach(f: Finding, d: Option<u8>, moved: bool) -> String {
     let t = tag(f, Kind::Holds);
     match d {
-        Some(0) if moved => format!("{t}：这一步就会发生"),
-        Some(0) => format!("{t}：在这个状态已经发生"),
-        Some(d) => format!("{t}：最少还需 {d} 步"),
-        None => format!("{t}：不再可能"),
+        Some(0) if moved => format!("{t} 这一步就会发生"),
+        Some(0) => format!("{t} 在这个状态已经发生"),
+        Some(d) => format!("{t} 最少还需 {d} 步"),
+        None => format!("{t} 不再可能"),
     }
 }
 
 /// The coach at the step after which `f` can no longer happen (`again`: it did already, on
 /// this path) on any way on.
 pub fn closed(f: Finding, step: usize, again: bool) -> String {
-    let (t, again) = (tag(f, Kind::Holds), if again { "再次" } else { "" });
-    format!("第 {step} 步之后，{t} 在此后任何走法里都不会{again}发生：教练看过从这里可达的每一个状态。")
+    let (t, again) = (tag(f, Kind::Holds), if again { "再" } else { "" });
+    format!("第 {step} 步之后，{t}已不可能{again}发生：从那一步后的状态出发，教练查遍了本场景里可达的每一个状态。")
 }
