@@ -268,9 +268,10 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
             <p class="coach-status" role="status">{move || match coach.get() {
                 Coach::Computing => "教练正在计算：检查器在后台线程里遍历这个场景的全部可达状态…".to_string(),
                 Coach::Ready(r) => {
-                    // Whole numbers: the page has no other use for shortest float formatting.
-                    let [states, ms, search, coach] = [0, 1, 2, 3].map(|i| r.get(i).copied().unwrap_or(0.0).round() as u64);
-                    format!("教练已就绪：{states} 个状态，用时 {ms} 毫秒（检查器每个状态约 {search} 字节，教练另需约 {coach} 字节）。")
+                    // The worker's figures: states, milliseconds, bytes per state (search, coach).
+                    let [states, ms, search, coach] = [0, 1, 2, 3].map(|i| r.get(i).copied().unwrap_or(0.0));
+                    let kib = states * (search + coach) / 1024.0;
+                    format!("教练已就绪：{states:.0} 个状态，用时 {ms:.0} 毫秒，占内存约 {kib:.0} KB。")
                 }
                 Coach::Failed(why) => format!("教练无法工作：{why}。动作仍然可以选。"),
             }}</p>
