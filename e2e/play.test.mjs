@@ -139,3 +139,13 @@ test('the impossible challenge: 「做不到」 is the answer, and the checker s
   assert.match(await page.locator('.challenge-list li[data-challenge="stale-after-commit"]').textContent(), /已完成（答「做不到」，检查器同意）/);
   assert.match(await page.locator('.challenge-list li[data-challenge="key-caveat"]').textContent(), /未完成/);
 });
+
+test('where the lesson says why a window closes, the coach says it: the key caveat ends with B\'s commit', async () => {
+  const page = await env.page(null);
+  await open(page, '?play=A.A.expire.B');
+  await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  await page.locator('.moves li', { hasText: 'B 写入 (42,1)' }).locator('.chip.closed', { hasText: '关键限定 不再可能' }).waitFor();
+  await page.getByRole('button', { name: 'B 写入 (42,1)' }).click();
+  await page.locator('.coach-summary li', { hasText: '第 5 步之后，关键限定已不可能发生' }).waitFor();
+  assert.match(await page.locator('.coach-summary').textContent(), /B 的结果已被资源持久接受，课程说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」/);
+});

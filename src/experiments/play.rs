@@ -13,8 +13,8 @@ use fencing_model::challenges::Challenge;
 use fencing_model::coach::UNREACHABLE;
 use fencing_model::machine::state::{Action, State};
 use fencing_model::machine::Machine;
-use fencing_model::path::Move;
 use fencing_model::path::{path_text, replay, steps};
+use fencing_model::path::{Move, Step};
 use fencing_model::verdicts::{closed, of_path, reach, Marks};
 use fencing_model::{codec, Case, Defects, Finding, Scenario};
 use leptos::prelude::*;
@@ -225,7 +225,7 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
                     <h3>"可选的下一步"</h3>
                     {(n < total).then(|| view! { <p class="fork-note">{format!("正在查看第 {n} 步：在这里选一步会从此分叉，丢弃之后的 {} 步。", total - n)}</p> })}
                     <ol class="moves">{moves}</ol>
-                    {c.map(|c| walk.with(|(moves, _, marks)| summary(&c, marks, moves, defects)))}
+                    {c.map(|c| walk.with(|(moves, steps, marks)| summary(&c, marks, moves, steps, defects)))}
                 </div>
             </div>
         }
@@ -309,14 +309,14 @@ fn chips(c: &At, i: usize) -> impl IntoView {
 
 /// The coach at the state on view: what is still possible, and where on the path each
 /// finding stopped being possible.
-fn summary(c: &At, marks: &Marks, moves: &[Move], defects: Defects) -> impl IntoView {
+fn summary(c: &At, marks: &Marks, moves: &[Move], steps: &[Step], defects: Defects) -> impl IntoView {
     let open: Vec<String> = Finding::COACHED.iter().zip(c.here()).filter(|(_, d)| d.is_some()).map(|(f, d)| reach(*f, d, false)).collect();
     let shut = (1..c.along.len()).flat_map(|k| {
         Finding::COACHED.iter().enumerate().filter_map(move |(j, f)| {
             // Made on the path by then: a report's finding is marked; a challenge's goal is not.
             let made = |m: &Move| f.made_under(defects, &m.before, &m.event);
             let again = marks.flags.iter().any(|g| g.finding == *f && g.step <= k) || moves[..k.min(moves.len())].iter().any(made);
-            (c.along[k - 1][j].is_some() && c.along[k][j].is_none()).then(|| view! { <li>{closed(*f, k, again)}</li> })
+            (c.along[k - 1][j].is_some() && c.along[k][j].is_none()).then(|| view! { <li>{closed(*f, k, again, &steps[k - 1].event)}</li> })
         })
     });
     let open = if open.is_empty() {

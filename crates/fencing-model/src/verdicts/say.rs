@@ -338,8 +338,15 @@ pub fn reach(f: Finding, d: Option<u8>, moved: bool) -> String {
 }
 
 /// The coach at the step after which `f` can no longer happen (`again`: it did already, on
-/// this path) on any way on.
-pub fn closed(f: Finding, step: usize, again: bool) -> String {
-    let (t, again) = (tag(f, Kind::Holds), if again { "再" } else { "" });
-    format!("第 {step} 步之后，{t}已不可能{again}发生：从那一步后的状态出发，教练查遍了本场景里可达的每一个状态。")
+/// this path) on any way on; `e` is what that step did. Where the lesson says why, so does
+/// the coach: the key caveat's window closes when the newer grant's result is committed.
+pub fn closed(f: Finding, step: usize, again: bool, e: &Event<u64, char>) -> String {
+    let (t, again_word) = (tag(f, Kind::Holds), if again { "再" } else { "" });
+    let why = match (f, e) {
+        (Finding::KeyCaveat, Event::Accepted { client, .. }) if !again => {
+            format!("{client} 的结果已被资源持久接受，课程说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」。")
+        }
+        _ => String::new(),
+    };
+    format!("第 {step} 步之后，{t}已不可能{again_word}发生：从那一步后的状态出发，教练查遍了本场景里可达的每一个状态。{why}")
 }
