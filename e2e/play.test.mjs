@@ -149,3 +149,26 @@ test('where the lesson says why a window closes, the coach says it: the key cave
   await page.locator('.coach-summary li', { hasText: '第 5 步之后，关键限定已不可能发生' }).waitFor();
   assert.match(await page.locator('.coach-summary').textContent(), /B 的结果已被资源持久接受，课程说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」/);
 });
+
+test('on a phone, what a switch does is in view at once, and the step table shows the current step\'s card', async () => {
+  const page = await env.page(null);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(env.url + 'explore');
+  await live(page);
+  const line = page.locator('.verdict-line');
+  assert.match(await line.textContent(), /✓ 已提交资源代际不后退：成立/);
+  await page.getByLabel(/no-fence/).check();
+  await page.locator('.verdict-line', { hasText: '✗ 已提交资源代际不后退：违反' }).waitFor();
+  const box = await line.boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= 844, `the verdict is on screen: ${JSON.stringify(box)}`);
+  // The step table: one card, the current step's, until all are asked for.
+  await line.click();
+  const cards = page.locator('.steps tbody tr');
+  const shown = async () => (await cards.evaluateAll((rows) => rows.filter((r) => r.offsetParent !== null).map((r) => r.dataset.step)));
+  assert.deepEqual(await shown(), ['1']);
+  await page.getByRole('button', { name: /显示全部 \d+ 步/ }).click();
+  assert.ok((await shown()).length > 5);
+  await page.keyboard.press('ArrowRight');
+  assert.ok((await shown()).length > 5, 'all cards stay shown at the next step');
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing scrolls sideways');
+});

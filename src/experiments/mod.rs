@@ -58,7 +58,41 @@ fn ExplorerEditor() -> impl IntoView {
         <div class="explorer" class:ready=s.ready>
             {move || s.parsed.get().err().map(|e| view! { <p class="editor-error" role="alert">{format!("链接中的实验参数无效（{e}），已改用课程默认场景。")}</p> })}
             <Editor draft=s.draft error=s.draft_error.into() on_reset=Callback::new(move |_| s.reset())/>
+            <VerdictLine/>
         </div>
+    }
+}
+
+/// The verdict of the scenario on screen, kept in view under the controls while they are
+/// (so a switch or an input shows what it changed), leading to the result. Never while the
+/// learner predicts first, nor in 「你来调度」, whose moves say it themselves.
+#[component]
+fn VerdictLine() -> impl IntoView {
+    let s = use_session();
+    let said = move || {
+        if s.view.with(|v| v.play.is_some()) {
+            return None;
+        }
+        if s.predict_first.get() {
+            return Some("先预测：结果在下方，预测之后才显示".to_string());
+        }
+        Some(match s.report.get().map(|r| r.case) {
+            Some(CaseRun::Fencing(run)) => run.verdicts.headline().join(" · "),
+            Some(CaseRun::Operations(run)) => {
+                let outcomes: Vec<&str> = run.operations.iter().map(|r| r.outcome.name()).collect();
+                format!("{} · 效果数 {}", outcomes.join(" / "), run.effects)
+            }
+            _ => "检查器在后台线程中穷举全部状态：结果见下方".to_string(),
+        })
+    };
+    // A button, not a `#result-title` link: under <base href> a bare fragment leaves the page.
+    let to_result = |_| {
+        if let Some(title) = document().get_element_by_id("result-title") {
+            title.scroll_into_view();
+        }
+    };
+    move || {
+        said().map(|line| view! { <button type="button" class="verdict-line" aria-live="polite" on:click=to_result><span>{line}</span><span class="go-down">"看结果 ↓"</span></button> })
     }
 }
 

@@ -56,9 +56,21 @@ pub fn announce(step: &Step, n: usize, total: usize, keys: &[String], d: Defects
     format!("第 {n}/{total} 步：{} —— {}", step.action, words::event(&step.event, keys, d))
 }
 
+thread_local! {
+    /// On a phone: every step's card, or only the current one's (the default). Kept for the
+    /// visit: the table is drawn again at each step.
+    static EVERY_CARD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 #[component]
 pub fn StepTable(steps: Vec<Step>, step: usize, marks: Marks, keys: Vec<String>, defects: Defects) -> impl IntoView {
     let total = steps.len();
+    let every = RwSignal::new(EVERY_CARD.get());
+    let toggle = move |_| {
+        let all = !every.get_untracked();
+        EVERY_CARD.set(all);
+        every.set(all);
+    };
     let authority = if defects.split_authority { "授权状态 / 独立计数器" } else { "授权状态" };
     let rows = steps
         .iter()
@@ -94,7 +106,10 @@ pub fn StepTable(steps: Vec<Step>, step: usize, marks: Marks, keys: Vec<String>,
         })
         .collect_view();
     view! {
-        <div class="table-wrap steps" tabindex="0" role="region" aria-label="每一步">
+        <button type="button" class="tool-btn every-card" aria-pressed=move || every.get().to_string() on:click=toggle>
+            {move || if every.get() { "只看当前一步".to_string() } else { format!("显示全部 {total} 步") }}
+        </button>
+        <div class="table-wrap steps" class:every=every tabindex="0" role="region" aria-label="每一步">
             <table>
                 <caption class="visually-hidden">{format!("共 {total} 步；当前第 {step} 步，之后的步骤还没走到；◆ 标出关键步骤，○ 标出使能步骤")}</caption>
                 <thead><tr>

@@ -294,6 +294,15 @@ impl Verdicts {
         self.sections.iter().flat_map(|s| &s.lines).find(|l| l.finding == f)
     }
 
+    /// The lesson's properties, one line each (sign, promise, verdict): what a page keeps in
+    /// view while its scenario changes.
+    pub fn headline(&self) -> Vec<String> {
+        self.lines()
+            .filter(|l| !l.ours)
+            .map(|l| format!("{} {}：{}", l.kind.sign(), l.promise.unwrap_or(l.finding.name()), l.verdict))
+            .collect()
+    }
+
     /// Every line, section by section.
     pub fn lines(&self) -> impl Iterator<Item = &Line> {
         self.sections.iter().flat_map(|s| &s.lines)
