@@ -196,3 +196,49 @@ fn each_challenge_is_possible_but_the_first() {
         ]
     );
 }
+
+/// The scaled preset (1.4 million states): at a few states spread over the search's visit
+/// order, the coach's distances equal a breadth-first walk's from there.
+#[test]
+fn the_coach_agrees_on_sampled_states_of_the_scaled_preset() {
+    let s = PRESETS.iter().find(|p| p.name == "scaled").unwrap().read().scenario;
+    let machine = Machine::new(&s.model, s.defects, s.issuer);
+    let mut search = Search::new(machine.clone(), fencing_model::coach::MAX_STATES + 1);
+    while !search.run(1 << 20) {}
+    let coach = Coach::new(&search).unwrap();
+    let n = search.states();
+    for i in [n / 2, n * 3 / 4, n * 9 / 10, n - 1] {
+        let fewest = forward(&machine, *search.state(i));
+        for (k, f) in Finding::COACHED.into_iter().enumerate() {
+            let coached = Some(coach.distance(i, f) as usize).filter(|&d| d != UNREACHABLE as usize);
+            assert_eq!(coached, fewest[k], "scaled state {i} {}", f.name());
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+    /// Scenarios generated from the programs' own steps, under any defects: the coach agrees
+    /// with a breadth-first walk from every state.
+    #[test]
+    fn the_coach_agrees_on_generated_scenarios(
+        programs in proptest::collection::vec(proptest::collection::vec(0usize..4, 1..4), 2..4),
+        crash in proptest::bool::ANY,
+        delay in proptest::bool::ANY,
+        defects in 0usize..16,
+    ) {
+        // Each program acquires first, then any of the other steps, on a key of its own.
+        let op = |o: usize, c: usize| ["pause", "write:1:k", "renew", "write:2:k"][o].replace('k', &format!("k{c}"));
+        let program = |(c, p): (usize, &Vec<usize>)| format!("acquire {}", p.iter().map(|&o| op(o, c)).collect::<Vec<_>>().join(" "));
+        let text = programs.iter().enumerate().map(program).collect::<Vec<_>>().join("; ");
+        let model = fencing_model::machine::spec::Model::parse_programs(&text, crash, delay);
+        proptest::prop_assume!(model.is_ok());
+        let model = model.unwrap();
+        let defects = Defects::all_for(fencing_model::Case::Model)[defects];
+        let machine = Machine::new(&model, defects, 40);
+        let mut search = Search::new(machine.clone(), 601);
+        while !search.run(1 << 20) {}
+        proptest::prop_assume!(search.complete() && search.states() <= 600);
+        agree_on(&text, machine);
+    }
+}
