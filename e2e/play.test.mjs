@@ -162,7 +162,7 @@ test('on a phone, what a switch does is in view at once, and the step table show
   const box = await line.boundingBox();
   assert.ok(box.y >= 0 && box.y + box.height <= 844, `the verdict is on screen: ${JSON.stringify(box)}`);
   // The step table: one card, the current step's, until all are asked for.
-  await line.click();
+  await page.locator('#result-title').scrollIntoViewIfNeeded();
   const cards = page.locator('.steps tbody tr');
   const shown = async () => (await cards.evaluateAll((rows) => rows.filter((r) => r.offsetParent !== null).map((r) => r.dataset.step)));
   assert.deepEqual(await shown(), ['1']);

@@ -292,7 +292,13 @@ test('the figure, each defect the chapters name and the last chapter lead on: to
   await page.goto(env.url + 'grant-and-mint');
   await live(page);
   const links = await page.locator('.addition a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-  assert.deepEqual(links, ['/explore?variant=split-authority', '/explore?variant=rollback-issuer']);
+  assert.deepEqual(links, [
+    '/explore?variant=split-authority',
+    '/explore?variant=split-authority&play=&challenge=split-authority',
+    '/explore?variant=rollback-issuer',
+    '/explore?variant=rollback-issuer&play=&challenge=rollback-overwrite',
+    '/explore?variant=rollback-issuer&play=&challenge=rollback-lockout',
+  ]);
   await page.goto(env.url + 'closed-book');
   await live(page);
   assert.equal(await page.getByRole('link', { name: '打开闭卷自测面板（4 道题）→' }).getAttribute('href'), '/self-test');

@@ -287,7 +287,7 @@ test('the progress page shows what was read, run and rated', async () => {
   assert.equal(await page.locator('.other-runs li').count(), 13);
   assert.equal(await page.locator('.other-runs li').first().isVisible(), false, 'folded');
   // Backup comes right after the overview; where the data lives, last.
-  assert.deepEqual(await page.locator('.progress-page section > h2').allTextContents(), ['备份与迁移', '今天的复习', '闭卷自测', '实验', '章节', '预测', '记录存在哪里']);
+  assert.deepEqual(await page.locator('.progress-page section > h2').allTextContents(), ['备份与迁移', '今天的复习', '闭卷自测', '实验', '挑战（你来调度，本学习台补充）', '章节', '预测', '记录存在哪里']);
   assert.deepEqual(page.problems, []);
 });
 

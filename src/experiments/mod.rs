@@ -85,14 +85,11 @@ fn VerdictLine() -> impl IntoView {
             _ => "检查器在后台线程中穷举全部状态：结果见下方".to_string(),
         })
     };
-    // A button, not a `#result-title` link: under <base href> a bare fragment leaves the page.
-    let to_result = |_| {
-        if let Some(title) = document().get_element_by_id("result-title") {
-            title.scroll_into_view();
-        }
-    };
+    // Text, not a control: it floats over the controls, and a target there would crowd theirs.
     move || {
-        said().map(|line| view! { <button type="button" class="verdict-line" aria-live="polite" on:click=to_result><span>{line}</span><span class="go-down">"看结果 ↓"</span></button> })
+        said().map(
+            |line| view! { <p class="verdict-line" aria-live="polite"><span>{line}</span><span class="go-down">"结果在下方 ↓"</span></p> },
+        )
     }
 }
 
