@@ -75,7 +75,7 @@ test('a move that makes the overwrite impossible is named at its step', async ()
   await open(page, '?variant=no-fence&play=A.A.expire.B.resume-A');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   await page.getByRole('button', { name: /A 写入/ }).click();
-  await page.locator('.coach-summary li', { hasText: '第 6 步之后，revoked_generation_overwrite已不可能发生' }).waitFor();
+  await page.locator('.coach-summary li', { hasText: '第 6 步之后，revoked_generation_overwrite 已不可能发生' }).waitFor();
 });
 
 test('a link whose path goes wrong keeps its longest valid prefix and says why', async () => {
@@ -146,8 +146,8 @@ test('where the lesson says why a window closes, the coach says it: the key cave
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   await page.locator('.moves li', { hasText: 'B 写入 (42,1)' }).locator('.chip.closed', { hasText: '关键限定 不再可能' }).waitFor();
   await page.getByRole('button', { name: 'B 写入 (42,1)' }).click();
-  await page.locator('.coach-summary li', { hasText: '第 5 步之后，关键限定已不可能发生' }).waitFor();
-  assert.match(await page.locator('.coach-summary').textContent(), /B 的结果已被资源持久接受，课程说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」/);
+  await page.locator('.coach-summary li', { hasText: '第 5 步之后，关键限定 已不可能发生' }).waitFor();
+  assert.match(await page.locator('.coach-summary').textContent(), /B 的结果（最新授予）已被资源持久接受；课程说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」/);
 });
 
 test('on a phone, what a switch does is in view at once, and the step table shows the current step\'s card', async () => {
@@ -156,7 +156,7 @@ test('on a phone, what a switch does is in view at once, and the step table show
   await page.goto(env.url + 'explore');
   await live(page);
   const line = page.locator('.verdict-line');
-  assert.match(await line.textContent(), /✓ 已提交资源代际不后退：成立/);
+  assert.match(await line.textContent(), /✓ 已提交资源代际不后退：成立.*∅ 未绑定授予的 token 不可产生效果：本变体无从违反/);
   await page.getByLabel(/no-fence/).check();
   await page.locator('.verdict-line', { hasText: '✗ 已提交资源代际不后退：违反' }).waitFor();
   const box = await line.boundingBox();

@@ -17,7 +17,7 @@ use fencing_model::{codec, render, scenario_file, CaseRun, Finding, Report, Scen
 use leptos::prelude::*;
 
 /// `1453155` as `1,453,155`.
-fn grouped(n: usize) -> String {
+pub fn grouped(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, d) in digits.chars().enumerate() {

@@ -74,16 +74,19 @@ fn VerdictLine() -> impl IntoView {
             return None;
         }
         if s.predict_first.get() {
-            return Some("先预测：结果在下方，预测之后才显示".to_string());
+            return Some("先预测模式：每个新场景的结果在你预测之后显示".to_string());
         }
-        Some(match s.report.get().map(|r| r.case) {
-            Some(CaseRun::Fencing(run)) => run.verdicts.headline().join(" · "),
-            Some(CaseRun::Operations(run)) => {
+        if s.scenario.with(|sc| sc.case == Case::Model) {
+            return Some(format!("检查器在后台线程中搜索可达状态（上限 {} 个）：结果见下方", checker::grouped(worker::CAP)));
+        }
+        match s.report.get()?.case {
+            CaseRun::Fencing(run) => Some(run.verdicts.headline().join(" · ")),
+            CaseRun::Operations(run) => {
                 let outcomes: Vec<&str> = run.operations.iter().map(|r| r.outcome.name()).collect();
-                format!("{} · 效果数 {}", outcomes.join(" / "), run.effects)
+                Some(format!("{} · 效果数 {}", outcomes.join(" / "), run.effects))
             }
-            _ => "检查器在后台线程中穷举全部状态：结果见下方".to_string(),
-        })
+            CaseRun::Model(_) => None,
+        }
     };
     // Text, not a control: it floats over the controls, and a target there would crowd theirs.
     move || {

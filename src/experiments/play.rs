@@ -16,7 +16,7 @@ use fencing_model::machine::Machine;
 use fencing_model::path::{path_text, replay, steps};
 use fencing_model::path::{Move, Step};
 use fencing_model::verdicts::{closed, of_path, reach, Marks};
-use fencing_model::{codec, Case, Defects, Finding, Scenario};
+use fencing_model::{codec, Case, Defects, Event, Finding, Scenario};
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
@@ -270,8 +270,9 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
                 Coach::Ready(r) => {
                     // The worker's figures: states, milliseconds, bytes per state (search, coach).
                     let [states, ms, search, coach] = [0, 1, 2, 3].map(|i| r.get(i).copied().unwrap_or(0.0));
-                    let kib = states * (search + coach) / 1024.0;
-                    format!("教练已就绪：{states:.0} 个状态，用时 {ms:.0} 毫秒，占内存约 {kib:.0} KB。")
+                    let mb = states * (search + coach) / 1e6;
+                    let states = super::checker::grouped(states as usize);
+                    format!("教练已就绪：{states} 个状态，用时 {ms:.0} 毫秒；约占内存 {mb:.1} MB（状态表按块预先分配，小场景也约 0.9 MB）。")
                 }
                 Coach::Failed(why) => format!("教练无法工作：{why}。动作仍然可以选。"),
             }}</p>
@@ -316,7 +317,12 @@ fn summary(c: &At, marks: &Marks, moves: &[Move], steps: &[Step], defects: Defec
             // Made on the path by then: a report's finding is marked; a challenge's goal is not.
             let made = |m: &Move| f.made_under(defects, &m.before, &m.event);
             let again = marks.flags.iter().any(|g| g.finding == *f && g.step <= k) || moves[..k.min(moves.len())].iter().any(made);
-            (c.along[k - 1][j].is_some() && c.along[k][j].is_none()).then(|| view! { <li>{closed(*f, k, again, &steps[k - 1].event)}</li> })
+            // Whether step k was the newest grant's write (the lesson's reason applies then).
+            let newest = moves
+                .get(k - 1)
+                .is_some_and(|m| matches!(m.event, Event::Accepted { grant, .. } if grant != 0 && grant == m.before.grants));
+            (c.along[k - 1][j].is_some() && c.along[k][j].is_none())
+                .then(|| view! { <li>{closed(*f, k, again, &steps[k - 1].event, newest, defects)}</li> })
         })
     });
     let open = if open.is_empty() {

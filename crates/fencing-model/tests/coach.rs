@@ -242,3 +242,22 @@ proptest::proptest! {
         agree_on(&text, machine);
     }
 }
+
+/// A scenario over the coach's limit is refused as too large (the worker stops its search one
+/// state past the limit, so the search is also incomplete: the size is what is said); an
+/// incomplete search within the limit is refused as incomplete.
+#[test]
+fn the_coach_refuses_a_scenario_too_large_before_an_incomplete_search() {
+    use fencing_model::coach::CoachError;
+    let s = PRESETS[0].read().scenario;
+    let machine = Machine::new(&s.model, s.defects, s.issuer);
+    let mut capped = Search::new(machine.clone(), 51);
+    while !capped.run(1 << 20) {}
+    let refused = Coach::within(&capped, 50).err();
+    assert_eq!(refused, Some(CoachError::TooLarge(50)));
+    assert_eq!(refused.unwrap().to_string(), "场景的可达状态超过教练的上限 50 个：请缩小场景");
+    assert_eq!(Coach::within(&capped, 60).err(), Some(CoachError::Incomplete));
+    let mut whole = Search::new(machine, 1 << 20);
+    while !whole.run(1 << 20) {}
+    assert!(Coach::within(&whole, whole.states()).is_ok());
+}

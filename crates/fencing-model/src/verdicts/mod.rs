@@ -294,13 +294,18 @@ impl Verdicts {
         self.sections.iter().flat_map(|s| &s.lines).find(|l| l.finding == f)
     }
 
-    /// The lesson's properties, one line each (sign, promise, verdict): what a page keeps in
-    /// view while its scenario changes.
+    /// The lesson's properties, one line each (sign, promise, verdict, and that qualifiers
+    /// follow, if any), then this app's harms by their tags: what a page keeps in view while
+    /// its scenario changes. Read alone it must not say more than the report.
     pub fn headline(&self) -> Vec<String> {
-        self.lines()
-            .filter(|l| !l.ours)
-            .map(|l| format!("{} {}：{}", l.kind.sign(), l.promise.unwrap_or(l.finding.name()), l.verdict))
-            .collect()
+        let lesson = self.lines().filter(|l| !l.ours).map(|l| {
+            let verdict = if l.kind == Kind::ByConstruction { "本变体无从违反" } else { &l.verdict };
+            let more = if l.qualifiers.is_empty() || l.kind == Kind::ByConstruction { "" } else { "（限定见下方）" };
+            format!("{} {}：{verdict}{more}", l.kind.sign(), l.promise.unwrap_or(l.finding.name()))
+        });
+        let harms: Vec<String> = self.lines().filter(|l| l.ours && l.kind == Kind::Harm).map(|l| say::tag(l.finding, l.kind)).collect();
+        let ours = (!harms.is_empty()).then(|| format!("{} 本学习台另发现：{}", Kind::Harm.sign(), harms.join("、")));
+        lesson.chain(ours).collect()
     }
 
     /// Every line, section by section.

@@ -37,7 +37,7 @@ pub fn why(f: Finding) -> &'static str {
         Finding::LostOperation => "一次在持有有效租约时发出的写入被拒，同键也再没有写入生效；所有程序已结束、网络中也没有待送达的写入，它再也不会生效：调用方必须按失败处理，不能把它叫成功（课程在多次写一节说「不能把丢失 seq1 叫成功」）。",
         Finding::Stuck => "有客户端的程序没走完，却没有任何事件能发生。",
         Finding::StaleRefused => "较早授予的写入在较新授予的结果提交之后到达资源，被拒绝。",
-        Finding::KeyCaveat => "较早授予的写入在较新授予的新状态被资源持久接受之前提交，资源接受了它：课程的关键限定，不违反 fence 性质。",
+        Finding::KeyCaveat => "较新授予已经发出、但它的新状态还没被资源持久接受时，较早授予的写入提交，资源接受了它：课程的关键限定，不违反课程的两条性质。",
         Finding::CheckRaced => "写入通过了资源单独的比较，落地时资源已经变到这次比较本会拒绝的值：先检查后写入的竞态。",
     }
 }
@@ -283,7 +283,7 @@ pub fn tag(f: Finding, kind: Kind) -> String {
         Finding::Stuck => "卡住",
         Finding::StaleRefused => "旧写入被拒",
         Finding::KeyCaveat => "关键限定",
-        Finding::CheckRaced => "比较后被抢先",
+        Finding::CheckRaced => "比较过时仍写入",
     };
     if kind == Kind::Expected {
         format!("{t}（预期内）")
@@ -338,15 +338,16 @@ pub fn reach(f: Finding, d: Option<u8>, moved: bool) -> String {
 }
 
 /// The coach at the step after which `f` can no longer happen (`again`: it did already, on
-/// this path) on any way on; `e` is what that step did. Where the lesson says why, so does
-/// the coach: the key caveat's window closes when the newer grant's result is committed.
-pub fn closed(f: Finding, step: usize, again: bool, e: &Event<u64, char>) -> String {
+/// this path) on any way on; `e` is what that step did, `newest` whether it was the newest
+/// grant's write. Where the lesson says why, so does the coach: under the correct protocol
+/// the key caveat's window closes when the newest grant's result is committed.
+pub fn closed(f: Finding, step: usize, again: bool, e: &Event<u64, char>, newest: bool, defects: Defects) -> String {
     let (t, again_word) = (tag(f, Kind::Holds), if again { "再" } else { "" });
     let why = match (f, e) {
-        (Finding::KeyCaveat, Event::Accepted { client, .. }) if !again => {
-            format!("{client} 的结果已被资源持久接受，课程说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」。")
+        (Finding::KeyCaveat, Event::Accepted { client, .. }) if newest && !again && defects == Defects::default() => {
+            format!("{client} 的结果（最新授予）已被资源持久接受；课程说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」。")
         }
         _ => String::new(),
     };
-    format!("第 {step} 步之后，{t}已不可能{again_word}发生：从那一步后的状态出发，教练查遍了本场景里可达的每一个状态。{why}")
+    format!("第 {step} 步之后，{t} 已不可能{again_word}发生：从那一步之后能走到的每一个状态，教练都查过（本场景的完整搜索），没有一条走法通向它。{why}")
 }
