@@ -1,6 +1,7 @@
 // The page in Gecko and WebKit, not only Chromium: one smoke walk through each engine (e2e/
-// engines.mjs) — every page goes live, the theme is kept, a defect switch turns a verdict, an
-// answer typed is kept in localStorage over a reload, and the service worker takes over — and
+// engines.mjs) — every page goes live, the theme is kept, a defect switch turns a verdict, a
+// move in 「你来调度」 is judged with the worker's coach beside it, an answer typed is kept in
+// localStorage over a reload, and the service worker takes over — and
 // no page reports an error on the way (in WebKit: a module that fails to start, and any error
 // once it is live; see engines.mjs).
 import { test } from 'node:test';
@@ -64,6 +65,13 @@ async function walk(browser, url) {
   assert.deepEqual(await browser.run(verdicts), ['revoked_generation_overwrite:bad', 'unauthorized_accept:ok']);
   await check('explore');
 
+  // 「你来调度」: the coach from the worker's module, then a move of the learner's, judged.
+  await open(browser, url + 'explore?variant=no-fence&play=A.A.expire.B.B.resume-A');
+  await until(browser, 'the coach', () => document.querySelector('.coach-status')?.textContent.includes('教练已就绪') && document.querySelectorAll('.moves .chip').length > 0);
+  await browser.click('.moves .move');
+  await until(browser, 'the overwrite marked at the learner\'s move', () => document.querySelector('.play-found')?.textContent.includes('revoked_generation_overwrite'));
+  await check('explore, 你来调度');
+
   const answer = 'fence 在资源提交处比较';
   await open(browser, url + 'self-test');
   await browser.type('section.question#q1 textarea', answer);
@@ -81,7 +89,7 @@ async function walk(browser, url) {
 }
 
 for (const [name, launch] of [['firefox-esr', firefox], ['WebKitGTK', webkit]]) {
-  test(`${name}: every page goes live; theme, a defect switch, an answer over a reload, the service worker`, async () => {
+  test(`${name}: every page goes live; theme, a defect switch, a move in 你来调度 with its coach, an answer over a reload, the service worker`, async () => {
     const server = await serve(DIST);
     let browser;
     try {
