@@ -203,6 +203,9 @@ fn lost_and_locked_readings_follow_their_cause() {
     );
     let rollback = read(&["explore", "--scenario", &path, "--variant", "rollback-issuer"]);
     assert!(rollback.contains("与持有者的 token 同为 fence 41（fence 被重用）：这次挡住它的只是 op_seq（(41,1) ≥ (41,1)）"), "{rollback}");
+    // An equal fence under split authority too is a reuse, not a larger number to mint past.
+    let both = read(&["explore", "--scenario", &path, "--variant", "split-authority,rollback-issuer"]);
+    assert!(both.contains("（fence 被重用）：这次挡住它的只是 op_seq") && !both.contains("拆开发号时，它若再向计数器取号"), "{both}");
     let (split, _) = fencing_model::cli::execute(&["explore", "--variant", "split-authority"]);
     assert!(
         split.contains("资源保存着 42（未绑定）写下的 (42,2)，fence 42 大于持有者这次的 41：它带着这个号的写入都会被拒；拆开发号时"),
@@ -226,4 +229,36 @@ fn by_construction_only_where_it_cannot_fail() {
     assert!(rollback.contains("∅ reused_fence") && rollback.contains("本场景的授权权威不会崩溃"), "{rollback}");
     let crash = run(&["--crash", "true", "--variant", "rollback-issuer"]);
     assert!(!crash.contains("∅ reused_fence"), "{crash}");
+}
+
+/// The one-line verdict a page keeps in view: read alone it says no more than the report —
+/// qualifiers announced where the line has them, what cannot fail said so, this app's harms
+/// named beside the lesson's properties.
+#[test]
+fn the_headline_says_no_more_than_the_report() {
+    use fencing_model::{lab, Case, Defect, Scenario};
+    let headline = |defects: Defects, seqs: Option<(u64, u64)>| {
+        let mut s = Scenario::lesson(Case::Fencing, defects);
+        if let Some((a, b)) = seqs {
+            (s.op_seq_a, s.op_seq_b) = (a, b);
+        }
+        lab::run(&s).verdicts.headline()
+    };
+    assert_eq!(
+        headline(Defects::default(), None),
+        ["✓ 已提交资源代际不后退：成立（3 条交错均满足）（限定见下方）", "∅ 未绑定授予的 token 不可产生效果：本变体无从违反"]
+    );
+    let no_fence = headline(Defects::default().with(Defect::NoFence, true), None);
+    assert!(no_fence[0].starts_with("✗ 已提交资源代际不后退：违反"), "{no_fence:?}");
+    assert_eq!(no_fence.len(), 2, "{no_fence:?}");
+    // A rollback with the old holder's op_seq the smaller: the lesson's lines hold by luck, and
+    // the reused fence, this app's harm, is named beside them.
+    let lucky = headline(Defects::default().with(Defect::RollbackIssuer, true), Some((1, 2)));
+    assert_eq!(lucky.last().map(String::as_str), Some("⚠ 本学习台另发现：fence 重用"), "{lucky:?}");
+    let split = headline(Defects::default().with(Defect::SplitAuthority, true), None);
+    assert!(split[1].starts_with("✗ 未绑定授予的 token 不可产生效果：违反"), "{split:?}");
+    // A finding's line, wherever its section: the page finds a line by it.
+    let run = lab::run(&Scenario::lesson(Case::Fencing, Defects::default()));
+    assert_eq!(run.verdicts.line(Finding::LockedOut).map(|l| l.finding), Some(Finding::LockedOut));
+    assert!(run.verdicts.line(Finding::KeyCaveat).is_none(), "a challenge's goal has no line in the report");
 }
