@@ -262,3 +262,30 @@ fn the_headline_says_no_more_than_the_report() {
     assert_eq!(run.verdicts.line(Finding::LockedOut).map(|l| l.finding), Some(Finding::LockedOut));
     assert!(run.verdicts.line(Finding::KeyCaveat).is_none(), "a challenge's goal has no line in the report");
 }
+
+/// The coach's words: how close a finding is after a move or in a state, and where one stopped
+/// being possible — the lesson's reason only for the newest grant's commit, under the correct
+/// protocol, the first time.
+#[test]
+fn the_coach_says_how_close_and_why_closed() {
+    use fencing_model::verdicts::{closed, reach};
+    use fencing_model::{Defect, Event};
+    assert_eq!(reach(Finding::LockedOut, Some(0), true), "持有者被挡 这一步就会发生");
+    assert_eq!(reach(Finding::LostOperation, Some(0), false), "操作丢失 在这个状态已经发生");
+    assert_eq!(reach(Finding::LockedOut, Some(3), false), "持有者被挡 最少还需 3 步");
+    assert_eq!(reach(Finding::LockedOut, None, true), "持有者被挡 不再可能");
+    let commit = Event::Accepted { client: 'B', fence: 42, grant: 2, seq: 1, key: 0, previous: (0, 0), unconditional: false };
+    let why = "B 的结果（最新授予）已被资源持久接受；课程说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」。";
+    let said = closed(Finding::KeyCaveat, 5, false, &commit, true, Defects::default());
+    assert!(said.starts_with("第 5 步之后，关键限定 已不可能发生：") && said.ends_with(why), "{said}");
+    for (again, newest, defects) in [
+        (true, true, Defects::default()),
+        (false, false, Defects::default()),
+        (false, true, Defects::default().with(Defect::Precheck, true)),
+    ] {
+        let said = closed(Finding::KeyCaveat, 5, again, &commit, newest, defects);
+        assert!(!said.contains("课程说"), "{said}");
+        assert_eq!(said.contains("已不可能再发生"), again, "{said}");
+    }
+    assert!(!closed(Finding::LockedOut, 5, false, &commit, true, Defects::default()).contains("课程说"));
+}
