@@ -9,13 +9,7 @@ use crate::record::lab::{Change, Lab};
 use crate::route::Route;
 use crate::storage::store::use_store;
 use fencing_model::challenges::{impossible, solved, Challenge, CHALLENGES};
-use fencing_model::Finding;
 use leptos::prelude::*;
-
-/// Which slot of the coach's rows a goal is.
-fn slot(goal: Finding) -> usize {
-    Finding::COACHED.iter().position(|g| *g == goal).unwrap_or(0)
-}
 
 /// The challenges, each a link that starts it (the lesson's scenario under its protocol).
 #[component]
@@ -63,7 +57,7 @@ pub fn ChallengeBox(
     let said_impossible = RwSignal::new(false);
     let hinted = RwSignal::new(false);
     // The fewest moves from the start, once the coach knows them.
-    let fewest = move || origin.get().map(|row| row[slot(challenge.goal)]);
+    let fewest = move || origin.get().map(|row| row[challenge.goal.slot()]);
     // A path that makes the goal solves it, once: kept with the fewest known then.
     Effect::new(move |done: Option<bool>| {
         let steps = made.get();

@@ -193,7 +193,7 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
         let machine = machine.clone();
         Signal::derive(move || {
             let (c, at) = (taken()?, here.get()?);
-            let k = Finding::COACHED.iter().position(|g| *g == c.goal)?;
+            let k = c.goal.slot();
             let best = at.moves.iter().enumerate().filter_map(|(i, row)| row[k].map(|d| (d, i))).min();
             Some(best.and_then(|(_, i)| enabled(&machine, &untrack(now).0).get(i).map(|(_, w)| w.clone())))
         })

@@ -46,7 +46,7 @@ impl std::fmt::Display for CoachError {
 }
 
 fn bit(f: Finding) -> u16 {
-    1 << slot(f)
+    1 << f.slot()
 }
 
 impl Coach {
@@ -75,7 +75,7 @@ impl Coach {
             machine.successors(s, &mut out);
             for f in [Finding::LostOperation, Finding::Stuck] {
                 if f.holds_in(machine, s, out.is_empty()) {
-                    d[slot(f)] = 0;
+                    d[f.slot()] = 0;
                 }
             }
             for (_, next, event) in &out {
@@ -117,7 +117,7 @@ impl Coach {
 
     /// Fewest moves from state `i` to finding `f` (`UNREACHABLE`: none).
     pub fn distance(&self, i: usize, f: Finding) -> u8 {
-        self.dist[i][slot(f)]
+        self.dist[i][f.slot()]
     }
 
     /// For each move enabled in state `i`, in the machine's order: the action, and per finding
@@ -145,10 +145,6 @@ impl Coach {
             as f64
             / n as f64
     }
-}
-
-fn slot(f: Finding) -> usize {
-    Finding::COACHED.iter().position(|g| *g == f).unwrap_or(0)
 }
 
 /// The state after `path` from the initial state, by its index in `search` (none if a move is

@@ -66,6 +66,11 @@ impl Finding {
         Finding::CheckRaced,
     ];
 
+    /// Where this finding's distance sits in the coach's rows (`COACHED` order).
+    pub fn slot(self) -> usize {
+        Finding::COACHED.iter().position(|g| *g == self).unwrap_or(0)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Finding::Broken(p) => p.name(),
