@@ -128,7 +128,7 @@ test('the impossible challenge: 「做不到」 is the answer, and the checker s
   await open(page, '?play=&challenge=stale-after-commit');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   await page.getByRole('button', { name: '做不到' }).click();
-  assert.match(await page.locator('.challenge-answer').textContent(), /检查器同意：.*没有哪条走法能做到。这正是课程所说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」/);
+  assert.match(await page.locator('.challenge-answer').textContent(), /检查器同意：.*没有哪条走法能做到。这与课程所说一致：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」/);
   // Saying so on a challenge that can be done is refused, with the fewest moves.
   await open(page, '?play=&challenge=key-caveat');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
