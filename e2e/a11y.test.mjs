@@ -84,6 +84,16 @@ test('axe finds no violation with reviews due and predictions made, at both widt
       if (await reveal.count()) await reveal.click();
       await page.locator('section.question#q3 .q-reference').waitFor();
       await check('self-test, revealed');
+      // A follow-up card written, its answer unfolded beside the learner's (written once, kept).
+      await page.goto(env.url + 'follow-ups');
+      await live(page);
+      const card = page.locator('section.recall').first();
+      if (await card.getByRole('textbox').count()) {
+        await card.getByRole('textbox').fill('owner 与 fence 各管一个操作域');
+        await card.getByRole('button', { name: '写好了，展开课文的答案' }).click();
+      }
+      await card.locator('.recall-mine').waitFor();
+      await check('follow-ups, written');
       await page.goto(env.url + 'timeline');
       await live(page);
       await page.getByRole('radio', { name: 'A 的 41 先提交（关键限定）' }).check();

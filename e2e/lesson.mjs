@@ -76,9 +76,11 @@ export function selfTest(page) {
         section,
         answer: section.getByRole('textbox'),
         state: section.locator('.q-state'),
-        points: section.getByRole('checkbox'),
+        points: section.locator('.points').getByRole('checkbox'),
         /** The scoring point whose words match `words`. */
-        point: (words) => section.getByRole('checkbox', { name: words }),
+        point: (words) => section.locator('.points').getByRole('checkbox', { name: words }),
+        /** This app's 没把握 mark, beside the rating. */
+        unsure: section.getByRole('checkbox', { name: /^没把握/ }),
         reveal: () => section.getByRole('button', { name: '展开参考答案与评分点' }).click(),
         rate: (level) => section.getByRole('button', { name: new RegExp(level) }).click(),
       };

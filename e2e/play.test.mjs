@@ -119,7 +119,7 @@ test('a challenge taken on: the coach hidden, a hint, the goal judged on the lea
   assert.match(await page.locator('.challenge-list li[data-challenge="no-fence"]').textContent(), /已完成，7 步（最短 7 步）/);
   assert.match(await page.locator('.challenge-list li[data-challenge="key-caveat"]').textContent(), /未完成/);
   const exported = await page.evaluate(() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('lab')))));
-  assert.equal(exported.version, 8);
+  assert.equal(exported.version, 9);
   assert.deepEqual(exported.challenges['no-fence'].steps, 7);
 });
 

@@ -35,7 +35,7 @@ test('a rated question comes back when its box says, first, from an empty box', 
   assert.match(await card(page, 'q3').locator('.q-state').textContent(), /下次复习：2 天后（12月9日）/);
   assert.match(await card(page, 'q2').locator('.q-state').textContent(), /下次复习：明天（12月8日）/);
   const stored = await exported(page);
-  assert.equal(stored.version, 8);
+  assert.equal(stored.version, 9);
   assert.deepEqual([stored.questions.q3.review.box, stored.questions.q2.review.box], [2, 1]);
 
   await page.goto(env.url + 'progress');
@@ -62,12 +62,49 @@ test('a rated question comes back when its box says, first, from an empty box', 
   await q3.getByRole('button', { name: /完整答出/ }).click();
   assert.match(await q3.locator('.q-state').textContent(), /下次复习：4 天后（12月13日）/);
   // The page says when the ones not due come back.
-  assert.equal(await page.locator('.review-later').textContent(), '之后：第 3 题：4 天后（12月13日）。');
+  assert.equal(await page.locator('.review-later').textContent(), '已自评、还没到期的题排在后面，展开可看上次作答：第 3 题：4 天后（12月13日）复习。');
 
   await page.goto(env.url + 'progress');
   await live(page);
   assert.match(await page.locator('.due-today').textContent(), /今天到期 1 题/);
   assert.match(await page.locator('.due-today a').textContent(), /第 2 题/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('an unsure answer keeps its rating and comes back sooner; after a reload the page says where a rated question went', async () => {
+  const page = await env.page(null);
+  const monday = new Date('2026-12-07T09:00:00').getTime();
+  await page.clock.install({ time: monday });
+  await page.goto(env.url + 'self-test');
+  await live(page);
+  // Full and sure: two days. Full but unsure (this app's mark): as 部分答出 would be, tomorrow.
+  await rate(page, 'q3', '三个效果', '完整答出');
+  const q1 = card(page, 'q1');
+  await q1.locator('textarea').fill('发号器回退；43 不绑定授予');
+  await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
+  await q1.getByRole('checkbox', { name: /^没把握/ }).check();
+  await q1.getByRole('button', { name: /完整答出/ }).click();
+  assert.match(await q1.locator('.q-rated-line').textContent(), /完整答出（没把握） · 勾了 0\/12 个评分点 · 下次复习：明天（12月8日）/);
+  assert.match(await card(page, 'q3').locator('.q-state').textContent(), /下次复习：2 天后（12月9日）/);
+  const doc = await exported(page);
+  assert.deepEqual([doc.questions.q1.attempts[0].rating, doc.questions.q1.attempts[0].unsure, doc.questions.q3.attempts[0].unsure], ['full', true, undefined]);
+  assert.deepEqual([doc.questions.q1.review.box, doc.questions.q3.review.box], [1, 2]);
+
+  // The learner scrolls down and reloads: the rated questions have moved to the end; the page
+  // starts at the plan, which says where each went and when it comes back.
+  await page.evaluate(() => window.scrollTo(0, 2000));
+  await page.reload();
+  await live(page);
+  await page.waitForFunction(() => document.querySelector('.selftest .questions > section:last-child')?.id === 'q3');
+  assert.deepEqual(await page.locator('.selftest .questions > section').evaluateAll((s) => s.map((x) => x.id)), ['q2', 'q4', 'q1', 'q3']);
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  assert.equal(await page.locator('.review-later').textContent(), '已自评、还没到期的题排在后面，展开可看上次作答：第 1 题：明天（12月8日）复习；第 3 题：2 天后（12月9日）复习。');
+  await page.locator('.review-later a', { hasText: '第 1 题' }).click();
+  // Not due: the last attempt is at hand, folded, with its date.
+  const last = q1.locator('details.last-attempt');
+  assert.match(await last.locator('summary').textContent(), /^上次作答：2026\/12\/7 .* · 完整答出（没把握） · 下次复习：明天（12月8日）$/);
+  await last.locator('summary').click();
+  assert.equal(await last.locator('.past-answer').textContent(), '发号器回退；43 不绑定授予');
   assert.deepEqual(page.problems, []);
 });
 

@@ -26,16 +26,21 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
 
   await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
   assert.equal(await q1.locator('.q-state').textContent(), '已对照');
-  assert.match(await q1.locator('.q-reference > p').first().textContent(), /^设计一在第 8 步出现 revoked_generation_overwrite/);
+  assert.match(await q1.locator('.q-reference > p').first().textContent(), /^设计一出错的是发号器的跨故障单调性/);
   const { points, point } = selfTest(page).question('q1');
-  assert.equal(await points.count(), 7);
-  await point(/设计一第 8 步出现 revoked_generation_overwrite/).check();
+  assert.equal(await points.count(), 12);
+  // The suggestion follows the points ticked, by the rule the page states; the choice stays the learner's.
+  const suggestion = q1.locator('.suggested-rating');
+  assert.match(await suggestion.textContent(), /（0\/12），建议：没想起来。规则：全部勾上为完整答出，至少一半为部分答出，不到一半为没想起来。以你的选择为准。/);
+  await point(/设计一在第 8 步破坏/).check();
   await point(/设计一的修复在授权权威/).check();
+  assert.match(await suggestion.textContent(), /（2\/12），建议：没想起来/);
+  assert.match(await q1.locator('button.rate.suggested').textContent(), /^没想起来/);
   await q1.getByRole('button', { name: /部分答出/ }).click();
-  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：部分答出 · 上次勾了 2\/7 个评分点 · 下次复习：/);
+  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：部分答出 · 上次勾了 2\/12 个评分点 · 下次复习：/);
   // The attempt just rated stays in view, read-only: nothing looks lost.
   const rated = q1.locator('.q-just-rated');
-  assert.match(await rated.locator('.q-rated-line').textContent(), /^已保存这次作答 · 部分答出 · 勾了 2\/7 个评分点 · 下次复习：/);
+  assert.match(await rated.locator('.q-rated-line').textContent(), /^已保存这次作答 · 部分答出 · 勾了 2\/12 个评分点 · 下次复习：/);
   assert.equal(await rated.locator('.past-answer').textContent(), 'owner 只防误删误续；检查放在资源提交处');
   assert.equal(await rated.locator('li.ticked').count(), 2);
   assert.equal(await q1.locator('textarea').isVisible(), false);
@@ -44,19 +49,19 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   // On a later visit: the rating, the points ticked and the next review; the answer waits for the reveal.
   await page.reload();
   await live(page);
-  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：部分答出 · 上次勾了 2\/7 个评分点 · 下次复习：/);
+  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：部分答出 · 上次勾了 2\/12 个评分点 · 下次复习：/);
   assert.equal(await q1.locator('.q-just-rated').count(), 0);
   // Recall comes first: the history waits for the next reveal.
   assert.match(await q1.locator('.history-later').textContent(), /之前的 1 次作答记录/);
   const doc = await exported(page);
-  assert.equal(doc.version, 8);
-  assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer, a.wording]), [['partial', [0, 3], 'owner 只防误删误续；检查放在资源提交处', 3]]);
+  assert.equal(doc.version, 9);
+  assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer, a.wording]), [['partial', [1, 3], 'owner 只防误删误续；检查放在资源提交处', 4]]);
 
   // A retake keeps the history; the latest rating is the current level.
   await q1.locator('textarea').fill('第二次');
   await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
   await q1.getByRole('button', { name: /完整答出/ }).click();
-  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：完整答出 · 上次勾了 0\/7 个评分点 · 下次复习：/);
+  assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：完整答出 · 上次勾了 0\/12 个评分点 · 下次复习：/);
   await q1.getByRole('button', { name: '重新作答' }).click();
   assert.equal(await q1.locator('textarea').inputValue(), '', 'a new attempt starts empty');
   assert.match(await q1.locator('.history-later').textContent(), /之前的 2 次作答记录/);
@@ -103,18 +108,20 @@ test('leaving the answer box saves at once', async () => {
 test('each question tests its part of the core and is scored point by point', async () => {
   const page = await env.page('self-test');
   const wants = {
-    q1: [7, /设计二第 11 步出现 unauthorized_accept/, /第 4 步时资源仍是 \(0,0\)，看不出 41 已发出/],
-    q2: [8, /修好后 A 先到：41 被接受，随后 42 也被接受并覆盖它；两条性质都不违反（关键限定）/, /（本学习台补充）只把普通 SELECT 和 UPDATE 包进同一事务不够/],
-    q3: [8, /第 5 条 applied：第 3 条的重试是只读查询、没有把 fence 推进到 42/, /未执行，不能叫成功/],
-    q4: [7, /租期本身不提供正确性，正确性在 CAS 提交点/, /（本学习台补充）邮件只在发布赢得 CAS 之后发，以业务身份（报表 ID \+ 周期）/],
+    q1: [12, /设计二在第 11 步破坏“未绑定授予的 token 不可产生效果”/, /owner 与 fence 保护的是两个不同的操作域/, /fence 不是防伪造的凭据/, /generation 存在独立的持久键里/],
+    q2: [8, /这不违反任何一条性质：资源只知道已持久接受的最大代际/, /最小修改：让比较成为 UPDATE 自身的条件（WHERE 里比较 \(max_fence, last_seq\) < \(fence, op_seq\)）/, /“本地还剩 5 秒”不是跨进程事实/],
+    q3: [12, /第 5 条 applied：第 3 条（重复，只读）与第 4 条（冲突）都没有把 fence 推进到 42/, /去重记录被删后，第 3 条被当成新操作/, /去重记录的寿命须覆盖/, /这次合法的重试被误判为冲突/],
+    q4: [11, /可以不要外部锁：资源自身已有串行裁决/, /（本学习台补充）邮件只在本次发布赢得指针 CAS 之后才发/, /去重键用业务身份（如报表 ID \+ 周期），不用 fence\/token、指针版本或尝试编号/, /Kafka 事务的原子域既不包含指针 CAS/],
   };
   // The second scoring point of each, by its words.
-  const second = { q1: /设计一中资源看到 \(41,1\)/, q2: /A 的自查结论只对第 8 步/, q3: /第 3 条 duplicate/, q4: /旧 worker 可能留下未引用的对象/ };
+  const second = { q1: /设计一在第 8 步破坏/, q2: /A 的自查只对第 8 步那一刻成立/, q3: /第 3 条 duplicate/, q4: /旧 worker 可能留下未被指针引用的对象/ };
   for (const [id, [count, ...points]] of Object.entries(wants)) {
     const q = card(page, id);
     await q.locator('textarea').fill(`${id} 的回忆`);
     await q.getByRole('button', { name: '展开参考答案与评分点' }).click();
     const labels = await q.locator('.points label').allTextContents();
+    // Points marked as this app's are said not to count toward the suggestion, where there are any.
+    assert.equal(/不计入/.test(await q.locator('.suggested-rating').textContent()), labels.some((l) => l.startsWith('（本学习台补充）')), id);
     assert.equal(labels.length, count, id);
     for (const p of points) assert.ok(labels.some((l) => p.test(l)), `${id}: ${p}`);
     await selfTest(page).question(id).point(second[id]).check();
@@ -126,7 +133,7 @@ test('each question tests its part of the core and is scored point by point', as
   assert.equal(await card(page, 'q3').locator('tbody tr').count(), 6);
   const doc = await exported(page);
   assert.deepEqual(Object.fromEntries(['q1', 'q2', 'q3', 'q4'].map((id) => [id, doc.questions[id].attempts.map((a) => [a.answer, a.ticked, a.wording])])), {
-    q1: [['q1 的回忆', [1], 3]], q2: [['q2 的回忆', [1], 3]], q3: [['q3 的回忆', [1], 3]], q4: [['q4 的回忆', [1], 4]],
+    q1: [['q1 的回忆', [1], 4]], q2: [['q2 的回忆', [1], 4]], q3: [['q3 的回忆', [1], 4]], q4: [['q4 的回忆', [1], 5]],
   });
   assert.deepEqual(page.problems, []);
 });
@@ -152,9 +159,24 @@ test('attempts saved against the earlier wording are kept and shown as such', as
   assert.deepEqual(page.problems, []);
 });
 
+test('on a phone the traces stay compact tables, and the answer box is within a screen of the question', async () => {
+  const page = await env.page(null);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(env.url + 'self-test');
+  await live(page);
+  const q1 = card(page, 'q1');
+  // Tables, not one card per step: the header row is shown and each row is one line.
+  assert.equal(await q1.locator('.q-context thead').first().isVisible(), true);
+  assert.equal(await q1.locator('.q-context tbody tr').first().evaluate((r) => getComputedStyle(r).display), 'table-row');
+  const end = await q1.locator('h2').evaluate((e) => e.getBoundingClientRect().bottom);
+  const box = await q1.locator('textarea').evaluate((e) => e.getBoundingClientRect().top);
+  assert.ok(box - end < 844, `the answer box is ${Math.round(box - end)} px below the question`);
+  assert.deepEqual(page.problems, []);
+});
+
 test('the follow-up answers are not on the self-test page', async () => {
   const page = await env.page('self-test');
-  assert.equal(await page.locator('details.qa').count(), 0);
+  assert.equal(await page.locator('.qa').count(), 0);
   assert.doesNotMatch(await page.locator('main').textContent(), /owner 防续租\/释放误操作/);
 });
 
@@ -287,7 +309,7 @@ test('the progress page shows what was read, run and rated', async () => {
   assert.equal(await page.locator('.other-runs li').count(), 13);
   assert.equal(await page.locator('.other-runs li').first().isVisible(), false, 'folded');
   // Backup comes right after the overview; where the data lives, last.
-  assert.deepEqual(await page.locator('.progress-page section > h2').allTextContents(), ['备份与迁移', '今天的复习', '闭卷自测', '实验', '挑战（你来调度，本学习台补充）', '章节', '预测', '记录存在哪里']);
+  assert.deepEqual(await page.locator('.progress-page section > h2').allTextContents(), ['备份与迁移', '今天的复习', '闭卷自测', '三轮追问', '实验', '挑战（你来调度，本学习台补充）', '章节', '预测', '记录存在哪里']);
   assert.deepEqual(page.problems, []);
 });
 

@@ -80,14 +80,24 @@ pub struct Question {
     /// The wording's version: attempts saved against an earlier wording are shown as such.
     pub version: u32,
     pub topic: &'static str,
-    /// The chapter to reread when the question could not be recalled.
-    pub reread: &'static str,
+    /// The chapters to reread when the question could not be recalled (the first is the main one).
+    pub reread: &'static [&'static str],
     pub prompt: &'static str,
     /// What the learner reads before answering (a trace of steps, the setting).
     pub context: &'static [Block],
     pub answer: &'static str,
     /// Each one checkable claim.
     pub points: &'static [&'static str],
+}
+
+/// How a scoring point that is this app's addition, not the lesson's, begins.
+pub const APP_POINT: &str = "（本学习台补充）";
+
+impl Question {
+    /// The scoring points that are the lesson's own (not this app's additions), by index.
+    pub fn lesson_points(&self) -> impl Iterator<Item = usize> + '_ {
+        self.points.iter().enumerate().filter(|(_, p)| !p.starts_with(APP_POINT)).map(|(k, _)| k)
+    }
 }
 
 include!(concat!(env!("OUT_DIR"), "/lesson.rs"));
@@ -155,7 +165,9 @@ mod tests {
         // build.rs refuses a question without an answer or with fewer than 4 or more than 8 points.
         assert_eq!(QUESTIONS.iter().map(|q| q.id).collect::<Vec<_>>(), ["q1", "q2", "q3", "q4"]);
         for q in QUESTIONS {
-            assert!(chapter_index(q.reread).is_some(), "{}: reread {}", q.id, q.reread);
+            for slug in q.reread {
+                assert!(chapter_index(slug).is_some(), "{}: reread {slug}", q.id);
+            }
         }
         // At least two are built on a trace of steps the learner must read.
         let traced = QUESTIONS.iter().filter(|q| q.context.iter().any(|b| matches!(b, Block::Table { .. }))).count();

@@ -46,13 +46,15 @@ pub fn start() {
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn after_hydration() {
     // Each module loads the parts it shows: every module the chapters (the frame marks them),
-    // the lab also its runs and predictions, the study (self-test, progress) every part.
+    // the lab also its runs and predictions, the study (self-test, progress, the follow-up questions) every part.
     use storage::store::use_store;
     use_store::<record::chapters::Chapters>().load();
     #[cfg(any(lab_islands, study_islands))]
     use_store::<record::lab::Lab>().load();
     #[cfg(study_islands)]
     use_store::<record::study::Study>().load();
+    #[cfg(study_islands)]
+    use_store::<record::recall::Recall>().load();
     #[cfg(lab_islands)]
     experiments::session::use_session().go_live();
 }

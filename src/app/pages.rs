@@ -18,11 +18,12 @@ pub fn routes() -> Vec<Route> {
 }
 
 /// The browser module a route's page loads (see build.rs): `lab` where the model runs in the
-/// page, `study` for the self-test and progress, `reading` everywhere else.
+/// page, `study` for the self-test, progress and the follow-up questions' recall cards,
+/// `reading` everywhere else.
 pub fn module(route: Route) -> &'static str {
     match route {
         Route::Explore | Route::All | Route::Chapter("lab") => "lab",
-        Route::SelfTest | Route::Progress => "study",
+        Route::SelfTest | Route::Progress | Route::Chapter("follow-ups") => "study",
         _ => "reading",
     }
 }

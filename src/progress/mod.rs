@@ -7,6 +7,7 @@ use crate::clock;
 use crate::content::{QUESTIONS, TOC};
 use crate::record::chapters::{ChapterState, Chapters};
 use crate::record::lab::Lab;
+use crate::record::recall::Recall;
 use crate::record::review::Rating;
 use crate::record::study::Study;
 use crate::route::Route;
@@ -49,39 +50,61 @@ struct Parts {
     chapters: Store<Chapters>,
     lab: Store<Lab>,
     study: Store<Study>,
+    recall: Store<Recall>,
 }
 
 impl Parts {
     fn new() -> Parts {
-        Parts { chapters: use_store(), lab: use_store(), study: use_store() }
+        Parts { chapters: use_store(), lab: use_store(), study: use_store(), recall: use_store() }
     }
 
     /// The whole document, as an export holds it.
     fn whole(&self) -> Progress {
-        Progress::compose(&self.chapters.record().read(), &self.lab.record().read(), &self.study.record().read())
+        Progress::compose(
+            &self.chapters.record().read(),
+            &self.lab.record().read(),
+            &self.study.record().read(),
+            &self.recall.record().read(),
+        )
     }
 
     fn import(&self, doc: Progress, how: Import) {
-        let (chapters, lab, study) = doc.split();
+        let (chapters, lab, study, recall) = doc.split();
         self.chapters.import(chapters, how);
         self.lab.import(lab, how);
         self.study.import(study, how);
+        self.recall.import(recall, how);
     }
 
     /// Whether every part was cleared (a part a newer app wrote is not; storage may refuse).
     fn reset(&self) -> bool {
-        [self.chapters.reset(), self.lab.reset(), self.study.reset()].iter().all(|done| *done)
+        [self.chapters.reset(), self.lab.reset(), self.study.reset(), self.recall.reset()].iter().all(|done| *done)
     }
 
     fn discard_quarantine(&self) {
         self.chapters.discard_quarantine();
         self.lab.discard_quarantine();
         self.study.discard_quarantine();
+        self.recall.discard_quarantine();
     }
 
     /// The first thing the learner should know about saving, of any part.
     fn notice(&self) -> Option<String> {
-        [self.chapters.status(), self.lab.status(), self.study.status()].iter().find_map(|s| s.get().notice())
+        [self.chapters.status(), self.lab.status(), self.study.status(), self.recall.status()].iter().find_map(|s| s.get().notice())
+    }
+}
+
+/// The follow-up questions written to (this app's recall cards), with a way there.
+#[component]
+fn FollowUps() -> impl IntoView {
+    let recall = use_store::<Recall>().record();
+    let cards = crate::content::chapter_index("follow-ups")
+        .map_or(0, |i| crate::content::CHAPTERS[i].blocks.iter().filter(|b| matches!(b, crate::content::Block::Qa { .. })).count());
+    view! {
+        <section aria-labelledby="pf"><h2 id="pf">"三轮追问"</h2>
+            <p class="recall-count">{move || format!("已写下回答的追问：{}/{cards}（先写后看的回忆卡片，本学习台补充；不计入自测）。", recall.with(|r| r.cards.values().filter(|w| !w.is_empty()).count()))}
+                " "<a href=Route::Chapter("follow-ups").href()>"去作答 →"</a></p>
+        </section>
     }
 }
 
@@ -107,6 +130,7 @@ fn ProgressView() -> impl IntoView {
                     }).collect_view()}</tbody>
                 </table></div>
             </section>
+            <FollowUps/>
             <Runs/>
             <Challenges/>
             <section aria-labelledby="pc"><h2 id="pc">"章节"</h2>
@@ -268,8 +292,8 @@ fn Transfer() -> impl IntoView {
             {move || pending.get().map(|(_, pv)| view! {
                 <div class="import-preview" role="region" aria-label="导入预览">
                     <p><strong>"导入预览："</strong>{format!(
-                        "新增章节记录 {} 条、作答记录 {} 次、较新的草稿 {} 份、实验记录 {} 项、预测 {} 次、完成的挑战 {} 个（复习安排随作答记录合并）。",
-                        pv.chapters_new, pv.attempts_new, pv.drafts_changed, pv.runs_new, pv.predictions_new, pv.challenges_new)}</p>
+                        "新增章节记录 {} 条、作答记录 {} 次、较新的草稿 {} 份、实验记录 {} 项、预测 {} 次、完成的挑战 {} 个、追问回答 {} 份（复习安排随作答记录合并）。",
+                        pv.chapters_new, pv.attempts_new, pv.drafts_changed, pv.runs_new, pv.predictions_new, pv.challenges_new, pv.recall_new)}</p>
                     <p class="hint">{format!("「合并」保留本机已有的一切；「替换」以文件为准，本机独有的 {} 次作答记录会被丢弃。", pv.attempts_lost_on_replace)}</p>
                     <div class="actions">
                         <button type="button" class="tool-btn primary" on:click=move |_| apply(Import::Merge)>"合并"</button>

@@ -112,6 +112,15 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
         Block::Lab { label, commands } => {
             view! { <LabCommands id=id label=label.to_string() commands=commands.iter().map(|c| c.to_string()).collect()/> }.into_any()
         }
+        // On the chapter's page, a card to write in first (the study module's island); the
+        // prerendered answer stays for a browser without JavaScript.
+        Block::Qa { question, answer } if !expanded => view! {
+            <crate::selftest::recall::RecallCard id=id.clone()/>
+            <noscript>
+                <details class="qa"><summary><span class="qa-q">{question}</span></summary><p><strong>"答："</strong>{answer}</p></details>
+            </noscript>
+        }
+        .into_any(),
         Block::Qa { question, answer } => view! {
             <details class="qa" id=id open=expanded>
                 <summary><span class="qa-q">{question}</span><span class="qa-hint">"先想一想，再展开答案"</span></summary>

@@ -20,9 +20,21 @@ pub struct Attempt {
     /// a newer app's document that dropped the field).
     #[serde(default)]
     pub wording: u32,
+    /// The learner marked the answer as unsure (this app's addition, version 9 on): it changes
+    /// only the next interval, scheduled as 部分答出 would be — never the rating itself.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unsure: bool,
 }
 
 impl Attempt {
+    /// The rating the schedule goes by: an unsure 完整答出 comes back as soon as 部分答出 would.
+    pub fn scheduled(&self) -> Rating {
+        match self.rating {
+            Rating::Full if self.unsure => Rating::Partial,
+            r => r,
+        }
+    }
+
     /// What tells attempts apart: an attempt is the same when rated at the same moment with
     /// the same answer (another tab's copy, an import of it).
     pub fn id(&self) -> (u64, &str) {
@@ -75,7 +87,7 @@ impl QuestionRecord {
             }
         }
         self.attempts.sort_by(|a, b| a.at.total_cmp(&b.at));
-        self.review = Review::replay(self.attempts.iter().map(|a| (a.rating, a.at)));
+        self.review = Review::replay(self.attempts.iter().map(|a| (a.scheduled(), a.at)));
     }
 }
 
@@ -99,8 +111,9 @@ pub enum Change {
     /// Mark a scoring point as covered (or not); only once the reference is revealed.
     Tick { question: QuestionRef, point: usize, on: bool },
     /// Finish the attempt with a self-rating; it keeps the wording its draft answered. Rating
-    /// is the last step of recall → reveal → rate: before the reveal it does nothing.
-    Rate { question: QuestionRef, rating: Rating },
+    /// is the last step of recall → reveal → rate: before the reveal it does nothing. `unsure`:
+    /// see `Attempt::unsure`.
+    Rate { question: QuestionRef, rating: Rating, unsure: bool },
     /// Of the drafts another tab typed in parallel: use the one at `index`, or drop it.
     Resolve { question: QuestionRef, index: usize, take: bool },
 }
@@ -172,15 +185,16 @@ impl Record for Study {
                     c.ticked.sort_unstable();
                 }
             }),
-            Change::Rate { rating, .. } if revealed => {
+            Change::Rate { rating, unsure, .. } if revealed => {
                 self.edit(question, at, |_| {});
                 let q = self.questions.entry(question.id.to_string()).or_default();
                 let c = std::mem::take(&mut q.current);
-                q.attempts.push(Attempt { answer: c.answer, ticked: c.ticked, rating, at, wording: c.wording });
+                let attempt = Attempt { answer: c.answer, ticked: c.ticked, rating, at, wording: c.wording, unsure };
+                q.review = Some(Review::after(q.review, attempt.scheduled(), at));
+                q.attempts.push(attempt);
                 // The next attempt starts empty, from what this tab had seen; drafts another
                 // tab typed in parallel stay until the learner picks or drops them.
                 q.current = Current { updated_at: at, tab: c.tab, base: c.base, conflicts: c.conflicts, ..Current::default() };
-                q.review = Some(Review::after(q.review, rating, at));
             }
             Change::Rate { .. } => {}
             Change::Resolve { index, take, .. } => self.edit(question, at, |c| c.resolve(index, take, at)),

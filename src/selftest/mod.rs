@@ -6,6 +6,7 @@
 //! words a learner reads about ratings, states and dates live here, not in the stored document.
 
 mod rated;
+pub mod recall;
 
 use crate::clock;
 use crate::content::{chapter_index, Question, QUESTIONS, TOC};
@@ -35,6 +36,9 @@ fn this_tab() -> &'static str {
     "render"
 }
 
+/// How an attempt marked unsure says so, after its rating.
+pub const UNSURE: &str = "（没把握）";
+
 pub fn rating_label(r: Rating) -> &'static str {
     match r {
         Rating::Missed => "没想起来",
@@ -47,8 +51,25 @@ fn rating_meaning(r: Rating) -> &'static str {
     match r {
         Rating::Missed => "要点大多没想起来，需要重读相关章节",
         Rating::Partial => "抓住了部分评分点，关键处仍有遗漏或含糊",
-        Rating::Full => "评分点基本都答到了，并能说清为什么",
+        Rating::Full => "课文的评分点都答到了，并能说清为什么",
     }
+}
+
+/// The rating the points ticked suggest: by the lesson's points only (`Rating::suggested`).
+fn suggested(q: &Question, ticked: &[usize]) -> Rating {
+    let lesson: Vec<usize> = q.lesson_points().collect();
+    Rating::suggested(lesson.iter().filter(|k| ticked.contains(k)).count(), lesson.len())
+}
+
+/// The suggestion and its rule, as the learner reads them beside the three levels.
+fn suggestion(q: &Question, ticked: &[usize]) -> String {
+    let lesson = q.lesson_points().count();
+    let on = q.lesson_points().filter(|k| ticked.contains(k)).count();
+    let extra = if lesson < q.points.len() { "；标“本学习台补充”的点不计入" } else { "" };
+    format!(
+        "按你勾的课文评分点（{on}/{lesson}），建议：{}。规则：全部勾上为完整答出，至少一半为部分答出，不到一半为没想起来{extra}。以你的选择为准。",
+        rating_label(suggested(q, ticked))
+    )
 }
 
 /// The stylesheet's name for a rating.
@@ -150,7 +171,7 @@ pub fn SelfTestPage() -> impl IntoView {
             }).collect_view()}
             </div>
             {follow_ups.map(|c| view! {
-                <p class="hint">"课文的三轮追问不在这里：它们是先想后看的卡片，留在 "<a href=Route::Chapter(c.slug).href()>{c.title}</a>" 一章，不计入自测。"</p>
+                <p class="hint">"课文的三轮追问不在这里：它们是先写后看的回忆卡片，留在 "<a href=Route::Chapter(c.slug).href()>{c.title}</a>" 一章，写下的回答会保存，但不计入自测。"</p>
             })}
         </article>
     }
@@ -175,6 +196,14 @@ fn ReviewPlan() -> impl IntoView {
                 }
             }
         }
+        // The browser put the learner back at the old offset (or at a linked question's old
+        // place), which now shows another question: go to the linked question, or start from
+        // the plan, which says where each question went.
+        let hash = window().location().hash().unwrap_or_default();
+        match document().get_element_by_id(hash.trim_start_matches('#')).filter(|_| !hash.is_empty()) {
+            Some(linked) => linked.scroll_into_view(),
+            None => window().scroll_to_with_x_and_y(0.0, 0.0),
+        }
         true
     });
     let plan = move || {
@@ -183,10 +212,12 @@ fn ReviewPlan() -> impl IntoView {
                 let now = clock::now();
                 let due: Vec<String> =
                     QUESTIONS.iter().filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due)).map(number).collect();
-                let later: Vec<String> = review_order(p, now)
+                let later: Vec<(&str, String)> = review_order(p, now)
                     .into_iter()
                     .filter_map(|q| {
-                        next_review(&p.question(q.id), now).filter(|(due, _)| !due).map(|(_, when)| format!("{}：{when}", number(q)))
+                        next_review(&p.question(q.id), now)
+                            .filter(|(due, _)| !due)
+                            .map(|(_, when)| (q.id, format!("{}：{when}复习", number(q))))
                     })
                     .collect();
                 (due, later)
@@ -204,7 +235,8 @@ fn ReviewPlan() -> impl IntoView {
                     } else {
                         format!("今天到期 {} 题：{}——已排在最前。照样先闭卷回忆，再展开对照。", due.len(), due.join("、"))
                     }}</p>
-                    {(!later.is_empty()).then(|| view! { <p class="review-later">{format!("之后：{}。", later.join("；"))}</p> })}
+                    {(!later.is_empty()).then(|| view! { <p class="review-later">"已自评、还没到期的题排在后面，展开可看上次作答："
+                        {later.into_iter().enumerate().map(|(k, (id, words))| view! { {(k > 0).then_some("；")}<a href=Route::SelfTest.href_at(id)>{words}</a> }).collect_view()}"。"</p> })}
                     <p class="hint">"间隔按莱特纳（Leitner）盒子：没想起来——明天再来；部分答出——至多隔 2 天；完整答出——间隔比上次翻倍（1、2、4、8、16、32 天）。"</p>
                 }.into_any(),
             }}
@@ -212,12 +244,13 @@ fn ReviewPlan() -> impl IntoView {
     }
 }
 
-/// The chapter a question sends the learner back to.
+/// The chapters a question sends the learner back to, the main one first.
 fn reread(q: &'static Question) -> impl IntoView {
-    chapter_index(q.reread).map(|i| {
+    let links = q.reread.iter().filter_map(|slug| chapter_index(slug)).enumerate().map(|(k, i)| {
         let c = &TOC[i];
-        view! { <a href=Route::Chapter(c.slug).href()>{format!("第 {} 章 · {}", i + 1, c.title)}</a> }
-    })
+        view! { {(k > 0).then_some("、")}<a href=Route::Chapter(c.slug).href()>{format!("第 {} 章 · {}", i + 1, c.title)}</a> }
+    });
+    links.collect_view()
 }
 
 /// Answering one question: recall, reveal, tick, rate, and the attempts so far.
@@ -235,6 +268,7 @@ fn QuestionCard(index: usize) -> impl IntoView {
     let label_for = answer_id.clone();
     // Just rated, on this visit: the attempt stays in view until the learner answers again.
     let just_rated = RwSignal::new(false);
+    let unsure = RwSignal::new(false);
     view! {
         <p class=move || format!("q-state {}", state_class(state())) role="status">
             {move || state_label(state())}
@@ -283,10 +317,18 @@ fn QuestionCard(index: usize) -> impl IntoView {
                     </fieldset>
                     <fieldset class="rating">
                         <legend>{move || format!("自评（已勾 {}/{} 个评分点）", record.with(|r| r.current.ticked.len()), q.points.len())}</legend>
+                        <p class="suggested-rating">{move || suggestion(q, &record.with(|r| r.current.ticked.clone()))}</p>
+                        <label class="check unsure">
+                            <input type="checkbox" prop:checked=unsure on:change=move |ev| unsure.set(event_target_checked(&ev))/>
+                            <span>"没把握"<span class="addition-tag">"本学习台补充"</span>
+                                <small>"只让这题早些回来（按“部分答出”排下次复习）；你的自评、进度页与导出里的自评都不变。"</small></span>
+                        </label>
                         {Rating::ALL.into_iter().map(|rating| view! {
                             <button type="button" class=format!("tool-btn rate {}", rating_class(rating))
+                                class:suggested=move || record.with(|r| suggested(q, &r.current.ticked)) == rating
                                 on:click=move |_| {
-                                    store.apply(Change::Rate { question: this, rating });
+                                    store.apply(Change::Rate { question: this, rating, unsure: unsure.get_untracked() });
+                                    unsure.set(false);
                                     just_rated.set(true);
                                 }>
                                 <strong>{rating_label(rating)}</strong>
@@ -341,7 +383,7 @@ fn History(record: Memo<QuestionRecord>, q: &'static Question, just_rated: Signa
                 <ol>
                     {move || record.with(|r| r.attempts.iter().rev().map(|a| view! {
                         <li>
-                            <span class="when">{when(a.at)}</span>" · "<strong>{rating_label(a.rating)}</strong>
+                            <span class="when">{when(a.at)}</span>" · "<strong>{rating_label(a.rating)}</strong>{a.unsure.then_some(UNSURE)}
                             {if a.wording < q.version {
                                 format!(" · 答的是本题改写前的旧版（勾了 {} 个评分点）", a.ticked.len())
                             } else {
@@ -355,6 +397,17 @@ fn History(record: Memo<QuestionRecord>, q: &'static Question, just_rated: Signa
         </Show>
         {move || (record.with(|r| r.state()) == QuestionState::Rated && !just_rated.get()).then(|| view! {
             <p class="hint">"已自评。可以在上面的输入框里重新作答，历次记录都会保留。"</p>
+            // Not due yet: the last attempt stays at hand, folded (a due one is recalled first).
+            {record.with(|r| {
+                let (due, back) = next_review(r, clock::now())?;
+                let a = r.attempts.last().filter(|_| !due)?.clone();
+                Some(view! {
+                    <details class="last-attempt">
+                        <summary>{format!("上次作答：{} · {}{} · 下次复习：{back}", when(a.at), rating_label(a.rating), if a.unsure { UNSURE } else { "" })}</summary>
+                        <blockquote class="past-answer">{if a.answer.trim().is_empty() { "（未写回答）".to_string() } else { a.answer }}</blockquote>
+                    </details>
+                })
+            })}
         })}
         {move || (record.with(|r| r.level()) == Some(Rating::Missed)).then(|| view! {
             <p class="hint reread">"没想起来：建议重读 "{reread(q)}"，再回来重答。"</p>

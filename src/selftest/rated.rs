@@ -2,7 +2,7 @@
 //! points ticked, the rating and the next review — so the work does not look gone, with a way
 //! to answer again. (The answer box itself is empty again: the attempt is saved.)
 
-use super::{next_review, rating_label};
+use super::{next_review, rating_label, UNSURE};
 use crate::clock;
 use crate::content::Question;
 use crate::record::study::{QuestionRecord, Study};
@@ -32,7 +32,7 @@ pub fn JustRated(record: Memo<QuestionRecord>, q: &'static Question, on_again: C
         <div class="q-just-rated" role="region" aria-label="刚刚自评的这次作答">
             {move || last().map(|a| view! {
                 <p class="q-rated-line">
-                    {kept}" · "<strong>{rating_label(a.rating)}</strong>
+                    {kept}" · "<strong>{rating_label(a.rating)}</strong>{a.unsure.then_some(UNSURE)}
                     // Points of an earlier wording are not this question's: not counted against it.
                     {(a.wording == q.version).then(|| format!(" · 勾了 {}/{} 个评分点", a.ticked.len(), q.points.len()))}
                     {record.with(|r| next_review(r, clock::now())).map(|(_, when)| format!(" · 下次复习：{when}"))}

@@ -13,6 +13,7 @@ use super::progress::{self, Progress};
 use crate::record::chapters::Chapters;
 use crate::record::draft::Current;
 use crate::record::lab::Lab;
+use crate::record::recall::Recall;
 use crate::record::study::{Attempt, Change, QuestionRecord, Study};
 use crate::record::Record;
 use serde::{Deserialize, Serialize};
@@ -28,6 +29,11 @@ const OLD_ATTEMPTS: &str = "progress.attempts.";
 impl OneKey for Chapters {
     const KEY: &'static str = "chapters";
     const WHAT: &'static str = "阅读记录";
+}
+
+impl OneKey for Recall {
+    const KEY: &'static str = "recall";
+    const WHAT: &'static str = "追问回答";
 }
 
 impl OneKey for Lab {

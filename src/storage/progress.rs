@@ -5,6 +5,7 @@
 use super::doc::{Loaded, VERSION};
 use crate::record::chapters::{ChapterProgress, Chapters};
 use crate::record::lab::{Lab, Prediction, RunRecord, Solved};
+use crate::record::recall::{Recall, Written};
 use crate::record::study::{QuestionRecord, Study};
 use crate::record::Record;
 use fencing_model::Experiment;
@@ -29,16 +30,19 @@ pub struct Progress {
     /// 「你来调度」's challenges solved, by id (version 8 on).
     #[serde(default)]
     pub challenges: BTreeMap<String, Solved>,
+    /// Answers written to the lesson's follow-up questions, by card (version 9 on).
+    #[serde(default)]
+    pub recall: BTreeMap<String, Vec<Written>>,
 }
 
 impl Default for Progress {
     fn default() -> Self {
-        Progress::compose(&Chapters::default(), &Lab::default(), &Study::default())
+        Progress::compose(&Chapters::default(), &Lab::default(), &Study::default(), &Recall::default())
     }
 }
 
 impl Progress {
-    pub fn compose(chapters: &Chapters, lab: &Lab, study: &Study) -> Progress {
+    pub fn compose(chapters: &Chapters, lab: &Lab, study: &Study, recall: &Recall) -> Progress {
         Progress {
             version: VERSION,
             chapters: chapters.chapters.clone(),
@@ -46,14 +50,15 @@ impl Progress {
             questions: study.questions.clone(),
             predictions: lab.predictions.clone(),
             challenges: lab.challenges.clone(),
+            recall: recall.cards.clone(),
         }
     }
 
     /// The owners' parts; each question's schedule is what its ratings lead to.
-    pub fn split(mut self) -> (Chapters, Lab, Study) {
+    pub fn split(mut self) -> (Chapters, Lab, Study, Recall) {
         self.schedule();
         let lab = Lab { runs: self.runs, predictions: self.predictions, challenges: self.challenges };
-        (Chapters { chapters: self.chapters }, lab, Study { questions: self.questions })
+        (Chapters { chapters: self.chapters }, lab, Study { questions: self.questions }, Recall { cards: self.recall })
     }
 
     /// Each question's attempts in order, and the schedule they lead to.
@@ -67,6 +72,7 @@ impl Progress {
     pub fn check(&self) -> Result<(), String> {
         Study { questions: self.questions.clone() }.check()?;
         Chapters { chapters: self.chapters.clone() }.check()?;
+        Recall { cards: self.recall.clone() }.check()?;
         Lab { runs: self.runs.clone(), predictions: self.predictions.clone(), challenges: self.challenges.clone() }.check()
     }
 
@@ -91,6 +97,9 @@ impl Progress {
 /// exported, keeps its shape. A v5 app must not write over that layout.
 /// v6 → v7: in storage, each owner has keys of its own (`doc::LEGACY`); the export keeps its
 /// shape, and a schedule is always what the ratings lead to.
+/// v8 → v9: an attempt may be marked unsure, and the follow-up questions' written answers
+/// arrive (`recall`, in storage a key of its own): none before, so nothing to add. A v8 app
+/// would drop both when it saves, so it reads a v9 document as newer and leaves it alone.
 fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
     match from {
         1 => {
@@ -111,8 +120,8 @@ fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
         3 => {
             doc.entry("predictions").or_insert_with(|| Value::Array(Vec::new()));
         }
-        // 8 adds the challenges solved: none before.
-        4..=7 => {}
+        // 8 adds the challenges solved, 9 the unsure mark and `recall`: none before.
+        4..=8 => {}
         _ => unreachable!("no schema before 1"),
     }
 }

@@ -35,6 +35,8 @@ pub struct Preview {
     pub predictions_new: usize,
     /// Challenges solved in the file and not here.
     pub challenges_new: usize,
+    /// Answers to the follow-up questions in the file and not here.
+    pub recall_new: usize,
     /// What "replace" would drop: attempts here that the file lacks.
     pub attempts_lost_on_replace: usize,
 }
@@ -62,6 +64,10 @@ pub fn preview(current: &Progress, incoming: &Progress) -> Preview {
         runs_new: incoming.runs.keys().filter(|k| !current.runs.contains_key(*k)).count(),
         challenges_new: incoming.challenges.keys().filter(|k| !current.challenges.contains_key(*k)).count(),
         predictions_new: incoming.predictions.iter().filter(|x| !current.predictions.iter().any(|m| m.same(x))).count(),
+        recall_new: {
+            let here = |card: &str| current.recall.get(card).cloned().unwrap_or_default();
+            incoming.recall.iter().map(|(card, ws)| ws.iter().filter(|w| !here(card).contains(w)).count()).sum()
+        },
         attempts_lost_on_replace: mine.difference(&theirs).count(),
     }
 }

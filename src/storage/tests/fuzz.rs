@@ -10,6 +10,7 @@ use super::{Memory, Tab};
 use crate::record::chapters::{ChapterProgress, Chapters};
 use crate::record::draft::{Conflict, Current, DraftId, MAX_CONFLICTS};
 use crate::record::lab::{Lab, Prediction, RunRecord, Solved};
+use crate::record::recall::{Recall, Written};
 use crate::record::review::{Rating, Review};
 use crate::record::study::{Attempt, QuestionRecord, Study, MAX_ANSWER};
 use crate::record::Millis;
@@ -51,8 +52,8 @@ fn current() -> impl Strategy<Value = Current> {
 }
 
 fn attempt() -> impl Strategy<Value = Attempt> {
-    (text(), prop::collection::vec(0usize..16, 0..5), select(&Rating::ALL[..]), time(), 0u32..4)
-        .prop_map(|(answer, ticked, rating, at, wording)| Attempt { answer, ticked, rating, at, wording })
+    (text(), prop::collection::vec(0usize..16, 0..5), select(&Rating::ALL[..]), time(), 0u32..4, any::<bool>())
+        .prop_map(|(answer, ticked, rating, at, wording, unsure)| Attempt { answer, ticked, rating, at, wording, unsure })
 }
 
 fn guess() -> impl Strategy<Value = Guess> {
@@ -99,22 +100,27 @@ fn progress() -> impl Strategy<Value = Progress> {
         (0u32..20, prop::option::of(0u32..20), time()).prop_map(|(steps, fewest, at)| Solved { steps, fewest, at }),
         0..3,
     );
-    (chapters, runs, questions, predictions, challenges).prop_map(|(chapters, runs, questions, predictions, challenges)| {
-        in_order(Progress { version: crate::storage::doc::VERSION, chapters, runs, questions, predictions, challenges })
+    let recall = prop::collection::btree_map(
+        select(&["follow-ups-b0", "follow-ups-b2"][..]).prop_map(String::from),
+        prop::collection::vec((text(), time()).prop_map(|(answer, at)| Written { answer, at }), 0..3),
+        0..3,
+    );
+    (chapters, runs, questions, predictions, challenges, recall).prop_map(|(chapters, runs, questions, predictions, challenges, recall)| {
+        in_order(Progress { version: crate::storage::doc::VERSION, chapters, runs, questions, predictions, challenges, recall })
     })
 }
 
 /// A document as the app keeps it: each question's attempts in order, each once, with the
 /// schedule they lead to (a generated one need not be so).
 fn in_order(p: Progress) -> Progress {
-    let (chapters, lab, study) = p.split();
-    Progress::compose(&chapters, &lab, &study)
+    let (chapters, lab, study, recall) = p.split();
+    Progress::compose(&chapters, &lab, &study, &recall)
 }
 
 /// Each part of `p` saved by a tab of its own into `keys`: joined with what is there, or
 /// replacing it.
 fn save(keys: &mut Memory, p: &Progress, merge: bool) {
-    let (chapters, lab, study) = p.clone().split();
+    let (chapters, lab, study, recall) = p.clone().split();
     fn part<P: Part>(keys: &mut Memory, doc: P, merge: bool) {
         let mut tab = Tab::<P>::load(keys).0;
         if merge {
@@ -128,11 +134,12 @@ fn save(keys: &mut Memory, p: &Progress, merge: bool) {
     part(keys, chapters, merge);
     part(keys, lab, merge);
     part(keys, study, merge);
+    part(keys, recall, merge);
 }
 
 fn stored(keys: &Memory) -> Progress {
-    let (c, l, s) = (Tab::<Chapters>::load(keys).0, Tab::<Lab>::load(keys).0, Tab::<Study>::load(keys).0);
-    Progress::compose(&c.doc, &l.doc, &s.doc)
+    let (c, l, s, r) = (Tab::<Chapters>::load(keys).0, Tab::<Lab>::load(keys).0, Tab::<Study>::load(keys).0, Tab::<Recall>::load(keys).0);
+    Progress::compose(&c.doc, &l.doc, &s.doc, &r.doc)
 }
 
 fn import(text: &str) -> Result<Progress, String> {

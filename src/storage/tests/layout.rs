@@ -5,8 +5,10 @@
 use super::*;
 use crate::record::chapters::{Change as Reading, ChapterState, Chapters};
 use crate::record::lab::Lab;
+use crate::record::recall::Recall;
 use crate::record::review::Rating;
 use crate::record::study::{Change, Study};
+use crate::storage::doc::VERSION;
 use crate::storage::layout::DRAFTS;
 use crate::storage::progress::{parse, Progress};
 use std::collections::BTreeSet;
@@ -14,7 +16,7 @@ use std::collections::BTreeSet;
 fn answered(tab: &mut Tab<Study>, keys: &mut Memory, q: QuestionRef, answer: &str, at: f64) {
     tab.apply(keys, Change::Draft { question: q, answer: answer.into() }, at);
     tab.apply(keys, Change::Reveal(q), at);
-    tab.apply(keys, Change::Rate { question: q, rating: Rating::Partial }, at);
+    tab.apply(keys, Change::Rate { question: q, rating: Rating::Partial, unsure: false }, at);
 }
 
 /// Forty long attempts over two questions, saved as a tab saves them.
@@ -29,9 +31,9 @@ fn years() -> (Memory, Tab<Study>) {
 
 /// What every part loads from `keys`, as the whole document.
 fn whole(keys: &Memory) -> Progress {
-    let (c, l, s) = (Tab::<Chapters>::load(keys), Tab::<Lab>::load(keys), Tab::<Study>::load(keys));
-    assert!(normal(&c.1) && normal(&l.1) && normal(&s.1), "{:?} {:?} {:?}", c.1, l.1, s.1);
-    Progress::compose(&c.0.doc, &l.0.doc, &s.0.doc)
+    let (c, l, s, r) = (Tab::<Chapters>::load(keys), Tab::<Lab>::load(keys), Tab::<Study>::load(keys), Tab::<Recall>::load(keys));
+    assert!(normal(&c.1) && normal(&l.1) && normal(&s.1) && normal(&r.1), "{:?} {:?} {:?} {:?}", c.1, l.1, s.1, r.1);
+    Progress::compose(&c.0.doc, &l.0.doc, &s.0.doc, &r.0.doc)
 }
 
 #[test]
@@ -54,7 +56,7 @@ fn a_change_reads_and_writes_only_the_keys_it_dirties() {
     keys.clear_counts();
     tab.apply(&mut keys, Change::Reveal(Q1), 1e6);
     keys.writes.clear();
-    tab.apply(&mut keys, Change::Rate { question: Q1, rating: Rating::Full }, 1e6);
+    tab.apply(&mut keys, Change::Rate { question: Q1, rating: Rating::Full, unsure: false }, 1e6);
     assert_eq!(keys.writes, ["attempts.q1", DRAFTS]);
     let mut reading = Tab::<Chapters>::load(&keys).0;
     keys.writes.clear();
@@ -92,7 +94,7 @@ fn version_6_keys_move_to_their_owners_at_the_first_save_and_lose_nothing() {
         assert_eq!(keys.writes, ["chapters"], "the reading module writes its key alone");
         let mut study = Tab::<Study>::load(&keys).0;
         study.apply(&mut keys, Change::Draft { question: Q1, answer: "迁移后".into() }, 1764900000001.0);
-        let expected: BTreeMap<String, String> = serde_json::from_str(KEYS_V8).unwrap();
+        let expected: BTreeMap<String, String> = serde_json::from_str(KEYS_V9).unwrap();
         assert_eq!(keys.items, expected, "moved as the fixture of this version");
         assert_eq!(Tab::<Chapters>::load(&keys).0.doc.chapter("intro"), ChapterState::Opened);
     }
@@ -111,7 +113,7 @@ fn an_old_tab_writing_its_document_again_loses_nothing() {
     let mut study = Tab::<Study>::load(&keys).0;
     study.save_all(&mut keys).unwrap();
     let after = whole(&keys);
-    assert_eq!(keys.items["progress"], r#"{"version":8}"#);
+    assert_eq!(keys.items["progress"], format!(r#"{{"version":{VERSION}}}"#));
     assert_eq!(after.questions["q1"].attempts, v7.questions["q1"].attempts);
     assert_eq!(after.questions["q1"].current.answer, "迁移后", "this version's draft stays");
     let q2 = &after.questions["q2"].current;
@@ -135,7 +137,7 @@ fn a_second_move_keeps_what_the_keys_hold_and_a_newer_key_stops_it() {
     study.apply(&mut keys, Change::Draft { question: Q1, answer: "第二次".into() }, 1764900000002.0);
     // Moved again, the old document gives way to the version mark again: an old app opened
     // later stays read-only, and the next save has nothing to move.
-    assert_eq!(keys.items["progress"], r#"{"version":8}"#);
+    assert_eq!(keys.items["progress"], format!(r#"{{"version":{VERSION}}}"#));
     assert_eq!(Tab::<Lab>::load(&keys).0.doc.runs, runs);
     assert_eq!(Tab::<Chapters>::load(&keys).0.doc.chapter("u60"), ChapterState::Opened);
     // An owner's key written by a newer app stops the move before anything is written: the
@@ -151,15 +153,15 @@ fn a_second_move_keeps_what_the_keys_hold_and_a_newer_key_stops_it() {
 #[test]
 fn a_newer_document_written_after_loading_stops_the_save() {
     let (mut keys, mut tab) = years();
-    keys.items.insert("attempts.q1".into(), r#"{"version":9,"attempts":[]}"#.into());
+    keys.items.insert("attempts.q1".into(), r#"{"version":10,"attempts":[]}"#.into());
     tab.doc.apply(Change::Reveal(Q1), 9e6);
-    tab.doc.apply(Change::Rate { question: Q1, rating: Rating::Full }, 9e6);
+    tab.doc.apply(Change::Rate { question: Q1, rating: Rating::Full, unsure: false }, 9e6);
     let names = BTreeSet::from(["attempts.q1".to_string(), DRAFTS.to_string()]);
-    assert_eq!(tab.save(&mut keys, &names, true), Err(StorageError::Newer(9)));
-    assert_eq!(keys.items["attempts.q1"], r#"{"version":9,"attempts":[]}"#);
+    assert_eq!(tab.save(&mut keys, &names, true), Err(StorageError::Newer(10)));
+    assert_eq!(keys.items["attempts.q1"], r#"{"version":10,"attempts":[]}"#);
     // Replacing (an import, a reset) reads nothing to join, and still writes over no newer key.
-    assert_eq!(tab.save(&mut keys, &names, false), Err(StorageError::Newer(9)));
-    keys.items.insert("attempts.q1".into(), r#"{"version":8,"attempts":[]}"#.into());
+    assert_eq!(tab.save(&mut keys, &names, false), Err(StorageError::Newer(10)));
+    keys.items.insert("attempts.q1".into(), r#"{"version":9,"attempts":[]}"#.into());
     assert_eq!(tab.save(&mut keys, &names, false), Ok(()));
     // A newer app's version mark, written after loading, stops the drafts' save too.
     keys.items.insert("progress".into(), r#"{"version":99}"#.into());
@@ -296,7 +298,7 @@ fn challenges_solved_in_two_tabs_join_at_their_best_and_a_version_7_tab_cannot_d
     assert!(lab.challenges.contains_key("stale-after-commit"));
     assert_eq!(lab.runs, whole(&Memory::of(KEYS_V7)).runs, "the runs stay");
     // An app of version 7 reads the lab's document as newer, which it never overwrites.
-    assert!(keys.items["lab"].starts_with(r#"{"version":8,"#), "{}", keys.items["lab"]);
+    assert!(keys.items["lab"].starts_with(&format!(r#"{{"version":{VERSION},"#)), "{}", keys.items["lab"]);
     let bad = keys.items["lab"].replace("1764900000000.0", "-1.0");
     assert!(
         matches!(crate::storage::doc::parse::<Lab>(&bad, "实验记录"), Loaded::Unreadable { reason, .. } if reason.contains("挑战 no-fence 的完成时间无效"))

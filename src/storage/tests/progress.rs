@@ -17,7 +17,7 @@ fn loaded(raw: &str) -> Progress {
 
 #[test]
 fn every_earlier_schema_migrates() {
-    let (chapters, lab, study) = loaded(V1).split();
+    let (chapters, lab, study, _) = loaded(V1).split();
     assert!(chapters.chapters["timeline"].read_at.is_some());
     assert_eq!(chapters.chapter("timeline"), ChapterState::Read);
     assert_eq!(lab.runs_of("fencing/no-fence".parse().unwrap()), 2);
@@ -28,7 +28,7 @@ fn every_earlier_schema_migrates() {
     // Everything answered before the questions were rewritten answered the first wording.
     assert_eq!(study.question("q2").attempts[0].wording, 1);
     assert_eq!(study.question("q1").current.wording, 1);
-    let (_, lab, study) = loaded(V3).split();
+    let (_, lab, study, _) = loaded(V3).split();
     assert_eq!(study.question("q3").attempts.iter().map(|a| a.wording).collect::<Vec<_>>(), [1, 2]);
     assert_eq!(lab.runs_of("fencing/precheck".parse().unwrap()), 1);
     // The schedule is what the ratings so far lead to: missed, then partial → box 1, due a
@@ -38,7 +38,7 @@ fn every_earlier_schema_migrates() {
     assert!(lab.predictions.is_empty());
     let p = loaded(V4);
     assert_eq!(p.version, VERSION, "an older document is written as this schema from now on");
-    let (_, lab, study) = p.split();
+    let (_, lab, study, _) = p.split();
     assert_eq!(study.question("q1").review.map(|r| r.level), Some(3));
     assert_eq!(lab.predictions.iter().filter(|x| x.hit).count(), 1);
     assert_eq!(study.question("q1").current.tab, "", "drafts from before v5 name no tab");
@@ -56,8 +56,8 @@ fn empty_unreadable_and_newer_are_told_apart() {
     assert!(unreadable(r#"{"version":2,"chapters":{"intro":{"opened_at":-1}}}"#));
     assert!(unreadable(r#"{"version":2,"questions":{"q1":{"current":{"answer":"","revealed":true,"ticked":[99],"updated_at":1}}}}"#));
     assert!(unreadable(r#"{"version":2,"runs":{"operations/split-authority":{"count":1,"last_at":1}}}"#));
-    let newer = parse(Some(r#"{"version":9,"chapters":{},"future":true}"#));
-    assert!(matches!(newer, Loaded::Newer { version: 9, .. }));
+    let newer = parse(Some(r#"{"version":10,"chapters":{},"future":true}"#));
+    assert!(matches!(newer, Loaded::Newer { version: 10, .. }));
 }
 
 #[test]
@@ -65,6 +65,6 @@ fn a_written_document_reads_back_the_same() {
     let p = loaded(V5);
     assert_eq!(parse(Some(&p.to_json())), Loaded::Ok(p.clone()));
     assert_eq!(parse(Some(&p.to_pretty_json())), Loaded::Ok(p.clone()));
-    let (chapters, lab, study) = p.clone().split();
-    assert_eq!(Progress::compose(&chapters, &lab, &study), p);
+    let (chapters, lab, study, recall) = p.clone().split();
+    assert_eq!(Progress::compose(&chapters, &lab, &study, &recall), p);
 }

@@ -22,11 +22,11 @@ fn doc(lab: &[(Run, Millis)], study: &[(Change, Millis)]) -> Progress {
     for (c, at) in study {
         s.apply(c.clone(), *at);
     }
-    Progress::compose(&Default::default(), &l, &s)
+    Progress::compose(&Default::default(), &l, &s, &Default::default())
 }
 
 fn rated(q: QuestionRef, rating: Rating, at: Millis) -> [(Change, Millis); 2] {
-    [(Change::Reveal(q), at), (Change::Rate { question: q, rating }, at)]
+    [(Change::Reveal(q), at), (Change::Rate { question: q, rating, unsure: false }, at)]
 }
 
 #[test]

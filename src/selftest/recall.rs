@@ -1,0 +1,66 @@
+//! The lesson's three follow-up questions (三轮追问) as recall cards — this app's addition to
+//! the lesson's think-first cards: the learner writes an answer first, then the lesson's answer
+//! unfolds beside it. Every answer written is kept with its date (`record::recall`), in this
+//! browser and in the export. Not the self-test: no rating, no schedule. The chapter's page
+//! loads the study module for these islands.
+
+use super::when;
+use crate::content::{block_id, Block, CHAPTERS};
+use crate::record::recall::{Change, Recall};
+use crate::storage::store::use_store;
+use leptos::prelude::*;
+
+/// The think-first card with anchor `id`: its question and the lesson's answer.
+fn card(id: &str) -> Option<(&'static str, &'static str)> {
+    CHAPTERS.iter().flat_map(|c| c.blocks.iter().enumerate().map(move |(i, b)| (block_id(c.slug, i), b))).find_map(|(bid, b)| match b {
+        Block::Qa { question, answer } if bid == id => Some((*question, *answer)),
+        _ => None,
+    })
+}
+
+#[island]
+pub fn RecallCard(id: String) -> impl IntoView {
+    let (question, answer) = card(&id).unwrap_or_default();
+    let store = use_store::<Recall>();
+    let key = id.clone();
+    let written = Memo::new(move |_| store.record().with(|r| r.cards.get(&key).cloned().unwrap_or_default()));
+    let text = RwSignal::new(String::new());
+    // Writing again folds the lesson's answer until the new one is written.
+    let again = RwSignal::new(false);
+    let open = move || !again.get() && written.with(|w| !w.is_empty());
+    let card_id = StoredValue::new(id.clone());
+    let write = move |_| {
+        store.apply(Change::Write { card: card_id.get_value(), answer: text.get_untracked() });
+        text.set(String::new());
+        again.set(false);
+    };
+    let input_id = format!("{id}-answer");
+    view! {
+        <section class="qa recall" id=id aria-label=question>
+            <p class="qa-q">{question}</p>
+            <Show when=move || !open() fallback=move || view! {
+                <p><strong>"答："</strong>{answer}</p>
+                {move || written.with(|w| w.last().cloned()).map(|w| view! {
+                    <p class="recall-mine">{format!("你的回答（{}）：", when(w.at))}</p>
+                    <blockquote class="past-answer">{w.answer}</blockquote>
+                })}
+                {move || (written.with(Vec::len) > 1).then(|| view! {
+                    <details class="history">
+                        <summary>{move || format!("此前写过的回答（{} 次）", written.with(Vec::len) - 1)}</summary>
+                        <ol>{move || written.with(|w| w[..w.len() - 1].iter().rev().map(|w| view! {
+                            <li><span class="when">{when(w.at)}</span><blockquote class="past-answer">{w.answer.clone()}</blockquote></li>
+                        }).collect_view())}</ol>
+                    </details>
+                })}
+                <button type="button" class="tool-btn" on:click=move |_| again.set(true)>"再写一次"</button>
+            }>
+                <label for=input_id.clone()>"先写下你的回答，再看课文的答案"<span class="addition-tag">"本学习台补充"</span></label>
+                <textarea id=input_id.clone() rows="3" prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+                <button type="button" class="tool-btn primary" disabled=move || text.with(|t| t.trim().is_empty()) on:click=write>
+                    "写好了，展开课文的答案"
+                </button>
+                <p class="hint">"写下的回答保存在本机浏览器，随学习进度导出；不计入闭卷自测。"</p>
+            </Show>
+        </section>
+    }
+}
