@@ -109,9 +109,9 @@ test('each question tests its part of the core and is scored point by point', as
   const page = await env.page('self-test');
   const wants = {
     q1: [12, /设计二在第 11 步破坏“未绑定授予的 token 不可产生效果”/, /owner 与 fence 保护的是两个不同的操作域/, /fence 不是防伪造的凭据/, /generation 存在独立的持久键里/],
-    q2: [8, /这不违反任何一条性质：资源只知道已持久接受的最大代际/, /最小修改：让比较成为 UPDATE 自身的条件（WHERE 里比较 \(max_fence, last_seq\) < \(fence, op_seq\)）/, /“本地还剩 5 秒”不是跨进程事实/],
+    q2: [8, /这不违反任何一条性质：资源只知道已持久接受的最大代际/, /最小修改：让比较与写入落在同一个原子步骤/, /“本地还剩 5 秒”不是跨进程事实/],
     q3: [12, /第 5 条 applied：第 3 条（重复，只读）与第 4 条（冲突）都没有把 fence 推进到 42/, /去重记录被删后，第 3 条被当成新操作/, /去重记录的寿命须覆盖/, /这次合法的重试被误判为冲突/],
-    q4: [11, /可以不要外部锁：资源自身已有串行裁决/, /（本学习台补充）邮件只在本次发布赢得指针 CAS 之后才发/, /去重键用业务身份（如报表 ID \+ 周期），不用 fence\/token、指针版本或尝试编号/, /Kafka 事务的原子域既不包含指针 CAS/],
+    q4: [11, /可以不要外部锁：资源自身已有串行裁决/, /（本学习台补充）邮件只在本次发布赢得指针 CAS 之后才发/, /去重键用业务身份（如报表 ID \+ 报表周期），不用 fence\/token、指针的 CAS 版本号或尝试编号/, /Kafka 事务的原子域既不包含指针 CAS/],
   };
   // The second scoring point of each, by its words.
   const second = { q1: /设计一在第 8 步破坏/, q2: /A 的自查只对第 8 步那一刻成立/, q3: /第 3 条 duplicate/, q4: /旧 worker 可能留下未被指针引用的对象/ };

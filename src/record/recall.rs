@@ -21,12 +21,12 @@ pub struct Recall {
     pub cards: BTreeMap<String, Vec<Written>>,
 }
 
-/// Answers kept per card: far beyond a learner's, small enough for storage.
+/// Answers kept per card, the latest: far beyond a learner's, small enough for storage.
 pub const MAX_WRITTEN: usize = 50;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Change {
-    /// A written answer (blank ones are not kept).
+    /// A written answer (blank ones are not kept; the box takes at most `MAX_ANSWER` characters).
     Write { card: String, answer: String },
 }
 
@@ -39,6 +39,9 @@ impl Recall {
             }
         }
         mine.sort_by(|a, b| a.at.total_cmp(&b.at));
+        // The oldest go first: what is kept always passes `check`.
+        let extra = mine.len().saturating_sub(MAX_WRITTEN);
+        mine.drain(..extra);
     }
 }
 

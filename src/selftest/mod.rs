@@ -321,7 +321,7 @@ fn QuestionCard(index: usize) -> impl IntoView {
                         <label class="check unsure">
                             <input type="checkbox" prop:checked=unsure on:change=move |ev| unsure.set(event_target_checked(&ev))/>
                             <span>"没把握"<span class="addition-tag">"本学习台补充"</span>
-                                <small>"只让这题早些回来（按“部分答出”排下次复习）；你的自评、进度页与导出里的自评都不变。"</small></span>
+                                <small>"只在自评为“完整答出”时起作用：按“部分答出”排下次复习，让这题早些回来；选另两档时不改变安排。你的自评、进度页与导出里的自评都不变。"</small></span>
                         </label>
                         {Rating::ALL.into_iter().map(|rating| view! {
                             <button type="button" class=format!("tool-btn rate {}", rating_class(rating))

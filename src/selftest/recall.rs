@@ -7,6 +7,7 @@
 use super::when;
 use crate::content::{block_id, Block, CHAPTERS};
 use crate::record::recall::{Change, Recall};
+use crate::record::study::MAX_ANSWER;
 use crate::storage::store::use_store;
 use leptos::prelude::*;
 
@@ -55,11 +56,11 @@ pub fn RecallCard(id: String) -> impl IntoView {
                 <button type="button" class="tool-btn" on:click=move |_| again.set(true)>"再写一次"</button>
             }>
                 <label for=input_id.clone()>"先写下你的回答，再看课文的答案"<span class="addition-tag">"本学习台补充"</span></label>
-                <textarea id=input_id.clone() rows="3" prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+                <textarea id=input_id.clone() rows="3" maxlength=MAX_ANSWER prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev))></textarea>
                 <button type="button" class="tool-btn primary" disabled=move || text.with(|t| t.trim().is_empty()) on:click=write>
                     "写好了，展开课文的答案"
                 </button>
-                <p class="hint">"写下的回答保存在本机浏览器，随学习进度导出；不计入闭卷自测。"</p>
+                <p class="hint">"写下的回答保存在本机浏览器（每问保留最近 50 份），随学习进度导出；不计入闭卷自测。"</p>
             </Show>
         </section>
     }

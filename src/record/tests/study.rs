@@ -244,7 +244,7 @@ fn an_unsure_answer_keeps_its_rating_and_comes_back_as_partial_would() {
 
 #[test]
 fn follow_up_answers_are_all_kept_each_once_and_checked() {
-    use crate::record::recall::{Change as Write, Recall, MAX_WRITTEN};
+    use crate::record::recall::{Change as Write, Recall, Written, MAX_WRITTEN};
     let write = |card: &str, answer: &str| Write::Write { card: card.into(), answer: answer.into() };
     let mut a = Recall::default();
     a.apply(write("follow-ups-b0", "两个操作域"), 2.0);
@@ -265,5 +265,9 @@ fn follow_up_answers_are_all_kept_each_once_and_checked() {
     for i in 0..=MAX_WRITTEN {
         many.apply(write("follow-ups-b1", "再写一次"), i as f64);
     }
-    assert!(many.check().unwrap_err().contains("50"));
+    let kept = &many.cards["follow-ups-b1"];
+    assert_eq!((kept.len(), kept[0].at), (MAX_WRITTEN, 1.0), "the latest 50 kept, the oldest dropped");
+    assert!(many.check().is_ok());
+    many.cards.get_mut("follow-ups-b1").unwrap().push(Written { answer: "x".into(), at: 99.0 });
+    assert!(many.check().unwrap_err().contains("50"), "a stored list beyond the cap is not ours");
 }
