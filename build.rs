@@ -12,7 +12,7 @@
 #[path = "src/tok.rs"]
 mod tok;
 
-use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{BlockQuoteKind, CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 use std::{env, fs, path::Path};
 use tok::Tok;
 
@@ -152,9 +152,10 @@ fn blocks(body: &str) -> Result<(Option<String>, Vec<String>), String> {
     let mut link_text = String::new();
     let mut heading = false;
     let mut heading_text = String::new();
-    let mut in_quote = false;
+    // The block kind of a quote's paragraphs: this app's addition, or (`> [!NOTE]`) its folded note.
+    let mut quote: Option<&str> = None;
 
-    for event in Parser::new_ext(body, Options::ENABLE_TABLES) {
+    for event in Parser::new_ext(body, Options::ENABLE_TABLES | Options::ENABLE_GFM) {
         match event {
             Event::Start(Tag::Heading { .. }) => heading = true,
             Event::End(TagEnd::Heading(_)) => {
@@ -174,11 +175,11 @@ fn blocks(body: &str) -> Result<(Option<String>, Vec<String>), String> {
                 blocks.push(format!("Block::List {{ ordered: {ordered}, items: &[{}] }}", items.join(", ")));
                 items.clear();
             }
-            Event::Start(Tag::BlockQuote(_)) => in_quote = true,
-            Event::End(TagEnd::BlockQuote(_)) => in_quote = false,
+            Event::Start(Tag::BlockQuote(kind)) => quote = Some(if kind == Some(BlockQuoteKind::Note) { "Fold" } else { "Addition" }),
+            Event::End(TagEnd::BlockQuote(_)) => quote = None,
             // Paragraphs inside list items stay with the item.
             Event::End(TagEnd::Paragraph) if !in_item => {
-                let kind = if in_quote { "Addition" } else { "Para" };
+                let kind = quote.unwrap_or("Para");
                 blocks.push(format!("Block::{kind}(&[{}])", std::mem::take(&mut inlines).join(", ")));
             }
             Event::Start(Tag::Strong) => text_kind = "Strong",

@@ -265,3 +265,12 @@ test('precheck is marked as this app\'s addition, only for the fencing case, and
   assert.ok(await box.locator('input').isDisabled());
   assert.deepEqual(page.problems, []);
 });
+
+test('predicting first says it does not apply to the model case, instead of silently skipping it', async () => {
+  const page = await env.page('explore');
+  await page.getByRole('button', { name: '先预测，再看结果' }).click();
+  assert.match(await page.locator('.verdict-line').textContent(), /^先预测模式：每个新场景的结果在你预测之后显示/);
+  await page.locator('fieldset.choice label', { hasText: 'model' }).locator('input').check();
+  await page.waitForFunction(() => /^先预测模式不用于 model 案例，结果照常显示。检查器在后台线程中搜索/.test(document.querySelector('.verdict-line')?.textContent ?? ''));
+  assert.deepEqual(page.problems, []);
+});

@@ -98,3 +98,36 @@ test('with a prediction open, its button is the run: nothing runs without the gu
   assert.equal(await row.locator('.run-btn').isVisible(), true);
   assert.deepEqual(page.problems, []);
 });
+
+test('on a phone the chapter starts with what runs: the twin under 步骤与预期, the app\'s note folded, the feedback brought into view', async () => {
+  const page = await env.page(null);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(env.url + 'lab');
+  await arrive(page, /\/lab$/);
+  await page.locator('html[data-live]').waitFor({ state: 'attached' });
+  const top = (locator) => locator.evaluate((e) => e.getBoundingClientRect().top + scrollY);
+  const steps = page.locator('.chapter > p', { hasText: '步骤与预期' });
+  const twin = page.locator('section.lab');
+  const limits = page.locator('.chapter > p', { hasText: '本轮已运行以上模型' });
+  const note = page.locator('details.fold');
+  // The lesson's order stays; the runnable twin sits right under 「步骤与预期」, the note after the lesson's limits, folded.
+  const [a, b, c, d] = await Promise.all([steps, twin, limits, note].map(top));
+  assert.ok(a < b && b < c && c < d, `${a} < ${b} < ${c} < ${d}`);
+  assert.equal(await note.evaluate((e) => e.open), false);
+  assert.equal(await note.locator('summary').textContent(), '本学习台补充 在本仓库重跑');
+  const predict = twin.getByRole('button', { name: '先预测' }).first();
+  assert.ok(await top(predict) < 1900, `the first 先预测 is ${await top(predict)} px down`);
+  // After a prediction the feedback's first line is on screen.
+  const first = twin.locator('.lab-command').first();
+  await predict.click();
+  await first.getByLabel('两条性质都守住').check();
+  for (const li of await first.locator('.predict-orders > li').all()) await li.getByLabel('B 的结果').check();
+  await first.getByRole('button', { name: '提交预测并运行' }).click();
+  const verdict = first.locator('.predict-verdict');
+  await verdict.waitFor();
+  await page.waitForFunction(() => {
+    const r = document.querySelector('.predict-verdict')?.getBoundingClientRect();
+    return r && r.top >= 0 && r.top < innerHeight;
+  });
+  assert.deepEqual(page.problems, []);
+});

@@ -132,7 +132,10 @@ test('a prediction is scored part by part and explained by the run itself', asyn
   await predictFencing(noFence, '两条性质都守住', 'BBB');
   const verdict = noFence.locator('.predict-verdict');
   const said = await verdict.textContent();
-  assert.match(said, /✗ 预测与结果有出入：你预测“两条性质都成立；最后的结果依次是 B\/B\/B”，运行结果“违反 revoked_generation_overwrite；最后的结果依次是 A\/A\/B”/);
+  // One part partly right: the box says so, and marks only the parts that missed.
+  assert.equal(await verdict.evaluate((e) => e.className), 'predict-verdict partly');
+  assert.deepEqual(await verdict.locator('.predict-scores li').evaluateAll((ls) => ls.map((l) => l.className)), ['wrong', 'wrong']);
+  assert.match(said, /◐ 预测部分正确：你预测“两条性质都成立；最后的结果依次是 B\/B\/B”，运行结果“违反 revoked_generation_overwrite；最后的结果依次是 A\/A\/B”/);
   assert.deepEqual(await verdict.locator('.predict-scores li').allTextContents(), ['哪些性质被违反：0/1 对', '每条交错最后资源里是谁的结果：1/3 对']);
   // What decided each missed interleaving, in the engine's words, then the lesson on this very run.
   const misses = await verdict.locator('.predict-misses li').allTextContents();

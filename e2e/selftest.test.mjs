@@ -309,7 +309,25 @@ test('the progress page shows what was read, run and rated', async () => {
   assert.equal(await page.locator('.other-runs li').count(), 13);
   assert.equal(await page.locator('.other-runs li').first().isVisible(), false, 'folded');
   // Backup comes right after the overview; where the data lives, last.
-  assert.deepEqual(await page.locator('.progress-page section > h2').allTextContents(), ['备份与迁移', '今天的复习', '闭卷自测', '三轮追问', '实验', '挑战（你来调度，本学习台补充）', '章节', '预测', '记录存在哪里']);
+  assert.deepEqual(await page.locator('.progress-page section > h2').allTextContents(), ['接下来', '备份与迁移', '今天的复习', '闭卷自测', '三轮追问', '实验', '挑战（你来调度，本学习台补充）', '章节', '预测', '记录存在哪里']);
+  assert.deepEqual(page.problems, []);
+});
+
+test('the progress page says what its numbers count, where to go on, and what an export saved', async () => {
+  const page = await env.page('progress');
+  assert.equal(await page.locator('.runs-denominator').textContent(), '实验共 18 项：fencing 案例的缺陷开关全部组合 16 种，加 operations 案例 2 种；课程的五条命令是其中 5 项。model 案例的运行不计入。');
+  await page.locator('.next-list').waitFor();
+  const next = await page.locator('.next-list a').allTextContents();
+  assert.equal(next[0], '接着读第 1 章 · 引言');
+  assert.ok(next.includes('闭卷自测还有 4 道题没作答'), next.join());
+  assert.ok(next.some((t) => t.startsWith('挑战：')), next.join());
+  await page.locator('.next-list a').first().click();
+  await arrive(page, /\/intro$/);
+  await page.goBack();
+  await live(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出进度（JSON）' }).click()]);
+  const name = download.suggestedFilename();
+  assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：章节记录 1 条、作答记录 0 次`));
   assert.deepEqual(page.problems, []);
 });
 

@@ -25,6 +25,8 @@ pub enum Block {
     Para(&'static [Inline]),
     /// A paragraph this app adds to the lesson (shown marked as an addition).
     Addition(&'static [Inline]),
+    /// A note this app adds, folded (`> [!NOTE]`): its bold opening is what shows.
+    Fold(&'static [Inline]),
     List {
         ordered: bool,
         items: &'static [&'static [Inline]],
@@ -123,7 +125,7 @@ fn inline_text(i: &Inline) -> &'static str {
 pub fn block_text(b: &Block) -> String {
     let inlines = |xs: &[Inline]| xs.iter().map(inline_text).collect::<String>();
     match b {
-        Block::Para(xs) | Block::Addition(xs) => inlines(xs),
+        Block::Para(xs) | Block::Addition(xs) | Block::Fold(xs) => inlines(xs),
         Block::List { items, .. } => items.iter().map(|i| inlines(i)).collect::<Vec<_>>().join("\n"),
         Block::Code { lines, .. } => lines.iter().map(|l| l.iter().map(|(_, t)| *t).collect::<String>()).collect::<Vec<_>>().join("\n"),
         Block::Table { head, rows } => {
@@ -251,7 +253,7 @@ mod tests {
         use crate::route::Route;
         let pages = [Route::SelfTest, Route::Explore, Route::Progress, Route::All].map(Route::path);
         for block in CHAPTERS.iter().flat_map(|c| c.blocks) {
-            let (Block::Para(xs) | Block::Addition(xs)) = block else { continue };
+            let (Block::Para(xs) | Block::Addition(xs) | Block::Fold(xs)) = block else { continue };
             for x in *xs {
                 if let Inline::Link { href, .. } = x {
                     // The explorer's links may name a view (its query).

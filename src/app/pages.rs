@@ -64,7 +64,8 @@ pub fn Page(route: Route) -> impl IntoView {
         _ => None,
     };
     let body = match route {
-        Route::Home | Route::Chapter(_) => view! { <reading::ChapterPage index=current.unwrap_or(0)/> }.into_any(),
+        Route::Home => view! { <reading::ChapterPage index=0 home=true/> }.into_any(),
+        Route::Chapter(_) => view! { <reading::ChapterPage index=current.unwrap_or(0)/> }.into_any(),
         Route::All => view! { <reading::WholeLesson/> }.into_any(),
         Route::Explore => view! { <experiments::ExplorerPage/> }.into_any(),
         Route::SelfTest => view! { <selftest::SelfTestPage/> }.into_any(),

@@ -33,11 +33,14 @@ impl Theme {
         }
     }
 
-    fn next(self) -> Theme {
+    /// The cycle starts with the scheme the system does not show, so the first tap always
+    /// changes what the learner sees; then the other one, then back to the system's.
+    fn next(self, system_dark: bool) -> Theme {
+        let (opposite, same) = if system_dark { (Theme::Light, Theme::Dark) } else { (Theme::Dark, Theme::Light) };
         match self {
-            Theme::System => Theme::Light,
-            Theme::Light => Theme::Dark,
-            Theme::Dark => Theme::System,
+            Theme::System => opposite,
+            t if t == opposite => same,
+            _ => Theme::System,
         }
     }
 
@@ -62,7 +65,8 @@ pub fn ThemeToggle() -> impl IntoView {
     let theme = RwSignal::new(Theme::System);
     Effect::new(move |_| theme.set(Theme::stored()));
     let cycle = move |_| {
-        let t = theme.get_untracked().next();
+        let dark = window().match_media("(prefers-color-scheme: dark)").ok().flatten().is_some_and(|m| m.matches());
+        let t = theme.get_untracked().next(dark);
         theme.set(t);
         apply(t);
         set_preference(KEY, (t != Theme::System).then_some(t.attr()));

@@ -175,9 +175,11 @@ fn ModelEditor(draft: RwSignal<Draft>) -> impl IntoView {
         view! {
             <div class="client-row">
                 <label for=id.clone()>{format!("客户端 {name}")}</label>
-                <input id=id type="text" autocomplete="off" spellcheck="false" class="program"
+                // Two lines that wrap: a program is longer than a phone's width (a line break is
+                // whitespace to the parser).
+                <textarea id=id rows="2" autocomplete="off" spellcheck="false" class="program"
                     prop:value=move || draft.with(|d| d.clients.get(i).cloned().unwrap_or_default())
-                    on:input=move |ev| draft.update(|d| if let Some(c) = d.clients.get_mut(i) { *c = event_target_value(&ev) })/>
+                    on:input=move |ev| draft.update(|d| if let Some(c) = d.clients.get_mut(i) { *c = event_target_value(&ev) })></textarea>
                 <button type="button" class="tool-btn" aria-label=format!("删除客户端 {name}") disabled=move || { count() <= 2 }
                     on:click=move |_| draft.update(|d| { if d.clients.len() > 2 && i < d.clients.len() { d.clients.remove(i); } })>"删除"</button>
             </div>

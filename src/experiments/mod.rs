@@ -73,11 +73,13 @@ fn VerdictLine() -> impl IntoView {
         if s.view.with(|v| v.play.is_some()) {
             return None;
         }
+        if s.scenario.with(|sc| sc.case == Case::Model) {
+            // The model case asks for no prediction: say so rather than hide it.
+            let first = if s.predict_first.get() { "先预测模式不用于 model 案例，结果照常显示。" } else { "" };
+            return Some(format!("{first}检查器在后台线程中搜索可达状态（上限 {} 个）：结果见下方", checker::grouped(worker::CAP)));
+        }
         if s.predict_first.get() {
             return Some("先预测模式：每个新场景的结果在你预测之后显示".to_string());
-        }
-        if s.scenario.with(|sc| sc.case == Case::Model) {
-            return Some(format!("检查器在后台线程中搜索可达状态（上限 {} 个）：结果见下方", checker::grouped(worker::CAP)));
         }
         match s.report.get()?.case {
             CaseRun::Fencing(run) => Some(run.verdicts.headline().join(" · ")),

@@ -192,17 +192,23 @@ fn misses(guess: &Guess, report: &Report) -> Vec<String> {
 pub fn PredictVerdict(guess: Guess, report: Report) -> impl IntoView {
     let scores = guess.scores(&report);
     let hit = scores.iter().all(|s| s.right == s.of);
+    // Some of it right: the box says so, and only the parts that missed are marked.
+    let partly = !hit && scores.iter().any(|s| s.right > 0);
     let actual = Guess::actual(&report).map(|a| a.describe()).unwrap_or_default();
     let misses = misses(&guess, &report);
     let lesson = lesson_words(&report.scenario);
     view! {
-        <div class="predict-verdict" class:hit=hit class:miss=!hit role="status">
+        <div class="predict-verdict" class:hit=hit class:partly=partly class:miss=!hit && !partly role="status">
             <p>
-                <strong>{if hit { "✓ 预测全部正确" } else { "✗ 预测与结果有出入" }}</strong>
+                <strong>{match (hit, partly) {
+                    (true, _) => "✓ 预测全部正确",
+                    (false, true) => "◐ 预测部分正确",
+                    (false, false) => "✗ 预测与结果有出入",
+                }}</strong>
                 {format!("：你预测“{}”，运行结果“{}”。", guess.describe(), actual)}
             </p>
             <ul class="predict-scores">
-                {scores.into_iter().map(|s| view! { <li class:right=s.right == s.of>{format!("{}：{}/{} 对", s.part, s.right, s.of)}</li> }).collect_view()}
+                {scores.into_iter().map(|s| view! { <li class:right=s.right == s.of class:wrong=s.right < s.of>{format!("{}：{}/{} 对", s.part, s.right, s.of)}</li> }).collect_view()}
             </ul>
             {(!misses.is_empty()).then(|| view! {
                 <ul class="predict-misses">{misses.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>

@@ -19,7 +19,8 @@ use crate::storage::store::{use_store, Import, Store};
 use crate::storage::transfer::{preview, read_import, Preview};
 use crate::ui::dialog::Dialog;
 use crate::ui::download::download;
-use fencing_model::Experiment;
+use fencing_model::challenges::CHALLENGES;
+use fencing_model::{Case, Defects, Experiment};
 use leptos::html;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -219,6 +220,60 @@ fn Summary() -> impl IntoView {
             </svg>
             <figcaption>{text}</figcaption>
         </figure>
+        <p class="hint runs-denominator">{runs_denominator()}</p>
+        <NextStep/>
+    }
+}
+
+/// What the lab's denominator counts, in words (the learner sees 「实验已运行 3/18」).
+fn runs_denominator() -> String {
+    let fencing = Defects::all_for(Case::Fencing).len();
+    let operations = Defects::all_for(Case::Operations).len();
+    format!(
+        "实验共 {} 项：fencing 案例的缺陷开关全部组合 {fencing} 种，加 operations 案例 {operations} 种；课程的五条命令是其中 5 项。model 案例的运行不计入。",
+        fencing + operations
+    )
+}
+
+/// Where to go on: the questions due today, the next chapter not yet read, the next challenge
+/// not yet solved — each that applies, in that order.
+#[component]
+fn NextStep() -> impl IntoView {
+    let parts = Parts::new();
+    let steps = move || {
+        let mut steps: Vec<(String, String)> = Vec::new();
+        let now = clock::now();
+        let due = parts
+            .study
+            .record()
+            .with(|p| QUESTIONS.iter().filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due)).count());
+        if due > 0 {
+            steps.push((Route::SelfTest.href(), format!("复习今天到期的 {due} 道自测题")));
+        }
+        let chapters = parts.chapters.record();
+        if let Some((i, c)) = TOC.iter().enumerate().find(|(_, c)| chapters.with(|p| p.chapter(c.slug) != ChapterState::Read)) {
+            steps.push((Route::Chapter(c.slug).href(), format!("接着读第 {} 章 · {}", i + 1, c.nav)));
+        }
+        let unrated = parts.study.record().with(|p| QUESTIONS.iter().filter(|q| p.question(q.id).attempts.is_empty()).count());
+        if unrated > 0 && due == 0 {
+            steps.push((Route::SelfTest.href(), format!("闭卷自测还有 {unrated} 道题没作答")));
+        }
+        if let Some(c) = CHALLENGES.iter().find(|c| parts.lab.record().with(|p| !p.challenges.contains_key(c.id))) {
+            steps.push((Route::Explore.href_with(&c.query()), format!("挑战：{}", c.task)));
+        }
+        steps
+    };
+    view! {
+        <section aria-labelledby="pn" class="next-step"><h2 id="pn">"接下来"</h2>
+            {move || {
+                let steps = steps();
+                if steps.is_empty() {
+                    view! { <p>"章节读完、自测都已作答、挑战全部完成。到期的题目会按复习间隔回来。"</p> }.into_any()
+                } else {
+                    view! { <ul class="next-list">{steps.into_iter().map(|(href, words)| view! { <li><a href=href>{words}</a></li> }).collect_view()}</ul> }.into_any()
+                }
+            }}
+        </section>
     }
 }
 
@@ -247,7 +302,22 @@ fn Transfer() -> impl IntoView {
     let done = RwSignal::new(None::<&'static str>);
     let file_input = NodeRef::<html::Input>::new();
     let confirm = RwSignal::new(false);
-    let export = move |_| download(&export_name(), &untrack(|| store.whole()).to_pretty_json());
+    let exported = RwSignal::new(None::<String>);
+    let export = move |_| {
+        let (name, doc) = (export_name(), untrack(|| store.whole()));
+        let json = doc.to_pretty_json();
+        download(&name, &json);
+        let attempts: usize = doc.questions.values().map(|q| q.attempts.len()).sum();
+        exported.set(Some(format!(
+            "已导出 {name}（{:.1} KB）：章节记录 {} 条、作答记录 {attempts} 次、实验记录 {} 项、预测 {} 次、完成的挑战 {} 个、追问回答 {} 份。文件在浏览器的下载位置；导入它即可在另一台设备或浏览器上继续。",
+            json.len() as f64 / 1024.0,
+            doc.chapters.len(),
+            doc.runs.len(),
+            doc.predictions.len(),
+            doc.challenges.len(),
+            doc.recall.values().map(Vec::len).sum::<usize>(),
+        )));
+    };
     let choose = move |_| {
         let Some(input) = file_input.get_untracked() else { return };
         let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
@@ -289,6 +359,7 @@ fn Transfer() -> impl IntoView {
             </div>
             <p class="editor-error" role="alert" hidden=move || error.get().is_none()>{move || error.get().map(|e| format!("未导入：{e}。本机记录没有任何改动。"))}</p>
             <p role="status" class="done">{move || done.get()}</p>
+            <p role="status" class="exported">{move || exported.get()}</p>
             {move || pending.get().map(|(_, pv)| view! {
                 <div class="import-preview" role="region" aria-label="导入预览">
                     <p><strong>"导入预览："</strong>{format!(

@@ -21,6 +21,15 @@ pub fn block_list(blocks: &'static [Block], prefix: &'static str, expanded: bool
     blocks.iter().enumerate().map(|(i, b)| block(b, block_id(prefix, i), expanded)).collect_view()
 }
 
+/// A folded note's text after its title, without the colon that followed the title.
+fn fold_body(xs: &'static [Inline]) -> impl IntoView {
+    let (first, rest) = match xs.split_first() {
+        Some((Inline::Text(t), rest)) => (Some(t.trim_start_matches('：')), rest),
+        _ => (None, xs),
+    };
+    view! { {first.map(|t| super::glossary::with_terms(t))}{inlines(rest)} }
+}
+
 pub fn inlines(xs: &'static [Inline]) -> impl IntoView {
     xs.iter()
         .map(|x| match *x {
@@ -48,6 +57,20 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
             </aside>
         }
         .into_any(),
+        Block::Fold(xs) => {
+            // The bold opening is the summary; the rest (after its colon) unfolds.
+            let (title, rest) = match xs.split_first() {
+                Some((Inline::Strong(t), rest)) => (*t, rest),
+                _ => ("本学习台的说明", xs),
+            };
+            view! {
+                <details class="addition fold" id=id>
+                    <summary><span class="addition-tag">"本学习台补充"</span>" "{title}</summary>
+                    <p>{fold_body(rest)}</p>
+                </details>
+            }
+            .into_any()
+        }
         Block::List { ordered: true, items } => {
             view! { <ol id=id>{items.iter().map(|i| view! { <li>{inlines(i)}</li> }).collect_view()}</ol> }.into_any()
         }

@@ -116,12 +116,21 @@ fn LabCommand(command: String) -> impl IntoView {
             store.apply(Change::Run(e));
         }
     });
+    let item = NodeRef::<leptos::html::Li>::new();
     let predicted = Callback::new(move |guess: Guess| {
         predicting.set(false);
         run.run(());
         if let Some(report) = report() {
             predict::record(&guess, &report);
             verdict.set(Some((guess, report)));
+            // The feedback replaces the form the learner scrolled through: bring its first line
+            // into view once it is drawn.
+            request_animation_frame(move || {
+                let shown = item.get_untracked().and_then(|li| li.query_selector(".predict-verdict").ok().flatten());
+                if let Some(el) = shown {
+                    el.scroll_into_view();
+                }
+            });
         }
     });
     // Each lab command runs a distinct experiment: its name makes the form's ids unique.
@@ -133,7 +142,7 @@ fn LabCommand(command: String) -> impl IntoView {
     let heading = experiment.map(|e| (e.title(), flags));
     let result_id = form_id.replacen("predict", "run", 1);
     view! {
-        <li class="lab-command">
+        <li class="lab-command" node_ref=item>
             {heading.map(|(what, flags)| view! { <p class="lab-title"><strong>{what}</strong>" "<code>{flags}</code></p> })}
             <div class="lab-row">
                 <code class="cmd"><span class="prompt" aria-hidden="true">"$ "</span>{command}</code>

@@ -52,6 +52,10 @@ pub fn ChapterNav(current: Option<usize>, whole: bool, page: String) -> impl Int
                 </li>
             }).collect_view()}
         </ol>
+        // What the dots mean, once any chapter has one.
+        <p class="mark-legend" aria-hidden="true" hidden=move || progress.with(|p| TOC.iter().all(|c| p.chapter(c.slug) == ChapterState::Unopened))>
+            <span class="read-mark opened"></span>"已打开"<span class="read-mark read"></span>"已读"
+        </p>
         <ul class="extra-links">
             {extra.into_iter().map(|(route, label)| {
                 let here = route.path() == page;

@@ -2,13 +2,44 @@
 
 use super::blocks::Blocks;
 use super::tracker::{PrintButton, ReadTracker};
-use crate::content::{Chapter, CHAPTERS, TOC};
+use crate::content::{block_text, Chapter, CHAPTERS, TOC};
 use crate::route::Route;
 use crate::ui::copy::CopyPageLink;
 use leptos::prelude::*;
 
+/// How long a chapter takes to read at a brisk 20 characters a second, at least 5 s: a short
+/// chapter counts as read after that long open, not when it loads.
+fn reading_ms(chapter: &Chapter) -> u32 {
+    let chars: usize = chapter.blocks.iter().map(|b| block_text(b).chars().count()).sum();
+    (chars as u32 * 50).max(5_000)
+}
+
+/// The landing's way through the lesson (this app's addition, after the lesson's own first
+/// paragraph): the story in one line, the three steps with a time for the reading, a start.
 #[component]
-pub fn ChapterPage(index: usize) -> impl IntoView {
+fn Orientation() -> impl IntoView {
+    // At a careful 300 characters a minute (the chapters are technical), the lesson after the intro.
+    let chars: usize = CHAPTERS[1..].iter().flat_map(|c| c.blocks).map(|b| block_text(b).chars().count()).sum();
+    let minutes = (chars / 300 / 5 + 1) * 5;
+    let second = &TOC[1];
+    view! {
+        <aside class="orientation" aria-labelledby="orientation-title">
+            <span class="addition-tag">"本学习台补充"</span>
+            <h2 id="orientation-title">"这一课怎么学"</h2>
+            <p class="hook">"A 拿着 fence 41 暂停；它的租约到期，42 授给了 B，B 的结果已经提交。A 醒来，还带着 41 去写——挡住它的不是锁，而是资源在提交处的检查。"</p>
+            <ol class="route-steps">
+                <li><a href=Route::Chapter(second.slug).href()>{format!("读完 {} 个短章", CHAPTERS.len())}</a>{format!("（全部约 {minutes} 分钟）：owner 与租期、41/42/41 时间线、发号与授予、一个任期多次写、资源怎样参与，以及课程的实验。")}</li>
+                <li><a href=Route::Explore.href()>"在实验台运行事件模型"</a>"：课程的五条命令都在页面里跑；也可以由你来调度，试着让旧持有者得逞。"</li>
+                <li><a href=Route::SelfTest.href()>"闭卷自测四道题"</a>"：先凭记忆作答，再对照评分点，三档自评，按间隔复习。"</li>
+            </ol>
+            <p class="hint">"阅读、运行与作答的进度只保存在本机浏览器，可在「学习进度」导出备份。"</p>
+            <a class="start" href=Route::Chapter(second.slug).href()>{format!("开始：第 2 章 · {} →", second.nav)}</a>
+        </aside>
+    }
+}
+
+#[component]
+pub fn ChapterPage(index: usize, #[prop(optional)] home: bool) -> impl IntoView {
     let chapter: &'static Chapter = &CHAPTERS[index];
     let slug = chapter.slug;
     let prev = index.checked_sub(1).map(|i| &TOC[i]);
@@ -24,7 +55,10 @@ pub fn ChapterPage(index: usize) -> impl IntoView {
                 <CopyPageLink/>
             </div>
             <Blocks chapter=chapter/>
-            <ReadTracker slug=slug.to_string()/>
+            {home.then(|| view! { <Orientation/> })}
+            // The lesson's 「下方自测面板」 is this app's self-test page: its way in, as the call to action.
+            {(slug == "closed-book").then(|| view! { <a class="cta" href=Route::SelfTest.href()>"打开闭卷自测（4 道题）→"</a> })}
+            <ReadTracker slug=slug.to_string() dwell_ms=reading_ms(chapter)/>
             <nav class="pager" aria-label="翻页">
                 {prev.map(|c| view! { <a href=Route::Chapter(c.slug).href() class="pager-prev" rel="prev"><span class="pager-dir">"← 上一章"</span><span>{c.nav}</span></a> })}
                 {match next {
