@@ -27,7 +27,7 @@ fn fold_body(xs: &'static [Inline]) -> impl IntoView {
         Some((Inline::Text(t), rest)) => (Some(t.trim_start_matches('：')), rest),
         _ => (None, xs),
     };
-    view! { {first.map(|t| super::glossary::with_terms(t))}{inlines(rest)} }
+    view! { {first.map(super::glossary::with_terms)}{inlines(rest)} }
 }
 
 pub fn inlines(xs: &'static [Inline]) -> impl IntoView {
