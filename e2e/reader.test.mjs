@@ -161,6 +161,8 @@ test('small frictions: the dots have a legend, chapter 10 leads to the self-test
   await page.locator('.chapter-list .read-mark.opened, .chapter-list .read-mark.read').first().waitFor();
   assert.equal(await page.locator('.mark-legend').isVisible(), true);
   assert.equal(await page.locator('.mark-legend').textContent(), '已打开已读');
+  // The title's copy button says what it copies.
+  assert.equal(await page.locator('.heading-row .copy-btn .tool-label').textContent(), '复制链接');
   await page.goto(env.url + 'closed-book');
   await live(page);
   await page.getByRole('link', { name: '打开闭卷自测（4 道题）→' }).click();

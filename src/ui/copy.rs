@@ -13,6 +13,9 @@ pub fn CopyButton(
     /// Accessible name, e.g. "复制命令".
     #[prop(into)]
     label: String,
+    /// The button's visible word, where 「复制」 alone would not say what it copies.
+    #[prop(default = "复制")]
+    shown: &'static str,
 ) -> impl IntoView {
     let state = RwSignal::new("");
     let copy = move |_| {
@@ -26,7 +29,7 @@ pub fn CopyButton(
     };
     view! {
         <button class="tool-btn copy-btn" type="button" on:click=copy aria-label=label.clone() title=label>
-            <span class="tool-label">{move || if state.get().is_empty() { "复制" } else { state.get() }}</span>
+            <span class="tool-label">{move || if state.get().is_empty() { shown } else { state.get() }}</span>
         </button>
         <span class="visually-hidden" role="status">{move || state.get()}</span>
     }
@@ -44,5 +47,5 @@ pub fn CopyText(text: String, label: String) -> impl IntoView {
 #[island]
 pub fn CopyPageLink() -> impl IntoView {
     let link = || window().location().href().unwrap_or_default().split('#').next().unwrap_or_default().to_string();
-    view! { <CopyButton text=Callback::new(move |_| link()) label="复制本章链接"/> }
+    view! { <CopyButton text=Callback::new(move |_| link()) label="复制本章链接" shown="复制链接"/> }
 }
