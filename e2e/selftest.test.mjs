@@ -36,6 +36,8 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   await point(/设计一的修复在授权权威/).check();
   assert.match(await suggestion.textContent(), /（2\/12），建议：没想起来/);
   assert.match(await q1.locator('button.rate.suggested').textContent(), /^没想起来/);
+  assert.equal(await q1.locator('.suggested-tag').count(), 1);
+  assert.equal(await q1.locator('button.rate.suggested .suggested-tag').textContent(), '建议');
   await q1.getByRole('button', { name: /部分答出/ }).click();
   assert.match(await q1.locator('.q-state').textContent(), /^已自评 · 当前：部分答出 · 上次勾了 2\/12 个评分点 · 下次复习：/);
   // The attempt just rated stays in view, read-only: nothing looks lost.
@@ -171,6 +173,12 @@ test('on a phone the traces stay compact tables, and the answer box is within a 
   const end = await q1.locator('h2').evaluate((e) => e.getBoundingClientRect().bottom);
   const box = await q1.locator('textarea').evaluate((e) => e.getBoundingClientRect().top);
   assert.ok(box - end < 844, `the answer box is ${Math.round(box - end)} px below the question`);
+  // The columns past the edge are said in words; after the reveal the answer is at hand again by the points.
+  assert.match(await q1.locator('.q-context .table-wrap').first().evaluate((e) => getComputedStyle(e, '::before').content), /左右滑动/);
+  await q1.locator('textarea').fill('发号器回退');
+  await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
+  await q1.locator('.mine-again summary').click();
+  assert.equal(await q1.locator('.mine-again blockquote').textContent(), '发号器回退');
   assert.deepEqual(page.problems, []);
 });
 
@@ -294,7 +302,7 @@ test('the progress page shows what was read, run and rated', async () => {
   await live(page);
   const summary = await page.locator('.summary figcaption').textContent();
   assert.match(summary, /自测已自评 1\/4/);
-  assert.match(summary, /实验已运行 1\/18/);
+  assert.match(summary, /课程实验已运行 1\/5/);
   const row = page.locator('tbody tr', { hasText: '第 4 题' });
   assert.match(await row.textContent(), /部分答出.*1/);
   assert.match(await page.locator('.chapter-status li', { hasText: '41、42、41' }).textContent(), /已(打开|读完)/);
@@ -315,11 +323,11 @@ test('the progress page shows what was read, run and rated', async () => {
 
 test('the progress page says what its numbers count, where to go on, and what an export saved', async () => {
   const page = await env.page('progress');
-  assert.equal(await page.locator('.runs-denominator').textContent(), '实验共 18 项：fencing 案例的缺陷开关全部组合 16 种，加 operations 案例 2 种；课程的五条命令是其中 5 项。model 案例的运行不计入。');
+  assert.equal(await page.locator('.runs-denominator').textContent(), '课程实验：第 7 章的五条命令。实验台共有 18 种开关组合（fencing 案例 16 种、operations 案例 2 种），这五条是其中 5 种；其余组合运行过的在括号里单独计数，model 案例的运行不计入。');
   await page.locator('.next-list').waitFor();
   const next = await page.locator('.next-list a').allTextContents();
   assert.equal(next[0], '接着读第 1 章 · 引言');
-  assert.ok(next.includes('闭卷自测还有 4 道题没作答'), next.join());
+  assert.ok(next.includes('闭卷自测还有 4 道题没自评'), next.join());
   assert.ok(next.some((t) => t.startsWith('挑战：')), next.join());
   await page.locator('.next-list a').first().click();
   await arrive(page, /\/intro$/);
@@ -327,7 +335,7 @@ test('the progress page says what its numbers count, where to go on, and what an
   await live(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出进度（JSON）' }).click()]);
   const name = download.suggestedFilename();
-  assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：章节记录 1 条、作答记录 0 次`));
+  assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：章节记录 1 条、作答记录 0 次、草稿 0 份`));
   assert.deepEqual(page.problems, []);
 });
 

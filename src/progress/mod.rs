@@ -191,12 +191,13 @@ fn Summary() -> impl IntoView {
             let read = TOC.iter().filter(|x| c.chapter(x.slug) == ChapterState::Read).count();
             let rated = QUESTIONS.iter().filter(|q| p.question(q.id).level().is_some()).count();
             let full = QUESTIONS.iter().filter(|q| p.question(q.id).level() == Some(Rating::Full)).count();
-            let all = Experiment::all();
-            let ran = all.iter().filter(|e| l.runs_of(**e) > 0).count();
+            let lesson = Experiment::lesson();
+            let ran = lesson.iter().filter(|e| l.runs_of(**e) > 0).count();
+            let others = Experiment::all().into_iter().filter(|e| !lesson.contains(e) && l.runs_of(*e) > 0).count();
             [
                 ("章节读完", read, TOC.len(), String::new()),
                 ("自测已自评", rated, QUESTIONS.len(), format!("（完整答出 {full}）")),
-                ("实验已运行", ran, all.len(), String::new()),
+                ("课程实验已运行", ran, lesson.len(), if others > 0 { format!("（另有开关组合 {others} 种）") } else { String::new() }),
             ]
         }
     };
@@ -225,12 +226,13 @@ fn Summary() -> impl IntoView {
     }
 }
 
-/// What the lab's denominator counts, in words (the learner sees 「实验已运行 3/18」).
+/// What the lab's bar counts, in words: the lesson's five commands; the other switch
+/// combinations are counted apart.
 fn runs_denominator() -> String {
     let fencing = Defects::all_for(Case::Fencing).len();
     let operations = Defects::all_for(Case::Operations).len();
     format!(
-        "实验共 {} 项：fencing 案例的缺陷开关全部组合 {fencing} 种，加 operations 案例 {operations} 种；课程的五条命令是其中 5 项。model 案例的运行不计入。",
+        "课程实验：第 7 章的五条命令。实验台共有 {} 种开关组合（fencing 案例 {fencing} 种、operations 案例 {operations} 种），这五条是其中 5 种；其余组合运行过的在括号里单独计数，model 案例的运行不计入。",
         fencing + operations
     )
 }
@@ -256,7 +258,7 @@ fn NextStep() -> impl IntoView {
         }
         let unrated = parts.study.record().with(|p| QUESTIONS.iter().filter(|q| p.question(q.id).attempts.is_empty()).count());
         if unrated > 0 && due == 0 {
-            steps.push((Route::SelfTest.href(), format!("闭卷自测还有 {unrated} 道题没作答")));
+            steps.push((Route::SelfTest.href(), format!("闭卷自测还有 {unrated} 道题没自评")));
         }
         if let Some(c) = CHALLENGES.iter().find(|c| parts.lab.record().with(|p| !p.challenges.contains_key(c.id))) {
             steps.push((Route::Explore.href_with(&c.query()), format!("挑战：{}", c.task)));
@@ -309,9 +311,10 @@ fn Transfer() -> impl IntoView {
         download(&name, &json);
         let attempts: usize = doc.questions.values().map(|q| q.attempts.len()).sum();
         exported.set(Some(format!(
-            "已导出 {name}（{:.1} KB）：章节记录 {} 条、作答记录 {attempts} 次、实验记录 {} 项、预测 {} 次、完成的挑战 {} 个、追问回答 {} 份。文件在浏览器的下载位置；导入它即可在另一台设备或浏览器上继续。",
+            "已导出 {name}（{:.1} KB）：章节记录 {} 条、作答记录 {attempts} 次、草稿 {} 份、实验记录 {} 项、预测 {} 次、完成的挑战 {} 个、追问回答 {} 份。文件在浏览器的下载位置；导入它即可在另一台设备或浏览器上继续。",
             json.len() as f64 / 1024.0,
             doc.chapters.len(),
+            doc.questions.values().filter(|q| !q.current.answer.trim().is_empty()).count(),
             doc.runs.len(),
             doc.predictions.len(),
             doc.challenges.len(),

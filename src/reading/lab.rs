@@ -150,7 +150,16 @@ fn LabCommand(command: String) -> impl IntoView {
                     <CopyButton text=Callback::new(move |_| copied.clone()) label="复制命令"/>
                     {runnable.then(|| view! {
                         <button class="tool-btn predict-btn" type="button" aria-expanded=move || predicting.get().to_string()
-                            on:click=move |_| predicting.update(|p| *p = !*p)>"先预测"</button>
+                            on:click=move |_| {
+                                predicting.update(|p| *p = !*p);
+                                // The form opens below the command: on a phone, below the fold.
+                                request_animation_frame(move || {
+                                    let form = item.get_untracked().and_then(|li| li.query_selector(".predict").ok().flatten());
+                                    if let Some(el) = form {
+                                        el.scroll_into_view();
+                                    }
+                                });
+                            }>"先预测"</button>
                     })}
                     // While a prediction is open, its own button runs: a run never drops a guess.
                     <button class="tool-btn run-btn" type="button" hidden=move || predicting.get()

@@ -29,7 +29,7 @@ fn Orientation() -> impl IntoView {
             <p class="hook">"A 拿着 fence 41 暂停；它的租约到期，42 授给了 B，B 的结果已经提交。A 醒来，还带着 41 去写——挡住它的不是锁，而是资源在提交处的检查。"</p>
             <ol class="route-steps">
                 <li><a href=Route::Chapter(second.slug).href()>{format!("读完 {} 个短章", CHAPTERS.len())}</a>{format!("（全部约 {minutes} 分钟）：owner 与租期、41/42/41 时间线、发号与授予、一个任期多次写、资源怎样参与，以及课程的实验。")}</li>
-                <li><a href=Route::Explore.href()>"在实验台运行事件模型"</a>"：课程的五条命令都在页面里跑；也可以由你来调度，试着让旧持有者得逞。"</li>
+                <li><a href=Route::Chapter("lab").href()>"运行课程的实验"</a>"：第 7 章的五条命令都能在页面里运行；到"<a href=Route::Explore.href()>"实验台"</a>"还可以由你来调度，试着让旧持有者得逞。"</li>
                 <li><a href=Route::SelfTest.href()>"闭卷自测四道题"</a>"：先凭记忆作答，再对照评分点，三档自评，按间隔复习。"</li>
             </ol>
             <p class="hint">"阅读、运行与作答的进度只保存在本机浏览器，可在「学习进度」导出备份。"</p>
@@ -54,8 +54,9 @@ pub fn ChapterPage(index: usize, #[prop(optional)] home: bool) -> impl IntoView 
                 <a href=Route::Chapter(slug).href() class="anchor" aria-label="本章固定链接">"#"</a>
                 <CopyPageLink/>
             </div>
-            <Blocks chapter=chapter/>
+            // On the landing the way comes first, so a phone shows it without scrolling.
             {home.then(|| view! { <Orientation/> })}
+            <Blocks chapter=chapter/>
             // The lesson's 「下方自测面板」 is this app's self-test page: its way in, as the call to action.
             {(slug == "closed-book").then(|| view! { <a class="cta" href=Route::SelfTest.href()>"打开闭卷自测（4 道题）→"</a> })}
             <ReadTracker slug=slug.to_string() dwell_ms=reading_ms(chapter)/>

@@ -305,6 +305,11 @@ fn QuestionCard(index: usize) -> impl IntoView {
                     <h3>"参考答案"</h3>
                     {q.answer.split("\n\n").map(|para| view! { <p>{para}</p> }).collect_view()}
                     <p class="hint">"出处："{reread(q)}</p>
+                    // On a phone the answer box is far above: the answer again, at hand while ticking.
+                    <details class="mine-again">
+                        <summary>"对照你的回答"</summary>
+                        <blockquote>{move || record.with(|r| if r.current.answer.trim().is_empty() { "（未写回答）".to_string() } else { r.current.answer.clone() })}</blockquote>
+                    </details>
                     <fieldset class="points">
                         <legend>"评分点：勾出你的回答覆盖到的（每点一条可核对的论断）"</legend>
                         {q.points.iter().enumerate().map(|(k, text)| view! {
@@ -331,7 +336,8 @@ fn QuestionCard(index: usize) -> impl IntoView {
                                     unsure.set(false);
                                     just_rated.set(true);
                                 }>
-                                <strong>{rating_label(rating)}</strong>
+                                <strong>{rating_label(rating)}
+                                    {move || (record.with(|r| suggested(q, &r.current.ticked)) == rating).then(|| view! { <span class="suggested-tag">"建议"</span> })}</strong>
                                 <small>{rating_meaning(rating)}</small>
                             </button>
                         }).collect_view()}
