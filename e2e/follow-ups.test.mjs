@@ -27,7 +27,7 @@ test('a follow-up card unfolds the lesson answer only once the learner has writt
 
   await page.reload();
   await live(page);
-  assert.match(await first.locator('.recall-mine').textContent(), /^你的回答（.+）：$/);
+  assert.match(await first.locator('.recall-mine').textContent(), /^你的回答（\d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2}）：$/);
   assert.equal(await first.locator('.past-answer').textContent(), 'owner 管锁本身，fence 管资源');
   assert.doesNotMatch(await cards.nth(1).textContent(), /对上述 fence 性质不违规/, 'the others stay folded');
 

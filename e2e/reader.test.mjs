@@ -189,6 +189,10 @@ test('on a laptop the search results have room: about 480 px, not the box\'s wid
   const [box, list] = await Promise.all([page.locator('#search-input').boundingBox(), results.boundingBox()]);
   assert.ok(list.width >= 470 && list.width > box.width, `results ${list.width} px wide, box ${box.width}`);
   assert.ok(list.x + list.width <= 1280);
+  // Enter in the box opens the first hit.
+  const href = await results.locator('a').first().getAttribute('href');
+  await page.locator('#search-input').press('Enter');
+  await page.waitForURL((u) => u.href.endsWith(href.replace(/^\//, '')) || u.pathname + u.hash === href);
   assert.deepEqual(page.problems, []);
 });
 

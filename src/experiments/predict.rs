@@ -208,7 +208,11 @@ pub fn PredictVerdict(guess: Guess, report: Report) -> impl IntoView {
                 {format!("：你预测“{}”，运行结果“{}”。", guess.describe(), actual)}
             </p>
             <ul class="predict-scores">
-                {scores.into_iter().map(|s| view! { <li class:right=s.right == s.of class:wrong=s.right < s.of>{format!("{}：{}/{} 对", s.part, s.right, s.of)}</li> }).collect_view()}
+                {scores.into_iter().map(|s| view! { <li class:right=s.right == s.of class:wrong=s.right < s.of>{match s.of {
+                    // One choice is right or wrong, not 「0/1 对」.
+                    1 => format!("{}：{}", s.part, if s.right == 1 { "对" } else { "错" }),
+                    _ => format!("{}：{}/{} 对", s.part, s.right, s.of),
+                }}</li> }).collect_view()}
             </ul>
             {(!misses.is_empty()).then(|| view! {
                 <ul class="predict-misses">{misses.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>

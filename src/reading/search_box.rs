@@ -92,6 +92,14 @@ pub fn Search() -> impl IntoView {
             }
         }
         "ArrowDown" | "ArrowUp" => move_focus(&ev),
+        // Enter in the box opens the first hit (a hit itself is a link: Enter follows it).
+        "Enter" if ev.target().is_some_and(|t| t.dyn_ref::<web_sys::HtmlInputElement>().is_some()) => {
+            let first = results.get_untracked().and_then(|r| r.query_selector("a").ok().flatten());
+            if let Some(link) = first.and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok()) {
+                ev.prevent_default();
+                link.click();
+            }
+        }
         _ => {}
     };
     let count = move || match (index.get(), hits.with(Vec::len)) {

@@ -4,12 +4,17 @@
 //! browser and in the export. Not the self-test: no rating, no schedule. The chapter's page
 //! loads the study module for these islands.
 
-use super::when;
 use crate::content::{block_id, Block, CHAPTERS};
 use crate::record::recall::{Change, Recall};
 use crate::record::study::MAX_ANSWER;
 use crate::storage::store::use_store;
 use leptos::prelude::*;
+
+/// When an answer was written, to the minute (seconds say nothing here): 「2026/12/2 14:28」.
+fn when(ms: f64) -> String {
+    let d = js_sys::Date::new(&ms.into());
+    format!("{}/{}/{} {:02}:{:02}", d.get_full_year(), d.get_month() + 1, d.get_date(), d.get_hours(), d.get_minutes())
+}
 
 /// The think-first card with anchor `id`: its question and the lesson's answer.
 fn card(id: &str) -> Option<(&'static str, &'static str)> {
