@@ -93,7 +93,7 @@ test('with a prediction open, its button is the run: nothing runs without the gu
   for (const order of await row.locator('.predict-orders > li').all()) await order.getByLabel('A 的结果').check();
   assert.equal(await row.getByText('每一项都选好后才能提交').count(), 0);
   await submit.click();
-  assert.match(await row.locator('.predict-verdict').textContent(), /1\/1 对/);
+  assert.match(await row.locator('.predict-verdict').textContent(), /哪些性质被违反：对/);
   assert.match(await row.locator('.lab-result section[data-part=properties] .verdicts').textContent(), /违反（2\/3 条交错）/);
   assert.equal(await row.locator('.run-btn').isVisible(), true);
   assert.deepEqual(page.problems, []);
@@ -129,5 +129,13 @@ test('on a phone the chapter starts with what runs: the twin under 步骤与预�
     const r = document.querySelector('.predict-verdict')?.getBoundingClientRect();
     return r && r.top >= 0 && r.top < innerHeight;
   });
+  // Split authority's diagram: nearly the phone's width, its lane headings apart.
+  const split = twin.locator('.lab-command').nth(2);
+  await split.locator('.run-btn').click();
+  const wrap = split.locator('.diagram-wrap');
+  assert.ok(await wrap.evaluate((e) => e.getBoundingClientRect().width) >= 320);
+  const heads = await wrap.locator('.sd-lane-name').evaluateAll((ts) => ts.map((t) => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right]; }));
+  assert.deepEqual(heads.map(([t]) => t), ['A', '权威', '计数器', 'B', '资源']);
+  for (let i = 1; i < heads.length; i++) assert.ok(heads[i - 1][2] < heads[i][1], `${heads[i - 1][0]} and ${heads[i][0]} overlap`);
   assert.deepEqual(page.problems, []);
 });

@@ -40,11 +40,15 @@ impl Lanes {
         Lanes { order, xs, width }
     }
 
-    fn name(lane: Lane) -> String {
+    /// A lane's heading. The counter's lane (split authority) stands beside the authority's and
+    /// the two headings share the room of one: short names there; the step table keeps the full.
+    fn name(&self, lane: Lane) -> String {
+        let crowded = self.order.contains(&Lane::Counter);
         match lane {
             Lane::Client(c) => c.to_string(),
+            Lane::Authority if crowded => "权威".into(),
             Lane::Authority => "授权权威".into(),
-            Lane::Counter => "独立计数器".into(),
+            Lane::Counter => "计数器".into(),
             Lane::Network => "网络".into(),
             Lane::Resource => "资源".into(),
         }
@@ -251,7 +255,7 @@ pub fn SequenceDiagram(
             }
         })
         .collect_view();
-    let named: Vec<(String, f64)> = l.order.iter().map(|&lane| Lanes::name(lane)).zip(l.xs.iter().copied()).collect();
+    let named: Vec<(String, f64)> = l.order.iter().map(|&lane| l.name(lane)).zip(l.xs.iter().copied()).collect();
     view! {
         <Frame id=id.clone() width=l.width height=height lanes=named label=format!("序列图：共 {total} 步，当前第 {step} 步") under=bands.into_any()>
             {columns}

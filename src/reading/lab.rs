@@ -25,7 +25,7 @@ pub fn LabCommands(id: String, label: String, commands: Vec<String>) -> impl Int
     let name = label.clone();
     view! {
         <section class="lab" id=id aria-label=name>
-            <p class="lab-label">{label}<span class="lab-note">"（bash；「运行」在本页用 WASM 执行同一模型）"</span></p>
+            <p class="lab-label">{label}<span class="lab-note">"（「运行」就在本页执行同一模型，无需安装；命令本身用于本仓库的检出目录）"</span></p>
             <ul class="lab-commands">
                 {commands.into_iter().map(|command| view! { <LabCommand command=command/> }).collect_view()}
             </ul>
