@@ -20,6 +20,12 @@ test('a follow-up card unfolds the lesson answer only once the learner has writt
   assert.doesNotMatch(await first.textContent(), /owner 防续租\/释放误操作/, 'the answer is folded');
   const write = first.getByRole('button', { name: '写好了，展开课文的答案' });
   assert.equal(await write.isDisabled(), true, 'nothing written, nothing to unfold');
+  // Typed but not yet written: kept for this tab over a reload, still folded.
+  await first.getByRole('textbox').fill('还没写完');
+  await page.reload();
+  await live(page);
+  assert.equal(await first.getByRole('textbox').inputValue(), '还没写完');
+  assert.doesNotMatch(await first.textContent(), /owner 防续租/);
   await first.getByRole('textbox').fill('owner 管锁本身，fence 管资源');
   await write.click();
   assert.match(await first.textContent(), /答：owner 防续租\/释放误操作，fence 保护参与的业务资源/);

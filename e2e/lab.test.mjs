@@ -58,7 +58,7 @@ test('each of the five lab commands runs in the page with the CLI output, byte f
   assert.match(await second.locator('g.sd-step').last().textContent(), /revoked_generation_overwrite/);
   assert.equal(await second.locator('pre.lab-output').isVisible(), false, 'folded');
   const order = await second.evaluate((r) => [...r.children].map((c) => c.className || c.tagName));
-  assert.deepEqual(order, ['judgment', 'lab-shown', 'diagram-wrap', 'visually-hidden', 'text-report']);
+  assert.deepEqual(order, ['lab-headline', 'judgment', 'lab-shown', 'diagram-wrap', 'visually-hidden', 'text-report']);
   await second.getByText('命令行输出（与在本仓库运行这条命令的输出逐字相同）').click();
   assert.equal(await second.locator('pre.lab-output').isVisible(), true);
   // The lesson's picture for the correct protocol: B commits 42, then A's 41 is refused.
@@ -132,6 +132,8 @@ test('on a phone the chapter starts with what runs: the twin under 步骤与预�
   // Split authority's diagram: nearly the phone's width, its lane headings apart.
   const split = twin.locator('.lab-command').nth(2);
   await split.locator('.run-btn').click();
+  // A plain run says its verdict first, in one line: the broken property is not a screen below.
+  assert.match(await split.locator('.lab-headline').textContent(), /✗.*未绑定授予的 token 不可产生效果/);
   const wrap = split.locator('.diagram-wrap');
   assert.ok(await wrap.evaluate((e) => e.getBoundingClientRect().width) >= 320);
   const heads = await wrap.locator('.sd-lane-name').evaluateAll((ts) => ts.map((t) => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right]; }));

@@ -331,11 +331,15 @@ test('the progress page says what its numbers count, where to go on, and what an
   assert.ok(next.some((t) => t.startsWith('挑战：')), next.join());
   await page.locator('.next-list a').first().click();
   await arrive(page, /\/intro$/);
-  await page.goBack();
+  // Onward from the furthest chapter reached, not back to the first one left unread.
+  await page.goto(env.url + 'timeline');
   await live(page);
+  await page.goto(env.url + 'progress');
+  await live(page);
+  assert.equal(await page.locator('.next-list a').first().textContent(), '接着读第 3 章 · 41、42、41 提交时间线');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出进度（JSON）' }).click()]);
   const name = download.suggestedFilename();
-  assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：章节记录 1 条、作答记录 0 次、草稿 0 份`));
+  assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：章节记录 2 条、作答记录 0 次、草稿 0 份`));
   assert.deepEqual(page.problems, []);
 });
 

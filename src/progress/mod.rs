@@ -253,7 +253,11 @@ fn NextStep() -> impl IntoView {
             steps.push((Route::SelfTest.href(), format!("复习今天到期的 {due} 道自测题")));
         }
         let chapters = parts.chapters.record();
-        if let Some((i, c)) = TOC.iter().enumerate().find(|(_, c)| chapters.with(|p| p.chapter(c.slug) != ChapterState::Read)) {
+        // Onward from the furthest chapter reached (the landing starts at chapter 2), else from the start.
+        let reached = TOC.iter().rposition(|c| chapters.with(|p| p.chapter(c.slug) != ChapterState::Unopened)).unwrap_or(0);
+        let unread = |(_, c): &(usize, &crate::content::Toc)| chapters.with(|p| p.chapter(c.slug) != ChapterState::Read);
+        let next = TOC.iter().enumerate().skip(reached).find(unread).or_else(|| TOC.iter().enumerate().find(unread));
+        if let Some((i, c)) = next {
             steps.push((Route::Chapter(c.slug).href(), format!("接着读第 {} 章 · {}", i + 1, c.nav)));
         }
         let unrated = parts.study.record().with(|p| QUESTIONS.iter().filter(|q| p.question(q.id).attempts.is_empty()).count());
@@ -320,6 +324,12 @@ fn Transfer() -> impl IntoView {
             doc.challenges.len(),
             doc.recall.values().map(Vec::len).sum::<usize>(),
         )));
+        // The download itself is silent: bring what it saved into view.
+        request_animation_frame(|| {
+            if let Some(el) = document().query_selector(".transfer .exported").ok().flatten() {
+                el.scroll_into_view_with_bool(false);
+            }
+        });
     };
     let choose = move |_| {
         let Some(input) = file_input.get_untracked() else { return };

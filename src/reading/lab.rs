@@ -47,7 +47,9 @@ fn RunResult(report: Report, text: String, id: String, label: String) -> impl In
             let trace = run.traces[i - 1].clone();
             let steps = trace.steps.len();
             let href = View { interleaving: i - 1, ..View::of(report.scenario.clone()) }.href();
+            let headline = run.verdicts.headline().join(" · ");
             view! {
+                <p class="lab-headline">{headline}</p>
                 <Judgment verdicts=run.verdicts.clone() path=Callback::new(|p: usize| format!("交错 {}", p + 1)) only=Part::Properties/>
                 <p class="lab-shown">{
                     fencing_model::words::shown(i, &trace.events[run.prefix_len..].join(" → "), broken.as_ref().map(|(n, s)| (n.as_str(), *s)))

@@ -30,7 +30,22 @@ pub fn RecallCard(id: String) -> impl IntoView {
     let store = use_store::<Recall>();
     let key = id.clone();
     let written = Memo::new(move |_| store.record().with(|r| r.cards.get(&key).cloned().unwrap_or_default()));
+    // What is typed and not yet written is kept for this tab (sessionStorage): a reload or a
+    // visit elsewhere does not lose it; it becomes the learner's answer only when written.
+    let key = StoredValue::new(format!("fencing-study.recall-draft.{id}"));
+    let session = || window().session_storage().ok().flatten();
     let text = RwSignal::new(String::new());
+    // Effects run only in the browser (the renderer has no window).
+    Effect::new(move |_| {
+        if let Some(t) = session().and_then(|s| key.with_value(|k| s.get_item(k).ok().flatten())) {
+            text.set(t);
+        }
+    });
+    let remember = move |t: &str| {
+        if let Some(s) = session() {
+            let _ = key.with_value(|k| if t.is_empty() { s.remove_item(k) } else { s.set_item(k, t) });
+        }
+    };
     // Writing again folds the lesson's answer until the new one is written.
     let again = RwSignal::new(false);
     let open = move || !again.get() && written.with(|w| !w.is_empty());
@@ -38,6 +53,7 @@ pub fn RecallCard(id: String) -> impl IntoView {
     let write = move |_| {
         store.apply(Change::Write { card: card_id.get_value(), answer: text.get_untracked() });
         text.set(String::new());
+        remember("");
         again.set(false);
     };
     let input_id = format!("{id}-answer");
@@ -61,11 +77,15 @@ pub fn RecallCard(id: String) -> impl IntoView {
                 <button type="button" class="tool-btn" on:click=move |_| again.set(true)>"再写一次"</button>
             }>
                 <label for=input_id.clone()>"先写下你的回答，再看课文的答案"<span class="addition-tag">"本学习台补充"</span></label>
-                <textarea id=input_id.clone() rows="3" maxlength=MAX_ANSWER prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+                <textarea id=input_id.clone() rows="3" maxlength=MAX_ANSWER prop:value=move || text.get() on:input=move |ev| {
+                    let t = event_target_value(&ev);
+                    remember(&t);
+                    text.set(t);
+                }></textarea>
                 <button type="button" class="tool-btn primary" disabled=move || text.with(|t| t.trim().is_empty()) on:click=write>
                     "写好了，展开课文的答案"
                 </button>
-                <p class="hint">"写下的回答保存在本机浏览器（每问保留最近 50 份），随学习进度导出；不计入闭卷自测。"</p>
+                <p class="hint">"点「写好了」后，回答保存在本机浏览器（每问保留最近 50 份），随学习进度导出；没写完的草稿只留在这个标签页里。不计入闭卷自测。"</p>
             </Show>
         </section>
     }
