@@ -11,7 +11,7 @@ use crate::record::recall::Recall;
 use crate::record::review::Rating;
 use crate::record::study::Study;
 use crate::route::Route;
-use crate::selftest::{next_review, rating_label, review_order, when};
+use crate::selftest::{due_today, next_review, rating_label, when};
 use crate::storage::persist;
 use crate::storage::progress::Progress;
 use crate::storage::status::quarantined;
@@ -158,7 +158,7 @@ fn DueToday() -> impl IntoView {
     let due = move || {
         p.with(|p| {
             let now = clock::now();
-            review_order(p, now).into_iter().filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due)).collect::<Vec<_>>()
+            due_today(p, now)
         })
     };
     view! {
@@ -245,10 +245,7 @@ fn NextStep() -> impl IntoView {
     let steps = move || {
         let mut steps: Vec<(String, String)> = Vec::new();
         let now = clock::now();
-        let due = parts
-            .study
-            .record()
-            .with(|p| QUESTIONS.iter().filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due)).count());
+        let due = parts.study.record().with(|p| due_today(p, now).len());
         if due > 0 {
             steps.push((Route::SelfTest.href(), format!("复习今天到期的 {due} 道自测题")));
         }

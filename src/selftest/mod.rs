@@ -141,6 +141,11 @@ pub fn review_order(p: &Study, now: f64) -> Vec<&'static Question> {
     all
 }
 
+/// The questions due for review today, in review order.
+pub fn due_today(p: &Study, now: f64) -> Vec<&'static Question> {
+    review_order(p, now).into_iter().filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due)).collect()
+}
+
 /// The question's number in the lesson's order ("第 2 题").
 fn number(q: &Question) -> String {
     format!("第 {} 题", QUESTIONS.iter().position(|x| x.id == q.id).map_or(0, |i| i + 1))
@@ -210,8 +215,7 @@ fn ReviewPlan() -> impl IntoView {
         loaded.get().then(|| {
             store.record().with(|p| {
                 let now = clock::now();
-                let due: Vec<String> =
-                    QUESTIONS.iter().filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due)).map(number).collect();
+                let due: Vec<String> = due_today(p, now).into_iter().map(number).collect();
                 let later: Vec<(&str, String)> = review_order(p, now)
                     .into_iter()
                     .filter_map(|q| {
@@ -326,7 +330,7 @@ fn QuestionCard(index: usize) -> impl IntoView {
                         <label class="check unsure">
                             <input type="checkbox" prop:checked=unsure on:change=move |ev| unsure.set(event_target_checked(&ev))/>
                             <span>"没把握"<span class="addition-tag">"本学习台补充"</span>
-                                <small>"只在自评为“完整答出”时起作用：按“部分答出”排下次复习，让这题早些回来；选另两档时不改变安排。你的自评、进度页与导出里的自评都不变。"</small></span>
+                                <small>"只在自评为“完整答出”时起作用：这次按“部分答出”排复习（间隔回到至多 2 天，之后从那里再翻倍），让这题早些回来；选另两档时不改变安排。你的自评、进度页与导出里的自评都不变。"</small></span>
                         </label>
                         {Rating::ALL.into_iter().map(|rating| view! {
                             <button type="button" class=format!("tool-btn rate {}", rating_class(rating))
