@@ -140,7 +140,7 @@ test('the landing shows the way: the story in a line, three steps with a time, a
   assert.match(await way.locator('.hook').textContent(), /fence 41 暂停.*42 授给了 B.*还带着 41 去写/);
   const steps = await way.locator('.route-steps li').allTextContents();
   assert.equal(steps.length, 3);
-  assert.match(steps[0], /^读完 11 个短章（全部约 \d+ 分钟）/);
+  assert.match(steps[0], /^读完其余 10 个短章（约 \d+ 分钟）：.*U60 真实服务验证、三轮追问，以及闭卷验收与来源。$/);
   assert.match(steps[1], /^运行课程的实验：第 7 章的五条命令.*到实验台还可以由你来调度/);
   assert.match(steps[2], /^闭卷自测四道题/);
   // The lesson's first paragraph stays as the lesson wrote it; the way is in view at once.

@@ -28,7 +28,7 @@ fn Orientation() -> impl IntoView {
             <h2 id="orientation-title">"这一课怎么学"</h2>
             <p class="hook">"A 拿着 fence 41 暂停；它的租约到期，42 授给了 B，B 的结果已经提交。A 醒来，还带着 41 去写——挡住它的不是锁，而是资源在提交处的检查。"</p>
             <ol class="route-steps">
-                <li><a href=Route::Chapter(second.slug).href()>{format!("读完 {} 个短章", CHAPTERS.len())}</a>{format!("（全部约 {minutes} 分钟）：owner 与租期、41/42/41 时间线、发号与授予、一个任期多次写、资源怎样参与，以及课程的实验。")}</li>
+                <li><a href=Route::Chapter(second.slug).href()>{format!("读完其余 {} 个短章", CHAPTERS.len() - 1)}</a>{format!("（约 {minutes} 分钟）：owner 与租期、41/42/41 时间线、发号与授予、一个任期多次写、资源怎样参与、课程的实验与 U60 真实服务验证、三轮追问，以及闭卷验收与来源。")}</li>
                 <li><a href=Route::Chapter("lab").href()>"运行课程的实验"</a>"：第 7 章的五条命令都能在页面里运行；到"<a href=Route::Explore.href()>"实验台"</a>"还可以由你来调度，试着让旧持有者得逞。"</li>
                 <li><a href=Route::SelfTest.href()>"闭卷自测四道题"</a>"：先凭记忆作答，再对照评分点，三档自评，按间隔复习。"</li>
             </ol>
