@@ -42,6 +42,10 @@ async function offlineTour(env, page, dist) {
     await live(page);
     await page.locator('.search-extent').waitFor({ timeout: 30_000 });
     assert.match(await page.locator('li[data-finding="revoked_generation_overwrite"]').textContent(), /违反，最短反例 7 步/);
+    // 「你来调度」 is a piece of its own, fetched when first opened: the offline copy has it.
+    await page.goto(env.url + 'explore?play=');
+    await live(page);
+    await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
     await page.reload();
     await live(page);
     for (const [path, heading] of [['timeline', /41、42、41/], ['self-test', /闭卷自测/], ['progress', /学习进度/], ['lab', /可运行实验/]]) {

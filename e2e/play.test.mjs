@@ -18,6 +18,35 @@ async function open(page, query = '') {
   await page.locator('.play').waitFor();
 }
 
+test('the mode and the model case are pieces fetched when first opened; one that cannot be fetched says so and tries again', async () => {
+  const page = await env.page(null);
+  const pieces = [];
+  page.on('request', (r) => /lab-piece-/.test(r.url()) && pieces.push(r.url()));
+  await page.goto(env.url + 'explore');
+  await live(page);
+  assert.deepEqual(pieces, [], '/explore first loads no piece');
+  // The network fails the first time the mode is opened.
+  let fail = true;
+  await page.route(/lab-piece-/, (route) => (fail ? route.abort() : route.continue()));
+  await page.getByRole('button', { name: '你来调度' }).click();
+  const error = page.getByRole('alert').filter({ hasText: '「你来调度」未能载入' });
+  await error.waitFor();
+  fail = false;
+  await error.getByRole('button', { name: '重试' }).click();
+  await page.locator('.play .moves .move').first().waitFor();
+  assert.ok(pieces.length >= 2, `the mode's piece was asked for, then again: ${pieces.length}`);
+  const before = pieces.length;
+  await page.getByRole('button', { name: '看全部结果' }).click();
+  await page.getByRole('button', { name: '你来调度' }).click();
+  await page.locator('.play .moves .move').first().waitFor();
+  assert.equal(pieces.length, before, 'opened again, the mode is built from the piece already loaded');
+  const mode = new Set(pieces);
+  await page.goto(env.url + 'explore?case=model');
+  await live(page);
+  await page.locator('.search-extent').waitFor({ timeout: 30_000 });
+  assert.ok(pieces.some((p) => !mode.has(p)), 'the model case fetched a piece of its own');
+});
+
 test('the learner drives the lesson scenario by click and by key, steps back, forks and takes a move back', async () => {
   const page = await env.page(null);
   await page.goto(env.url + 'explore');

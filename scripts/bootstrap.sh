@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 
 TRUNK_VERSION=0.21.14   # 0.22 needs rustc >= 1.96
+# The splitter of wasm_split_cli_support, of the format the app's wasm_split_helpers writes.
+WASM_SPLIT_VERSION=0.2.4
 # Trunk demands a wasm-bindgen CLI of exactly the version in Cargo.lock.
 WASM_BINDGEN_VERSION=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); print $3 }' Cargo.lock)
 # Chromium for the browser tests, Firefox ESR and WebKitGTK (under Xvfb) for the other engines'
@@ -47,6 +49,13 @@ if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VER
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
+# The cut of the `lab` module into pieces loaded when first used (tools/dist/lab-module.sh).
+# (it prints no version: cargo's list of what it installed tells)
+if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  say "installing wasm-split-cli $WASM_SPLIT_VERSION (about 2 minutes on 2 cores)"
+  cargo install wasm_split_cli_support --locked --version "$WASM_SPLIT_VERSION" --features build-binary
+fi
+
 # wasm-opt (npm binaryen), Playwright, axe, puppeteer-core and the Nu HTML Checker: installed
 # from package-lock.json into the repo.
 lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)
@@ -57,4 +66,4 @@ if [[ "$(cat node_modules/.installed-from 2>/dev/null)" != "$lock_sum" ]]; then
 fi
 
 cargo fetch --quiet
-say "ready: trunk $TRUNK_VERSION, wasm-bindgen $WASM_BINDGEN_VERSION, $(wasm-opt --version), $(chromium --version)"
+say "ready: trunk $TRUNK_VERSION, wasm-bindgen $WASM_BINDGEN_VERSION, wasm-split $WASM_SPLIT_VERSION, $(wasm-opt --version), $(chromium --version)"

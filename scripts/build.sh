@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The release site, stage by stage (after scripts/bootstrap.sh):
-#   1. trunk build     the four browser modules and the page template (Trunk.toml, index.html)
-#   2. name modules    content-hashed names for the lab, study and checker modules, and the
+#   1. trunk build     three of the browser modules and the page template (Trunk.toml, index.html)
+#   2. lab module      the fourth, cut in pieces loaded when first used (tools/dist/lab-module.sh)
+#   3. name modules    content-hashed names for the lab, study and checker modules, and the
 #                      checker's worker script (tools/dist/name-modules.mjs)
-#   3. prerender       every route to its own HTML file, and the search index, by the app's own
+#   4. prerender       every route to its own HTML file, and the search index, by the app's own
 #                      components, natively (src/bin/prerender.rs)
-#   4. finish          the service worker, the CSP, precompressed copies (tools/dist/finish.mjs)
+#   5. finish          the service worker, the CSP, precompressed copies (tools/dist/finish.mjs)
 #
 #     scripts/build.sh [PUBLIC_URL [DIST]]     # defaults: / and dist
 set -euo pipefail
@@ -15,11 +16,13 @@ url=${1:-/}
 dist=${2:-dist}
 stage() { echo "== build $1" >&2; }
 
-stage "1/4: trunk build --release into $dist (served at $url)"
+stage "1/5: trunk build --release into $dist (served at $url)"
 trunk build --release --offline --public-url "$url" --dist "$dist"
-stage "2/4: hashed module names"
+stage "2/5: the lab module, in pieces"
+tools/dist/lab-module.sh "$dist"
+stage "3/5: hashed module names"
 node tools/dist/name-modules.mjs "$dist"
-stage "3/4: prerender"
+stage "4/5: prerender"
 cargo run --quiet --features ssr --bin prerender -- "$dist" "$url"
-stage "4/4: service worker, CSP, precompressed copies"
+stage "5/5: service worker, CSP, precompressed copies"
 node tools/dist/finish.mjs "$dist"

@@ -5,6 +5,7 @@ pub mod challenge;
 pub mod checker;
 pub mod diagram;
 pub mod editor;
+mod pieces;
 pub mod play;
 pub mod player;
 pub mod predict;
@@ -16,7 +17,6 @@ pub mod trace;
 pub mod worker;
 
 use crate::ui::copy::CopyButton;
-use checker::ModelResult;
 use diagram::OperationsDiagram;
 use editor::Editor;
 use fencing_model::prediction::Guess;
@@ -24,7 +24,7 @@ use fencing_model::verdicts::Place;
 use fencing_model::words::{op_note, OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
 use fencing_model::{render, Case, CaseRun, Defects, FencingRun, OperationsRun, Report};
 use leptos::prelude::*;
-use play::Play;
+use pieces::Piece;
 use player::{follow_current_step, Player};
 use predict::{PredictForm, PredictVerdict};
 use report::Judgment;
@@ -104,6 +104,7 @@ fn ExplorerResult() -> impl IntoView {
     let s = use_session();
     let go = Callback::new(move |v: View| s.go(v));
     let playing = Memo::new(move |_| s.view.with(|v| v.play.is_some()));
+    let (play, model) = (Piece::play(), Piece::model());
     let mode = move |play: bool| {
         let v = s.view.get_untracked();
         go.run(View { play: play.then(|| v.play.clone().unwrap_or_default()), step: None, ..v })
@@ -120,9 +121,9 @@ fn ExplorerResult() -> impl IntoView {
             {move || match (s.scenario.get(), playing.get()) {
                 (scenario, true) if scenario.case != Case::Operations => {
                     let machine = fencing_model::lab::driven(&scenario);
-                    machine.map(|machine| view! { <Play scenario=scenario machine=machine view=s.view go=go/> }).into_any()
+                    machine.map(|machine| play.play_view(scenario, machine, s.view, go)).into_any()
                 }
-                (scenario, _) if scenario.case == Case::Model => view! { <ModelResult scenario=scenario view=s.view go=go/> }.into_any(),
+                (scenario, _) if scenario.case == Case::Model => model.model_view(scenario, s.view, go),
                 _ => s.report.get().map(|r| view! { <ResultView report=r view=s.view go=go/> }).into_any(),
             }}
         </div>

@@ -10,13 +10,33 @@ import { join } from 'node:path';
 
 const [dir] = process.argv.slice(2);
 if (!dir) throw new Error('usage: node tools/dist/name-modules.mjs DIST');
+const SPLIT_LOADER = '__wasm_split.js';
 const hash = (...bodies) => bodies.reduce((h, b) => h.update(b), createHash('sha256')).digest('hex').slice(0, 16);
 
 const hashed = {};
 for (const module of ['lab', 'study', 'checker']) {
   const [js, wasm] = [`page-${module}.js`, `page-${module}_bg.wasm`].map((f) => join(dir, f));
-  const [jsBody, wasmBody] = [await readFile(js, 'utf8'), await readFile(wasm)];
-  const name = `page-${module}-${hash(wasmBody, jsBody)}`;
+  let [jsBody, wasmBody] = [await readFile(js, 'utf8'), await readFile(wasm)];
+  // The lab module's pieces (tools/dist/lab-module.sh): their loader imports the module's JS,
+  // which imports the loader, so one digest over them all names every file.
+  const loader = jsBody.includes(`from "./${SPLIT_LOADER}"`) ? await readFile(join(dir, SPLIT_LOADER), 'utf8') : null;
+  const pieces = loader ? [...loader.matchAll(/new URL\("\.\/([\w.]+\.wasm)"/g)].map((m) => m[1]) : [];
+  const pieceBodies = await Promise.all(pieces.map((p) => readFile(join(dir, p))));
+  const name = `page-${module}-${hash(wasmBody, jsBody, loader ?? '', ...pieceBodies)}`;
+  if (loader) {
+    const loaderName = `${module}-pieces-${name.slice(-16)}.js`;
+    let body = loader.replaceAll(`"./page-${module}.js"`, `"./${name}.js"`);
+    for (const [i, p] of pieces.entries()) {
+      const pieceName = `${module}-piece-${name.slice(-16)}-${i}.wasm`;
+      body = body.replaceAll(`"./${p}"`, `"./${pieceName}"`);
+      await writeFile(join(dir, pieceName), pieceBodies[i]);
+      await rm(join(dir, p));
+    }
+    await writeFile(join(dir, loaderName), body);
+    await rm(join(dir, SPLIT_LOADER));
+    // Only the JS import: the WASM's own import keeps the loader's first name, as its key.
+    jsBody = jsBody.replaceAll(`from "./${SPLIT_LOADER}"`, `from "./${loaderName}"`);
+  }
   await writeFile(join(dir, `${name}.js`), jsBody.replaceAll(`page-${module}_bg.wasm`, `${name}_bg.wasm`));
   await writeFile(join(dir, `${name}_bg.wasm`), wasmBody);
   await rm(js);
