@@ -24,23 +24,24 @@ enum Load {
 /// One piece and how far its fetch has got; kept by the island, so it outlives each view.
 #[derive(Clone, Copy)]
 pub struct Piece {
-    what: &'static str,
+    loading: &'static str,
+    failed: &'static str,
     load: RwSignal<Load>,
 }
 
 impl Piece {
     pub fn play() -> Self {
-        Piece::new("「你来调度」")
+        Piece::new("正在载入「你来调度」……", "「你来调度」未能载入，可能是网络问题。")
     }
 
     pub fn model() -> Self {
-        Piece::new("model 案例的检查器")
+        Piece::new("正在载入 model 案例的结果面板……", "model 案例的结果面板未能载入，可能是网络问题。")
     }
 
-    fn new(what: &'static str) -> Self {
+    fn new(loading: &'static str, failed: &'static str) -> Self {
         // Natively (the renderer) a split function is a plain one: nothing to fetch.
         let load = if cfg!(target_family = "wasm") { Load::Absent } else { Load::Ready };
-        Piece { what, load: RwSignal::new(load) }
+        Piece { loading, failed, load: RwSignal::new(load) }
     }
 
     /// The piece's view: built at once when the piece is loaded (a reactive view, not a
@@ -51,13 +52,13 @@ impl Piece {
         L: Future<Output = Result<(), SplitLoaderError>> + 'static,
         V: Future<Output = Result<AnyView, SplitLoaderError>>,
     {
-        let what = self.what;
+        let (loading, failed) = (self.loading, self.failed);
         match self.load.get() {
             // Loaded: the split function's future is ready at its first poll.
             Load::Ready => at_once(view()).and_then(Result::ok).unwrap_or_else(|| ().into_any()),
             Load::Failed => view! {
                 <p class="error" role="alert">
-                    {what}"未能载入（网络不通？）。"
+                    {failed}
                     <button type="button" class="tool-btn" on:click=move |_| self.load.set(Load::Absent)>"重试"</button>
                 </p>
             }
@@ -69,7 +70,7 @@ impl Piece {
                         self.load.set(if fetch().await.is_ok() { Load::Ready } else { Load::Failed });
                     });
                 }
-                view! { <p class="muted">"正在载入"{what}"……"</p> }.into_any()
+                view! { <p class="muted">{loading}</p> }.into_any()
             }
         }
     }

@@ -28,6 +28,7 @@ for piece in "$cut"/*.wasm; do
   cp "$piece" "$dist/"
   pieces+=("$dist/$(basename "$piece")")
 done
+# (wasm-opt warns of the pieces' local names, a name subsection it does not know, and drops it.)
 for wasm in "$dist/page-lab_bg.wasm" "${pieces[@]}"; do
   wasm-opt -Oz "$wasm" -o "$wasm"
 done
