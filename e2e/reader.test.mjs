@@ -4,6 +4,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { arrive, live, start } from './harness.mjs';
 import { CHAPTERS, exported, exportedOnce } from './lesson.mjs';
+// A chapter's hits mark the match; the glossary's terms, listed first, have none.
+const HIT_MARKS = '.search-results .hit-group:not(.glossary-hits) mark';
 
 let env;
 before(async () => { env = await start(); });
@@ -205,13 +207,13 @@ test('search finds Chinese and Latin text, in the right chapters, and jumps ther
   const chapters = await groups();
   assert.ok(chapters.includes('一个任期多次写'), chapters.join());
   assert.ok(chapters.includes('U60 真实服务验证'), chapters.join());
-  assert.ok((await page.locator('.search-results mark').allTextContents()).every((m) => m === '幂等'));
+  assert.ok((await page.locator(HIT_MARKS).allTextContents()).every((m) => m === '幂等'));
 
   await search.fill('fencing');
   const hits = await groups();
   assert.ok(hits.includes('引言'));
   assert.ok(hits.includes('owner、租期与资源授权'), hits.join());
-  assert.match(await page.locator('.search-results mark').first().textContent(), /^fencing$/i);
+  assert.match(await page.locator(HIT_MARKS).first().textContent(), /^fencing$/i);
 
   await search.fill('max_fence=42');
   await page.locator('.search-results a').first().click();
@@ -242,24 +244,32 @@ test('search finds Chinese and Latin text, in the right chapters, and jumps ther
 test('search knows the glossary\'s other names, groups a common word by chapter, and keeps the follow-ups\' answers to itself', async () => {
   const page = await env.page('intro');
   const search = page.locator('#search-input');
-  const marks = () => page.locator('.search-results mark').allTextContents();
+  const marks = () => page.locator(HIT_MARKS).allTextContents();
   // Words the lesson does not use find the ones it does.
   await search.fill('令牌');
   // The index loads on first use: wait for the hits.
-  await page.locator('.search-results mark').first().waitFor();
+  await page.locator(HIT_MARKS).first().waitFor();
   assert.match(await page.locator('.search-count').textContent(), /处匹配（含同义名），分布在/);
   assert.ok((await marks()).includes('token'), (await marks()).join());
+  // The term itself comes first, from the glossary, and opens there.
+  assert.deepEqual(await page.locator('.glossary-hits a').allTextContents(), ['token（令牌）']);
   await search.fill('lease');
   assert.ok((await marks()).some((m) => m === '租约' || m === '租期'));
+  assert.deepEqual(await page.locator('.glossary-hits a').allTextContents(), ['租约 / 租期']);
+  await search.press('Enter');
+  await arrive(page, /\/glossary#lease$/);
+  assert.ok(await page.locator('#lease').isVisible());
+  await page.goBack();
   await search.fill('栅栏');
   assert.ok((await marks()).includes('fence'));
   // A word on every page: every chapter one group, at most three hits shown in each, the rest counted.
   await search.fill('fence');
   const count = await page.locator('.search-count').textContent();
   const [, total, chapters] = count.match(/^(\d+) 处匹配(?:（含同义名）)?，分布在 (\d+) 章$/);
-  assert.equal(await page.locator('.hit-group').count(), Number(chapters));
-  for (const group of await page.locator('.hit-group').all()) assert.ok(await group.locator('li').count() <= 3);
-  assert.ok(Number(total) > await page.locator('.search-results li').count());
+  const chapterGroups = page.locator('.hit-group:not(.glossary-hits)');
+  assert.equal(await chapterGroups.count(), Number(chapters));
+  for (const group of await chapterGroups.all()) assert.ok(await group.locator('li').count() <= 3);
+  assert.ok(Number(total) > await chapterGroups.locator('li').count());
   assert.match(await page.locator('.hit-more').first().textContent(), /^另有 \d+ 处未列出$/);
   // A follow-up's answer stays folded: its words are not in the index (its question is).
   await search.fill('两个操作域不同');

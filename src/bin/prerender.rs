@@ -7,7 +7,7 @@
 //! title and description into its head. It also writes the search index.
 
 use fencing_app::app::{module, routes, Page};
-use fencing_app::reading::glossary::alias_groups;
+use fencing_app::reading::glossary::search_terms;
 use fencing_app::reading::search::{index_entries, Index, INDEX_FILE};
 use fencing_app::route::{set_base, Route};
 use futures::executor::block_on;
@@ -86,7 +86,7 @@ fn run(dist: &Path, public_url: &str) -> Result<usize, String> {
         }
         std::fs::write(&file, page(&template, route, &files)?).map_err(|e| format!("{}: {e}", file.display()))?;
     }
-    let index = serde_json::to_string(&Index { entries: index_entries(), aliases: alias_groups() }).map_err(|e| e.to_string())?;
+    let index = serde_json::to_string(&Index { entries: index_entries(), terms: search_terms() }).map_err(|e| e.to_string())?;
     std::fs::write(dist.join(INDEX_FILE), index).map_err(|e| e.to_string())?;
     Ok(all.len())
 }

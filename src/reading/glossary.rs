@@ -106,9 +106,11 @@ pub const TERMS: [Term; 12] = [
     },
 ];
 
-/// Each term's names, for search: searching for one finds the others.
-pub fn alias_groups() -> Vec<Vec<String>> {
-    TERMS.iter().map(|t| t.forms.iter().chain(t.aliases).map(|a| a.to_string()).collect()).collect()
+/// The terms as search knows them: searching for one of a term's names finds the others, and
+/// the term itself.
+pub fn search_terms() -> Vec<super::search::Term> {
+    let term = |t: &Term| super::search::Term::new(t.id, t.name, t.forms.iter().chain(t.aliases).map(|a| a.to_string()));
+    TERMS.iter().map(term).collect()
 }
 
 /// The terms already marked on the page being rendered (a page marks each term's first use).

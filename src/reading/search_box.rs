@@ -1,7 +1,7 @@
 //! The search box in the top bar: fetches the index on first use, lists hits as the learner
 //! types, and moves between them from the keyboard.
 
-use super::search::{search, Hit, Index, INDEX_FILE};
+use super::search::{search, terms, Hit, Index, Term, INDEX_FILE};
 use crate::content::TOC;
 use crate::route;
 use crate::ui::keys::SEARCH_INPUT_ID;
@@ -35,6 +35,37 @@ fn chapters(hits: &[Hit]) -> Vec<Vec<Hit>> {
     hits.chunk_by(|a, b| a.chapter == b.chapter).map(<[Hit]>::to_vec).collect()
 }
 
+/// One group of the list: the glossary's terms, or a chapter's hits.
+struct Group {
+    class: &'static str,
+    label: &'static str,
+    heading: String,
+    /// Each hit: where it leads, and its text before, in and after the match.
+    items: Vec<(String, String, String, String)>,
+    /// Hits not listed.
+    more: usize,
+}
+
+/// What the list shows: the terms the query names first (one view for both kinds, which
+/// keeps the `reading` module small), then each chapter's first hits.
+fn groups(terms: &[Term], hits: &[Hit]) -> Vec<Group> {
+    let terms = (!terms.is_empty()).then(|| Group {
+        class: "hit-group glossary-hits",
+        label: "术语表",
+        heading: "术语表（本学习台补充）".to_string(),
+        items: terms.iter().map(|t| (t.href(), t.name().to_string(), String::new(), String::new())).collect(),
+        more: 0,
+    });
+    let chapters = chapters(hits).into_iter().map(|group| Group {
+        class: "hit-group",
+        label: TOC[group[0].chapter].nav,
+        heading: format!("{}（{} 处）", TOC[group[0].chapter].nav, group.len()),
+        more: group.len().saturating_sub(PER_CHAPTER),
+        items: group.into_iter().take(PER_CHAPTER).map(|h| (h.href(), h.before, h.matched, h.after)).collect(),
+    });
+    terms.into_iter().chain(chapters).collect()
+}
+
 #[island]
 pub fn Search() -> impl IntoView {
     let input = NodeRef::<html::Input>::new();
@@ -49,6 +80,10 @@ pub fn Search() -> impl IntoView {
             });
         }
     };
+    let found_terms = Memo::new(move |_| match index.get() {
+        IndexState::Ready(entries) => terms(&entries, &query.get()).into_iter().cloned().collect::<Vec<Term>>(),
+        _ => Vec::new(),
+    });
     let hits = Memo::new(move |_| match index.get() {
         IndexState::Ready(entries) => search(&entries, &query.get()),
         _ => Vec::new(),
@@ -105,7 +140,8 @@ pub fn Search() -> impl IntoView {
     let count = move || match (index.get(), hits.with(Vec::len)) {
         (IndexState::Loading | IndexState::NotLoaded, _) => "正在载入搜索索引…".to_string(),
         (IndexState::Failed, _) => "无法载入搜索索引，请检查网络后重试".to_string(),
-        (_, 0) => "没有找到".to_string(),
+        (_, 0) if found_terms.with(Vec::is_empty) => "没有找到".to_string(),
+        (_, 0) => "课文中没有找到，术语表里有：".to_string(),
         (_, n) => {
             // Another name of a glossary term found some of them: say so.
             let q = query.get().trim().to_ascii_lowercase();
@@ -132,18 +168,18 @@ pub fn Search() -> impl IntoView {
             <div id="search-results" class="search-results" node_ref=results on:keydown=on_key
                 hidden=move || !open.get() || query.get().trim().is_empty()>
                 <p class="search-count" role="status">{count}</p>
-                {move || chapters(&hits.get()).into_iter().map(|group| {
-                    let (chapter, more) = (group[0].chapter, group.len().saturating_sub(PER_CHAPTER));
+                {move || groups(&found_terms.get(), &hits.get()).into_iter().map(|group| {
+                    let more = group.more;
                     view! {
-                        <section class="hit-group" aria-label=TOC[chapter].nav>
-                            <p class="hit-chapter">{format!("{}（{} 处）", TOC[chapter].nav, group.len())}</p>
+                        <section class=group.class aria-label=group.label>
+                            <p class="hit-chapter">{group.heading}</p>
                             <ul>
-                                {group.into_iter().take(PER_CHAPTER).map(|h| { let href = h.href(); view! {
+                                {group.items.into_iter().map(|(href, before, matched, after)| view! {
                                     // A hit in this page only moves the fragment: close the list behind it.
                                     <li on:click=move |_| close()>
-                                        <a href=href><span class="hit-text">{h.before}<mark>{h.matched}</mark>{h.after}</span></a>
+                                        <a href=href><span class="hit-text">{before}<mark>{matched}</mark>{after}</span></a>
                                     </li>
-                                }}).collect_view()}
+                                }).collect_view()}
                             </ul>
                             {(more > 0).then(|| view! { <p class="hit-more">{format!("另有 {more} 处未列出")}</p> })}
                         </section>
