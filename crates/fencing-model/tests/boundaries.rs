@@ -289,3 +289,13 @@ fn the_coach_says_how_close_and_why_closed() {
     }
     assert!(!closed(Finding::LockedOut, 5, false, &commit, true, Defects::default()).contains("课程说"));
 }
+
+#[test]
+fn the_lab_chapters_picture_says_which_interleaving_and_what_broke_there() {
+    use fencing_model::words::shown;
+    assert_eq!(
+        shown(2, "A 先提交", Some(("revoked_generation_overwrite", 7))),
+        "下图：交错 2（A 先提交）——revoked_generation_overwrite 在第 7 步被违反"
+    );
+    assert_eq!(shown(1, "课文次序", None), "下图：与课文时间线同序的交错 1（课文次序）");
+}

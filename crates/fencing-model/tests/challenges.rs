@@ -1,0 +1,94 @@
+//! What the page reads of the challenges and of the coach, natively: each challenge found by
+//! its id and opened by its link, judged on the learner's path at the step that makes it, the
+//! words said when it is solved or declared impossible; each move's distances as the coach
+//! gives them beside the move, and what the coach holds per state.
+
+use fencing_model::challenges::{impossible, solved, Challenge, CHALLENGES};
+use fencing_model::coach::{Coach, UNREACHABLE};
+use fencing_model::search::Search;
+use fencing_model::Finding;
+
+fn searched(c: &Challenge) -> (fencing_model::machine::Machine, Search) {
+    let machine = fencing_model::lab::driven(&c.scenario()).unwrap();
+    let mut search = Search::new(machine.clone(), 1 << 20);
+    while !search.run(1 << 20) {}
+    (machine, search)
+}
+
+#[test]
+fn a_challenge_is_found_by_its_id_and_opened_by_its_link() {
+    for c in &CHALLENGES {
+        assert_eq!(Challenge::by_id(c.id).map(|f| f.id), Some(c.id));
+        assert!(c.is_for(&c.scenario()));
+        let others = CHALLENGES.iter().filter(|o| o.scenario() != c.scenario());
+        assert!(others.clone().count() > 0 && others.into_iter().all(|o| !c.is_for(&o.scenario())), "{}", c.id);
+    }
+    assert!(Challenge::by_id("no-such-challenge").is_none());
+    let query = |id| Challenge::by_id(id).unwrap().query();
+    assert_eq!(query("no-fence"), "variant=no-fence&play=&challenge=no-fence");
+    // The correct protocol's scenario is the default: its query is empty, with no leading `&`.
+    assert_eq!(query("stale-after-commit"), "play=&challenge=stale-after-commit");
+}
+
+#[test]
+fn a_challenge_is_made_at_the_step_that_makes_it() {
+    let c = Challenge::by_id("no-fence").unwrap();
+    let (machine, _) = searched(c);
+    let (path, why) = machine.read_path("A.A.expire.B.B.resume-A.A");
+    assert_eq!(why, None);
+    let moves = fencing_model::path::replay(&machine, &path);
+    assert_eq!(c.made_at(&machine, &moves), Some(7), "A's stale write over B's result, at the 7th move");
+    assert_eq!(c.made_at(&machine, &moves[..6]), None);
+    assert_eq!(c.made_at(&machine, &[]), None);
+}
+
+#[test]
+fn solved_and_impossible_say_how_many_moves_and_why() {
+    assert_eq!(solved(7, Some(7)), "做到了：用了 7 步，正是最少步数。");
+    assert_eq!(solved(9, Some(7)), "做到了：用了 9 步；最短的走法只要 7 步。");
+    assert_eq!(solved(9, None), "做到了：用了 9 步。");
+    assert!(impossible(None, "课程的话").starts_with("检查器同意："));
+    assert!(impossible(None, "课程的话").contains("这与课程所说一致：课程的话。"));
+    assert!(impossible(Some(6), "x").starts_with("检查器不同意：从初始状态出发最少 6 步就能做到。"));
+}
+
+/// Beside each move the coach gives, per goal, 1 when the move makes it, else one more than the
+/// fewest from where it leads; and the fewest from a state is the best of its moves.
+#[test]
+fn each_moves_distances_are_one_step_more_than_where_it_leads() {
+    for c in &CHALLENGES {
+        let (machine, search) = searched(c);
+        let coach = Coach::new(&search).unwrap();
+        let mut next = Vec::new();
+        for i in 0..search.states() {
+            let moves = coach.moves(&search, i);
+            machine.successors(search.state(i), &mut next);
+            assert_eq!(moves.iter().map(|(a, _)| *a).collect::<Vec<_>>(), next.iter().map(|(a, _, _)| *a).collect::<Vec<_>>());
+            for ((_, d), (_, after, event)) in moves.iter().zip(&next) {
+                let t = search.index_of(after).unwrap();
+                for (k, f) in Finding::COACHED.into_iter().enumerate() {
+                    let made = f.on_transition() && f.made_under(machine.defects, search.state(i), event);
+                    let want = if made { 1 } else { coach.distance(t, f).saturating_add(1) };
+                    assert_eq!(d[k], want, "{} state {i} {}", c.id, f.name());
+                }
+            }
+            for (k, f) in Finding::COACHED.into_iter().enumerate() {
+                let here = coach.distance(i, f);
+                let best = moves.iter().map(|(_, d)| d[k]).min().unwrap_or(UNREACHABLE).min(UNREACHABLE);
+                if here != 0 {
+                    assert_eq!(here, best, "{} state {i} {}", c.id, f.name());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_coach_reports_what_it_holds_per_state() {
+    // Per state: its distances (one byte a goal), its first edge (4 bytes); per edge, where it
+    // leads (4) and what it makes (2): about 30 bytes on the lesson's scenario.
+    let (_, search) = searched(Challenge::by_id("stale-after-commit").unwrap());
+    let b = Coach::new(&search).unwrap().bytes_per_state();
+    assert!((Finding::COACHED.len() as f64 + 4.0..=45.0).contains(&b), "{b}");
+    assert!(b > 25.0, "{b}");
+}
