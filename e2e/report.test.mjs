@@ -119,4 +119,6 @@ test("the figure's caption follows the order shown: the lesson's for its order, 
   assert.equal(await lesson.isVisible(), false);
   assert.equal(await other.isVisible(), true);
   assert.match(await other.textContent(), /本学习台补充/);
+  // The lesson's t0–t20 list below tells its own order: the other order's caption says so.
+  assert.match(await other.textContent(), /t10 之后只画先后；下文 t0–t20 的列表是课程的次序/);
 });
