@@ -48,6 +48,9 @@ async function offlineTour(env, page, dist) {
     await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
     await page.reload();
     await live(page);
+    // Reloaded, the mode fetches its piece and starts its coach again: wait for it, as a learner
+    // would, rather than leave while the worker's script is still on its way.
+    await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
     for (const [path, heading] of [['timeline', /41、42、41/], ['self-test', /闭卷自测/], ['progress', /学习进度/], ['lab', /可运行实验/]]) {
       await page.goto(env.url + path);
       await live(page);
