@@ -88,7 +88,7 @@ test('the shipped page does not carry the benchmark export', async () => {
   assert.equal(wasm.filter((f) => f.startsWith('lab-piece-')).length, 3, "the lab module's pieces: the mode, the model case, what both use");
   for (const f of wasm) {
     const exports = WebAssembly.Module.exports(await WebAssembly.compile(await readFile(join(DIST, f)))).map((e) => e.name);
-    // (A piece may export nothing: the shared one only fills the main module's table.)
+    // (A piece may export nothing: the one the other two share has no exports of its own.)
     assert.ok((exports.length > 0 || f.startsWith('lab-piece-')) && !exports.includes('bench_model'), f);
   }
 });

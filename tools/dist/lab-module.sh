@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Build stage 2 (scripts/build.sh): the `lab` module, cut at its `#[lazy]` functions (Leptos'
-# wasm-split: the 「你来调度」 mode and the model case's search, src/experiments/mod.rs) so that
+# Build stage 2 (scripts/build.sh): the `lab` module, cut at its `#[wasm_split]` functions (the
+# 「你来调度」 mode and the model case's results panel, src/experiments/pieces.rs) so that
 # `/explore` first loads neither. The cut (wasm-split-cli, from wasm_split_cli_support) reads
 # the linked WASM with its relocations (asked of the linker for this module alone: the other
 # modules' wasm-opt cannot read them, and they would bloat them) and must run before
@@ -22,13 +22,8 @@ wasm-split-cli --target web --out-name page-lab "$target/wasm32-unknown-unknown/
 # --keep-lld-exports: the pieces reach the main module through the exports the cut added.
 wasm-bindgen --target web --no-typescript --keep-lld-exports --out-dir "$dist" --out-name page-lab "$cut/page-lab.wasm"
 cp "$cut/__wasm_split.js" "$dist/"
-pieces=()
-for piece in "$cut"/*.wasm; do
-  [[ $piece == */page-lab.wasm ]] && continue
-  cp "$piece" "$dist/"
-  pieces+=("$dist/$(basename "$piece")")
-done
+wasm-opt -Oz "$dist/page-lab_bg.wasm" -o "$dist/page-lab_bg.wasm"
 # (wasm-opt warns of the pieces' local names, a name subsection it does not know, and drops it.)
-for wasm in "$dist/page-lab_bg.wasm" "${pieces[@]}"; do
-  wasm-opt -Oz "$wasm" -o "$wasm"
+for piece in "$cut"/*.wasm; do
+  [[ $piece == */page-lab.wasm ]] || wasm-opt -Oz "$piece" -o "$dist/$(basename "$piece")"
 done

@@ -1,6 +1,7 @@
-// Build stage 2 (scripts/build.sh): content-hashed names for the modules Trunk builds as its
-// "worker" kind under fixed names (`lab`, `study`, `checker`), as Trunk names its main module
-// (`reading`), so a new build never meets a stale cache; then the checker's worker script (js/checker-worker.js),
+// Build stage 3 (scripts/build.sh): content-hashed names for the modules built under fixed
+// names (`lab` and its pieces by stage 2; `study`, `checker` by Trunk as its "worker" kind), as
+// Trunk names its main module (`reading`), so a new build never meets a stale cache; then the
+// checker's worker script (js/checker-worker.js),
 // pointed at the checker's hashed name and named by its own content.
 //
 //     node tools/dist/name-modules.mjs DIST
@@ -16,11 +17,13 @@ const hash = (...bodies) => bodies.reduce((h, b) => h.update(b), createHash('sha
 const hashed = {};
 for (const module of ['lab', 'study', 'checker']) {
   const [js, wasm] = [`page-${module}.js`, `page-${module}_bg.wasm`].map((f) => join(dir, f));
-  let [jsBody, wasmBody] = [await readFile(js, 'utf8'), await readFile(wasm)];
+  const wasmBody = await readFile(wasm);
+  let jsBody = await readFile(js, 'utf8');
   // The lab module's pieces (tools/dist/lab-module.sh): their loader imports the module's JS,
   // which imports the loader, so one digest over them all names every file.
   const loader = jsBody.includes(`from "./${SPLIT_LOADER}"`) ? await readFile(join(dir, SPLIT_LOADER), 'utf8') : null;
   const pieces = loader ? [...loader.matchAll(/new URL\("\.\/([\w.]+\.wasm)"/g)].map((m) => m[1]) : [];
+  if (loader && !pieces.length) throw new Error(`${SPLIT_LOADER} no longer fetches its pieces by new URL("./….wasm")`);
   const pieceBodies = await Promise.all(pieces.map((p) => readFile(join(dir, p))));
   const name = `page-${module}-${hash(wasmBody, jsBody, loader ?? '', ...pieceBodies)}`;
   if (loader) {
