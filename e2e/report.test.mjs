@@ -120,5 +120,5 @@ test("the figure's caption follows the order shown: the lesson's for its order, 
   assert.equal(await other.isVisible(), true);
   assert.match(await other.textContent(), /本学习台补充/);
   // The lesson's t0–t20 list below tells its own order: the other order's caption says so.
-  assert.match(await other.textContent(), /t10 之后只画先后；下文 t0–t20 的列表是课程的次序/);
+  assert.match(await other.textContent(), /图中 t10 之后只画先后；下方 t0–t20 的列表是课文给出的次序（B 先提交）/);
 });

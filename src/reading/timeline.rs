@@ -17,7 +17,7 @@ const SLOTS: [f64; 5] = [140.0, 240.0, 350.0, 430.0, 590.0];
 
 /// The lesson's caveat, quoted where the other order is shown.
 /// The other order's caption, under the figure in place of the lesson's.
-pub const CAVEAT_CAPTION: &str = "A 的 41 在资源持久接受 B 的 42 之前提交：资源接受 41，随后也接受 42。课文没有给这一次序的时刻，t10 之后只画先后；下文 t0–t20 的列表是课程的次序";
+pub const CAVEAT_CAPTION: &str = "A 的 41 在资源持久接受 B 的 42 之前提交：资源接受 41，随后也接受 42。课文没有给出这一次序的时刻，图中 t10 之后只画先后；下方 t0–t20 的列表是课文给出的次序（B 先提交）";
 
 const KEY_CAVEAT: &str = "关键限定：「若 A 的 41 在资源持久接受 B 的 42 新状态前提交，资源仍可能接受。」「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它；不按租约墙钟倒推此前写入非法。」";
 
