@@ -14,10 +14,10 @@ import { firefox, webkit } from './engines.mjs';
 
 const PAGES = ['', ...CHAPTERS.map(([slug]) => slug), 'all', 'explore', 'self-test', 'progress', 'glossary', 'no-such-page'];
 
-/** Poll `fn` in the page until it returns something truthy. */
-async function until(browser, what, fn, ...args) {
-  for (let i = 0; i < 300; i++) {
-    const value = await browser.run(fn, ...args).catch(() => null);
+/** Poll `fn` in the page until it returns something truthy, for at most `seconds`. */
+async function until(browser, what, fn, seconds = 30) {
+  for (let i = 0; i < seconds * 10; i++) {
+    const value = await browser.run(fn).catch(() => null);
     if (value) return value;
     await sleep(100);
   }
@@ -83,7 +83,9 @@ async function walk(browser, url) {
   await check('self-test');
 
   // Registered a few seconds after the page settles (js/offline.js): then a reload is served by it.
-  await until(browser, 'the service worker', () => navigator.serviceWorker.getRegistration().then((r) => !!r?.active));
+  // Its install fetches every file of the build (37, the lab module's pieces among them): on a
+  // loaded 2-core CI machine WebKit once took over 30 s.
+  await until(browser, 'the service worker', () => navigator.serviceWorker.getRegistration().then((r) => !!r?.active), 60);
   await open(browser, url + 'progress');
   assert.ok(await browser.run(() => !!navigator.serviceWorker.controller), 'the page is served by the service worker');
   await check('progress');
