@@ -172,11 +172,6 @@ impl FencingRun {
         self.findings.iter().filter(move |h| h.finding == f)
     }
 
-    /// Whether property `p` held in every interleaving.
-    pub fn holds(&self, p: Property) -> bool {
-        self.hits(Finding::Broken(p)).next().is_none()
-    }
-
     pub fn notes_on(&self, interleaving: usize) -> impl Iterator<Item = &Note> {
         self.notes.iter().filter(move |n| n.interleaving() == interleaving)
     }

@@ -299,3 +299,27 @@ fn the_lab_chapters_picture_says_which_interleaving_and_what_broke_there() {
     );
     assert_eq!(shown(1, "课文次序", None), "下图：与课文时间线同序的交错 1（课文次序）");
 }
+
+/// A grant's own second write, with the same fence and a larger op_seq, is no write decided by
+/// op_seq over another grant's result: the walk notes nothing there.
+#[test]
+fn a_grants_own_second_write_gets_no_op_seq_note() {
+    use fencing_model::machine::Machine;
+    use fencing_model::path::{parse_path, replay, steps};
+    let model = Model::parse_programs("acquire write:1:a write:2:b; acquire write:1:c", false, false).unwrap();
+    let machine = Machine::new(&model, Defects::default(), 40);
+    let moves = replay(&machine, &parse_path("A.A.A").unwrap());
+    let marks = fencing_model::verdicts::of_path(&machine, &moves, &steps(&machine, &moves));
+    assert_eq!(marks.notes, vec![]);
+}
+
+/// Under split authority a grant takes no number: the reused fence's first issue is A's mint
+/// (step 2), not A's acquire (step 1).
+#[test]
+fn a_reused_fence_is_first_issued_by_the_mint_under_split_authority() {
+    use fencing_model::scenario::{Case, Scenario};
+    let d = Defects::default().with(fencing_model::Defect::SplitAuthority, true).with(fencing_model::Defect::RollbackIssuer, true);
+    let run = fencing_model::lab::run(&Scenario::lesson(Case::Fencing, d));
+    let r = &run.reused_fences[0];
+    assert_eq!((r.fence, r.first.step, r.first.owner, r.second.step, r.second.owner), (41, 2, 'A', 7, 'B'));
+}

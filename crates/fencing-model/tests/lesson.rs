@@ -220,11 +220,13 @@ fn the_interleaving_shown_first_is_the_lessons_order_or_the_shortest_counterexam
     assert_eq!(shown.events[correct.prefix_len..], ["write B", "resume A", "write A"]);
     assert!(matches!(shown.steps.last().unwrap().event, Event::Rejected { client: 'A', .. }));
     // A defect: the interleaving of its shortest counterexample.
-    for d in [Defect::NoFence, Defect::SplitAuthority, Defect::RollbackIssuer] {
+    for d in [Defect::NoFence, Defect::SplitAuthority, Defect::RollbackIssuer, Defect::Precheck] {
         let r = fencing(&[d]);
         let first = violations(&r)[0];
         assert_eq!(r.shown_first(), first.interleaving, "{d:?}");
     }
+    // precheck's shortest counterexample is not the first interleaving.
+    assert_eq!(fencing(&[Defect::Precheck]).shown_first(), 3);
 }
 
 #[test]
