@@ -232,7 +232,7 @@ fn runs_denominator() -> String {
     let fencing = Defects::all_for(Case::Fencing).len();
     let operations = Defects::all_for(Case::Operations).len();
     format!(
-        "课程实验：第 7 章的五条命令。实验台共有 {} 种开关组合（fencing 案例 {fencing} 种、operations 案例 {operations} 种），这五条是其中 5 种；其余组合运行过的在括号里单独计数，model 案例的运行不计入。",
+        "「课程实验」数的是第 7 章的五条命令。实验台上的缺陷开关共有 {} 种组合（fencing {fencing} 种、operations {operations} 种），五条命令用了其中 5 种；你用其余组合运行过的，在括号里另计；自建场景（model）的运行不计入。",
         fencing + operations
     )
 }
