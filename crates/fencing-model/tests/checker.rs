@@ -16,7 +16,7 @@ fn broken(r: &FencingRun) -> bool {
 }
 
 #[test]
-fn all_eight_combinations_run_and_each_defect_is_caught() {
+fn all_sixteen_lab_combinations_run_and_each_defect_is_caught() {
     let all = Defects::all_for(Case::Fencing);
     assert_eq!(all.len(), 16);
     for defects in all {

@@ -1,7 +1,7 @@
 //! The machine's programs: two to four clients, each with its own program, and what the
 //! authority and the network may do. A learner-built scenario is plain data with one text
 //! form, which the scenario codec uses for the URL, the CLI and scenario files alike; the
-//! lab builds the lesson's programs directly (`lab::model`).
+//! lab builds the lesson's programs directly (`lab::machine`).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

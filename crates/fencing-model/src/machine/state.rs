@@ -1,7 +1,7 @@
 //! The machine's state, packed small (a few dozen bytes, so millions fit in the search's
 //! visited set), and the actions a path is made of. Fences are stored relative to the
-//! scenario's issuer and op_seqs by rank (`Numbers` decodes both for printing): only their
-//! order matters to the protocol.
+//! scenario's issuer and op_seqs by rank (`Machine::decode` turns an event's back into numbers
+//! for printing): only their order matters to the protocol.
 
 use super::spec::{MAX_CLIENTS, MAX_WRITES};
 use bytemuck::{Pod, Zeroable};
