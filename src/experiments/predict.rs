@@ -6,7 +6,7 @@
 
 use crate::record::lab::{Change, Lab};
 use crate::storage::store::use_store;
-use fencing_model::prediction::{lesson_states, lesson_words, Guess};
+use crate::record::prediction::{lesson_states, lesson_words, Guess};
 use fencing_model::words;
 use fencing_model::{Case, CaseRun, Event, Experiment, OpOutcome, Property, Report, Scenario};
 use leptos::prelude::*;

@@ -14,7 +14,7 @@ use crate::record::lab::{Change, Lab};
 use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
 use fencing_model::cli::{args_of, execute, parse, Invocation};
-use fencing_model::prediction::Guess;
+use crate::record::prediction::Guess;
 use fencing_model::verdicts::{Kind, Part};
 use fencing_model::{render, CaseRun, Experiment, Report};
 use leptos::prelude::*;

@@ -2,7 +2,7 @@
 //! no other.
 
 use super::{valid_time, Millis, Record};
-use fencing_model::prediction::Guess;
+use crate::record::prediction::Guess;
 use fencing_model::Experiment;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -1,5 +1,5 @@
 //! What the learner did, and the rules it changes by: the chapters read (`chapters`), the lab's
-//! runs and predictions (`lab`), the answers written to the lesson's follow-up questions
+//! runs and predictions (`lab`; a prediction scored against a run: `prediction`), the answers written to the lesson's follow-up questions
 //! (`recall`), the self-test's answers (`study`: each question's attempt in
 //! progress, `draft`, and the schedule its ratings lead to, `review`). Pure data and rules, no
 //! browser: `storage` keeps these records, the views show them and send their changes.
@@ -7,6 +7,7 @@
 pub mod chapters;
 pub mod draft;
 pub mod lab;
+pub mod prediction;
 pub mod recall;
 pub mod review;
 pub mod study;

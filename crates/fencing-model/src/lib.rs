@@ -22,7 +22,6 @@ pub mod lab;
 pub mod machine;
 pub mod operations;
 pub mod path;
-pub mod prediction;
 pub mod presets;
 pub mod properties;
 pub mod render;

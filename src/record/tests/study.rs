@@ -8,7 +8,7 @@ use crate::record::lab::{Change as LabChange, Lab, Prediction, MAX_PREDICTIONS};
 use crate::record::review::{Rating, Review};
 use crate::record::study::{Attempt, Change, QuestionRecord, QuestionState, Study, MAX_ANSWER, MAX_POINTS};
 use crate::record::Record;
-use fencing_model::prediction::Guess;
+use crate::record::prediction::Guess;
 use fencing_model::Experiment;
 
 #[test]

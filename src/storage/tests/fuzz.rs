@@ -17,7 +17,7 @@ use crate::record::Millis;
 use crate::storage::doc::Part;
 use crate::storage::progress::Progress;
 use crate::storage::transfer::{read_import, MAX_IMPORT_BYTES};
-use fencing_model::prediction::Guess;
+use crate::record::prediction::Guess;
 use fencing_model::{Experiment, OpOutcome, Property};
 use proptest::prelude::*;
 use proptest::sample::select;

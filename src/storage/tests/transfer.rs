@@ -6,7 +6,7 @@ use crate::record::review::Rating;
 use crate::record::study::{Change, QuestionRef, Study};
 use crate::storage::progress::Progress;
 use crate::storage::transfer::{preview, read_import, MAX_IMPORT_BYTES};
-use fencing_model::prediction::Guess;
+use crate::record::prediction::Guess;
 use fencing_model::Experiment;
 
 fn e(s: &str) -> Experiment {

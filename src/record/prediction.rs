@@ -7,11 +7,11 @@
 //! wording of it (its findings, the step that decided each part); the lesson is quoted only
 //! for a run the lesson itself describes.
 
-use crate::findings::Finding;
-use crate::operations::OpOutcome;
-use crate::properties::Property;
-use crate::report::{CaseRun, Report};
-use crate::scenario::{Case, Scenario};
+use fencing_model::findings::Finding;
+use fencing_model::operations::OpOutcome;
+use fencing_model::properties::Property;
+use fencing_model::report::{CaseRun, Report};
+use fencing_model::scenario::{Case, Scenario};
 use serde::{Deserialize, Serialize};
 
 /// A prediction, or (from a report) what actually happened. Stored as `{"kind": …, fields}`;
@@ -162,10 +162,10 @@ pub fn lesson_words(s: &Scenario) -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Defect, Defects};
+    use fencing_model::scenario::{Defect, Defects};
 
     fn report(case: Case, defects: Defects) -> Report {
-        crate::run(&Scenario::lesson(case, defects)).unwrap()
+        fencing_model::run(&Scenario::lesson(case, defects)).unwrap()
     }
 
     fn fencing(broken: Vec<Property>, last_writers: &str) -> Guess {
