@@ -16,10 +16,10 @@ pub mod state;
 pub mod trace;
 pub mod worker;
 
+use crate::record::prediction::Guess;
 use crate::ui::copy::CopyButton;
 use diagram::OperationsDiagram;
 use editor::Editor;
-use crate::record::prediction::Guess;
 use fencing_model::verdicts::Place;
 use fencing_model::words::{op_note, OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
 use fencing_model::{render, Case, CaseRun, Defects, FencingRun, OperationsRun, Report};

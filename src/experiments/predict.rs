@@ -5,8 +5,8 @@
 //! shows the hit rate). Running without a prediction stays one click away.
 
 use crate::record::lab::{Change, Lab};
-use crate::storage::store::use_store;
 use crate::record::prediction::{lesson_states, lesson_words, Guess};
+use crate::storage::store::use_store;
 use fencing_model::words;
 use fencing_model::{Case, CaseRun, Event, Experiment, OpOutcome, Property, Report, Scenario};
 use leptos::prelude::*;

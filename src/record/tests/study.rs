@@ -5,10 +5,10 @@ use super::*;
 use crate::record::chapters::{ChapterProgress, ChapterState, Chapters};
 use crate::record::draft::{Conflict, Current, MAX_CONFLICTS};
 use crate::record::lab::{Change as LabChange, Lab, Prediction, MAX_PREDICTIONS};
+use crate::record::prediction::Guess;
 use crate::record::review::{Rating, Review};
 use crate::record::study::{Attempt, Change, QuestionRecord, QuestionState, Study, MAX_ANSWER, MAX_POINTS};
 use crate::record::Record;
-use crate::record::prediction::Guess;
 use fencing_model::Experiment;
 
 #[test]

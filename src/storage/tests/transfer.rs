@@ -2,11 +2,11 @@
 
 use super::*;
 use crate::record::lab::{Change as Run, Lab};
+use crate::record::prediction::Guess;
 use crate::record::review::Rating;
 use crate::record::study::{Change, QuestionRef, Study};
 use crate::storage::progress::Progress;
 use crate::storage::transfer::{preview, read_import, MAX_IMPORT_BYTES};
-use crate::record::prediction::Guess;
 use fencing_model::Experiment;
 
 fn e(s: &str) -> Experiment {
