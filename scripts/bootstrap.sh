@@ -12,8 +12,9 @@ WASM_SPLIT_VERSION=0.2.4
 # Trunk demands a wasm-bindgen CLI of exactly the version in Cargo.lock.
 WASM_BINDGEN_VERSION=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); print $3 }' Cargo.lock)
 # Chromium for the browser tests, Firefox ESR and WebKitGTK (under Xvfb) for the other engines'
-# smoke test, a Java runtime for the Nu HTML Checker, Redis and MariaDB for the U60 lab.
-APT_PACKAGES=(chromium chromium-driver fonts-noto-cjk firefox-esr webkit2gtk-driver xvfb default-jre-headless redis-server mariadb-server)
+# smoke test, a Java runtime for the Nu HTML Checker, Redis and MariaDB for the U60 lab, and
+# etcd for the failover lab (Redis' Sentinel is `redis-server --sentinel`: no package of its own).
+APT_PACKAGES=(chromium chromium-driver fonts-noto-cjk firefox-esr webkit2gtk-driver xvfb default-jre-headless redis-server mariadb-server etcd-server etcd-client)
 
 say() { echo "bootstrap: $*" >&2; }
 

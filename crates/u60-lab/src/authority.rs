@@ -82,6 +82,12 @@ impl Authority {
         Ok(n == 1)
     }
 
+    /// `WAIT n timeout` on the grant's connection: how many replicas acknowledged every write
+    /// this connection made. (Redis refuses `WAIT` inside a script, so it follows the script.)
+    pub fn wait_replicas(&mut self, n: u32, timeout_ms: u64) -> redis::RedisResult<i64> {
+        redis::cmd("WAIT").arg(n).arg(timeout_ms).query(&mut self.conn)
+    }
+
     /// Remaining lease time as the server sees it (-2: no lease).
     pub fn lease_pttl(&mut self) -> redis::RedisResult<i64> {
         self.conn.pttl(self.lease_key())

@@ -16,17 +16,19 @@ pub struct Faults {
 }
 
 impl Faults {
-    fn inject(&self, what: &str) -> Result<(), Error> {
-        let status = Command::new(&self.program).args(["fault", what]).status()?;
+    /// `what`: `kill-redis`, `restart-mariadb`, or `pause|resume|kill|start PORT` for a node of
+    /// the failover lab.
+    pub(crate) fn inject(&self, what: &[&str]) -> Result<(), Error> {
+        let status = Command::new(&self.program).arg("fault").args(what).status()?;
         if status.success() {
             Ok(())
         } else {
-            Err(format!("故障注入 {what} 失败（{status}）").into())
+            Err(format!("故障注入 {} 失败（{status}）", what.join(" ")).into())
         }
     }
 }
 
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize)]
 pub struct DbRestart {
     pub fence: u64,
     pub first: WriteOutcome,
@@ -88,7 +90,7 @@ pub fn db_restart(s: &Servers, db: &mut Resource, faults: &Faults) -> Result<DbR
     db.create(id)?;
     let fence = s.authority(id, GenerationStore::Durable)?.acquire("F", LEASE_MS * 10, "ledger-F-1")?.ok_or("acquire refused")?;
     let first = db.write(id, &Write { key: "ledger:op-1", digest: "entry=1", value: "记账 1", fence, seq: 1 })?;
-    faults.inject("restart-mariadb")?;
+    faults.inject(&["restart-mariadb"])?;
     let second_write = Write { key: "ledger:op-2", digest: "entry=2", value: "记账 2", fence, seq: 2 };
     let mut failed_tries = Vec::new();
     let start = Instant::now();
@@ -120,7 +122,7 @@ pub fn db_restart(s: &Servers, db: &mut Resource, faults: &Faults) -> Result<DbR
 }
 
 /// How an authority request ended.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Asked {
     Granted(u64),
     Refused,
@@ -128,7 +130,7 @@ pub enum Asked {
     Unavailable(String),
 }
 
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize)]
 pub struct AuthorityDown {
     pub fence_a: u64,
     pub a_write: WriteOutcome,
@@ -180,7 +182,7 @@ pub fn authority_down(s: &Servers, db: &mut Resource, faults: &Faults) -> Result
     let mut auth = s.authority(id, GenerationStore::Durable)?;
     let fence_a = auth.acquire("A", LEASE_MS * 10, "job-44-A-1")?.ok_or("A's acquire was refused")?;
     let a_write = db.write(id, &Write { key: "job-44:publish-A", digest: "result=A", value: "A 的结果", fence: fence_a, seq: 1 })?;
-    faults.inject("kill-redis")?;
+    faults.inject(&["kill-redis"])?;
     let a_renew = auth.renew("A", LEASE_MS * 10).map_err(|e| e.to_string());
     let mut b_acquire = Vec::new();
     for i in 0..3 {

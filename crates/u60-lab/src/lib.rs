@@ -4,8 +4,12 @@
 //! killed mid-scenario, and the resource restarted between two writes.
 
 pub mod authority;
+pub mod etcd;
+pub mod failover;
 pub mod faults;
+pub mod raft;
 pub mod resource;
+pub mod sentinel;
 
 use authority::{Authority, GenerationStore};
 use faults::{AuthorityDown, DbRestart, Faults};
@@ -54,7 +58,7 @@ pub(crate) fn pause_past_lease(auth: &mut Authority) -> Result<Duration, Error> 
     Ok(start.elapsed())
 }
 
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize)]
 pub struct Timeline {
     pub fence_a: u64,
     pub fence_b: u64,
@@ -94,7 +98,7 @@ pub fn timeline(s: &Servers, db: &mut Resource, store: GenerationStore, resource
     })
 }
 
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize)]
 pub struct SeqOrder {
     pub fence: u64,
     pub seq2: WriteOutcome,
@@ -112,7 +116,7 @@ pub fn seq_order(s: &Servers, db: &mut Resource) -> Result<SeqOrder, Error> {
     Ok(SeqOrder { fence, seq2, late_seq1, committed: db.state(id)? })
 }
 
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize)]
 pub struct Idempotency {
     pub fences: (u64, u64),
     pub first: WriteOutcome,
@@ -138,6 +142,7 @@ pub fn idempotency(s: &Servers, db: &mut Resource) -> Result<Idempotency, Error>
 }
 
 /// Every scenario, with whether it showed what the lesson reports.
+#[derive(Debug, serde::Serialize)]
 pub struct Run {
     pub durable: Timeline,
     pub seq: SeqOrder,

@@ -5,7 +5,8 @@
 use mysql::prelude::Queryable;
 use mysql::{params, Conn, TxOpts};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum WriteOutcome {
     Applied,
     /// Same key, same digest: the original result, no second effect.
