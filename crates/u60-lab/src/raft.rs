@@ -38,7 +38,7 @@ impl Victim {
         match self {
             Victim::Leader => "杀掉 leader（A 的客户端连在它上面）",
             Victim::LeaderWithPausedFollower => {
-                "先暂停一个 follower，A 在 leader 上取号，再杀掉 leader、恢复那个 follower（与 Redis 场景同一种注入）"
+                "先暂停一个 follower，A 在 leader 上取号，再杀掉 leader、恢复那个 follower（仿照 Redis 场景：暂停 follower，但不断开它的连接）"
             }
             Victim::ClientsFollower => "杀掉 A 的客户端所连的 follower",
             Victim::OtherFollower => "杀掉另一个 follower（没有客户端连它）",
@@ -276,7 +276,7 @@ impl QuorumLoss {
 
     pub fn report(&self, n: usize) -> String {
         format!(
-            "{n}. etcd：杀掉两个成员（失去多数派）\n{}   3 s 内无应答是结果未知，不能当作已授予；恢复后 B 的授予成功，说明 owner 键没有被写入。没有多数派就不授予，是活性边界，与课程所说单机 Redis 的活性边界同类（本场景里故障期间没有人持有租约）\n\n",
+            "{n}. etcd：杀掉两个成员（失去多数派）\n{}   3 s 内无应答：B 的 LeaseGrant 结果未知（未提交的提议在多数派恢复后仍可能被提交，留下无主租约），客户端不把它当作已授予，也没有发出写 owner 键的事务；恢复后 B 的授予成功。没有多数派就不授予，是活性边界，与课程所说单机 Redis 的活性边界同类（本场景里故障期间没有人持有租约）\n\n",
             timeline(&self.injected)
         )
     }

@@ -21,6 +21,8 @@ use std::time::{Duration, Instant};
 const MASTER: &str = "u60";
 /// The lesson's issuer before the first grant: A's fence is 41, as in the lesson.
 const SEEDED: u64 = 40;
+/// How long the grant waits for the replica's acknowledgement (`WAIT 1 WAIT_MS`).
+const WAIT_MS: u64 = 100;
 
 /// The servers: the two Redis nodes and the three sentinels, by loopback port.
 pub struct Replicated {
@@ -106,19 +108,21 @@ pub fn async_failover(r: &Replicated, db: &mut Resource, faults: &Faults, wait: 
     let cut: i64 = redis::cmd("CLIENT").arg("KILL").arg("TYPE").arg("replica").query(&mut p)?;
     log.record(format!("主节点一侧断开复制连接（CLIENT KILL TYPE replica：{cut} 个）"));
     let mut auth = Authority::new(p, id, GenerationStore::Durable);
-    // A's lease is U60's short one and A never renews it (its pause): by B's grant it has run
-    // out anyway, so what the failover breaks is the fence, not mutual exclusion.
+    // A's lease is U60's short one and A never renews it (its pause). The promoted replica lacks
+    // A's lease key too: it grants B because it knows nothing of A; only because the failover
+    // takes longer than the lease does B's grant not overlap A's lease in this run.
     let fence_a = auth.acquire("A", LEASE_MS, &format!("{id}-A-1"))?.ok_or("A 的授予被拒")?;
     log.record(format!(
         "A 在主节点 {primary} acquire → fence={fence_a}，租约 {LEASE_MS} ms（这次 INCR 只在主节点上）；A 随后不再续租（模拟暂停）"
     ));
-    let acked = if wait { Some(auth.wait_replicas(1, 500)?) } else { None };
+    // Shorter than A's lease: an acknowledged grant still has most of its lease left.
+    let acked = if wait { Some(auth.wait_replicas(1, WAIT_MS)?) } else { None };
     let a_granted = acked.is_none_or(|n| n >= 1);
     if let Some(n) = acked {
         log.record(if a_granted {
-            format!("WAIT 1 500 → {n}：副本已确认，授予成立")
+            format!("WAIT 1 {WAIT_MS} → {n}：副本已确认，授予成立")
         } else {
-            format!("WAIT 1 500 → {n}：500 ms 内没有副本确认，授权权威答复 A 授予被拒；A 的客户端收到过 41，按协议不使用它（资源无法分辨；主节点上的 INCR 与租约键也不回滚）")
+            format!("WAIT 1 {WAIT_MS} → {n}：{WAIT_MS} ms 内没有副本确认，授权权威答复 A 授予被拒；A 的客户端收到过 41，按协议不使用它（资源无法分辨；主节点上的 INCR 与租约键也不回滚）")
         });
     }
     log.inject(&["kill", &primary.to_string()], format!("主节点 {primary} 被杀（SIGKILL）"))?;
@@ -183,7 +187,7 @@ impl AsyncFailover {
 
     pub fn verdict(&self) -> &'static str {
         if self.wait {
-            "Redis 故障切换，授予后 WAIT 1（本学习台补充，课程未讨论 WAIT）：500 ms 内无副本确认，授予被拒；本次运行里 41 只由 B 使用"
+            "Redis 故障切换，授予后 WAIT 1（本学习台补充，课程未讨论 WAIT）：100 ms 内无副本确认，授予被拒；本次运行里 41 只由 B 使用"
         } else {
             "Redis 异步复制的故障切换：被提升的副本仍是 40，B 再次拿到 41，旧 A 的写入覆盖了 B——课程「Redis INCR 的异步故障切换也不天然满足此要求」的一个实例（复制缺口是人为制造的）"
         }
@@ -192,7 +196,7 @@ impl AsyncFailover {
     pub fn report(&self, n: usize) -> String {
         let mut out = format!(
             "{n}. Redis 异步复制下的故障切换{}\n   主节点 {}，副本 {}；初始 generation={}，两个节点都有（WAIT 1 已确认）；A 取号之前，副本被暂停并断开复制\n",
-            if self.wait { "，授予后 WAIT 1 500，无副本确认即拒绝授予" } else { "，授予后不等副本确认" },
+            if self.wait { "，授予后 WAIT 1 100，无副本确认即拒绝授予" } else { "，授予后不等副本确认" },
             self.primary,
             self.replica,
             self.seeded
@@ -206,13 +210,14 @@ impl AsyncFailover {
         out += &format!("   资源最终：{}\n", committed(&self.committed));
         if let Some(m) = &self.model {
             out += &format!(
-                "   A 的租约在 B 取号前早已到期，B 的授予本身正当；出问题的是号：数值没有后退（41 → 41），后退的是授予——第 2 次授予（B）的结果被第 1 次授予（A）的写入覆盖，即课程说的「资源无法区分两个 41 所属的任期，旧 A 的较大 op_seq 甚至可能覆盖 B」\n\
+                "   A 的租约在 B 取号前已到期；但被提升的副本同样没有 A 的租约键，若切换快于租期，B 会在 A 的租约仍有效时获授——本次只因切换慢于租期才没有发生。\n   \
+                 资源上的数值没有后退（41 → 41），后退的是已提交结果所属的授予：第 2 次授予（B）的结果被第 1 次授予（A）的写入覆盖，即课程说的「资源无法区分两个 41 所属的任期，旧 A 的较大 op_seq 甚至可能覆盖 B」\n\
                  {}   资源侧结果与模型相同；成因相近：模型里发号器从旧备份恢复到 40，这里被提升的副本从未收到 A 的 INCR，仍是 40\n",
                 m.line()
             );
         }
         if self.wait {
-            out += "   （本学习台补充）WAIT 在这次故障里改变的：500 ms 内没有副本确认，授权权威拒绝了这次授予，本次运行里 41 只由 B 使用；代价是可用性——副本不确认就不授予。\n   \
+            out += "   （本学习台补充）WAIT 在这次故障里改变的：100 ms 内没有副本确认，授权权威拒绝了这次授予，本次运行里 41 只由 B 使用；代价是可用性——副本不确认就不授予。\n   \
                     它不承诺的：Redis 文档说 WAIT 不让 Redis 成为强一致存储，故障切换时 Sentinel 只是尽力提升收到了该写入的副本，被副本确认过的写入仍可能丢失（这两个节点也不落盘）。\n   \
                     课程给的办法是「可靠持久高水位、保证不重用的新 epoch 加计数器，或先封停旧权威/旧资源通道再受控切换授权域」；尽力而为的 WAIT 不在其中，本次也没有运行「副本已确认、写入仍丢失」的路径。\n";
         }
