@@ -136,9 +136,16 @@ fn defects(out: &mut String, s: &Scenario) {
     }
 }
 
-/// Display width in a terminal's columns (CJK and full-width characters take two).
+/// Display width: CJK and full-width characters take two columns.
 fn width(s: &str) -> usize {
-    unicode_width::UnicodeWidthStr::width(s)
+    s.chars()
+        .map(|c| match c as u32 {
+            0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 => {
+                2
+            }
+            _ => 1,
+        })
+        .sum()
 }
 
 /// Left-aligned in `w` columns.
