@@ -8,7 +8,7 @@ use super::report::Judgment;
 use super::sequence::SequenceDiagram;
 use super::state::View;
 use super::trace::{announce, StepTable};
-use super::worker::{start, Progress, Running, Status, CAP};
+use super::worker::{start, Running, SearchProgress, SearchStatus, CAP};
 use crate::ui::copy::CopyButton;
 use crate::ui::download::download;
 use fencing_model::checker::{self, FindingResult, ModelRun, Summary};
@@ -36,7 +36,7 @@ fn seconds(ms: f64) -> String {
 /// The model case's result: the search's progress while it runs, then its report.
 #[component]
 pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> impl IntoView {
-    let status = RwSignal::new(Status::Starting);
+    let status = RwSignal::new(SearchStatus::Starting);
     let running = StoredValue::new_local(None::<Running>);
     // Ending a search frees its memory at once: the worker goes with it.
     let end = move || {
@@ -47,16 +47,16 @@ pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> 
     let query = codec::to_query(&scenario);
     let run = Callback::new(move |()| {
         end();
-        status.set(Status::Starting);
+        status.set(SearchStatus::Starting);
         match start(&query, status) {
             Ok(r) => running.set_value(Some(r)),
-            Err(e) => status.set(Status::Failed(e)),
+            Err(e) => status.set(SearchStatus::Failed(e)),
         }
     });
     // Effects run only in the browser: the renderer never starts a worker.
     Effect::new(move |_| run.run(()));
     Effect::new(move |_| {
-        if matches!(status.get(), Status::Done(_) | Status::Failed(_)) {
+        if matches!(status.get(), SearchStatus::Done(_) | SearchStatus::Failed(_)) {
             end();
         }
     });
@@ -64,8 +64,8 @@ pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> 
     let cancel = move |_| {
         end();
         status.update(|s| {
-            *s = Status::Cancelled(match s {
-                Status::Running(p) => Some(p.clone()),
+            *s = SearchStatus::Cancelled(match s {
+                SearchStatus::Running(p) => Some(p.clone()),
                 _ => None,
             })
         });
@@ -78,13 +78,13 @@ pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> 
         <section class="result model-result" aria-labelledby="result-title" data-query=shown>
             <h2 id="result-title">{title}</h2>
             {move || match status.get() {
-                Status::Starting => view! {
+                SearchStatus::Starting => view! {
                     <div class="checker-progress" data-status="starting">
                         <p>"正在启动检查器（在后台线程中运行，页面不会卡住）…"</p>
                         <button type="button" class="tool-btn cancel-check" on:click=cancel>"取消"</button>
                     </div>
                 }.into_any(),
-                Status::Running(p) => view! {
+                SearchStatus::Running(p) => view! {
                     <div class="checker-progress" data-status="running">
                         <progress max=CAP value=p.summary.states aria-label="已探索的状态数（相对上限）"></progress>
                         <p class="checker-numbers">
@@ -95,19 +95,19 @@ pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> 
                         <button type="button" class="tool-btn cancel-check" on:click=cancel>"取消"</button>
                     </div>
                 }.into_any(),
-                Status::Cancelled(p) => view! {
+                SearchStatus::Cancelled(p) => view! {
                     <div class="checker-progress" data-status="cancelled" role="status">
                         <p>{format!("已取消：探索了 {} 个不同状态，没有结论。", p.map_or(0, |p| p.summary.states))}</p>
                         <button type="button" class="tool-btn" on:click=restart>"重新运行"</button>
                     </div>
                 }.into_any(),
-                Status::Failed(why) => view! {
+                SearchStatus::Failed(why) => view! {
                     <div class="checker-progress" data-status="failed">
                         <p class="editor-error" role="alert">{format!("检查器出错：{why}")}</p>
                         <button type="button" class="tool-btn" on:click=restart>"重新运行"</button>
                     </div>
                 }.into_any(),
-                Status::Done(p) => {
+                SearchStatus::Done(p) => {
                     let run = checker::result(&p.summary, &scenario.model, scenario.defects, scenario.issuer);
                     view! { <ModelReport scenario=scenario.clone() run=run progress=p view=view go=go/> }.into_any()
                 }
@@ -128,7 +128,7 @@ fn FoundSoFar(summary: Summary) -> impl IntoView {
 }
 
 #[component]
-fn ModelReport(scenario: Scenario, run: ModelRun, progress: Progress, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+fn ModelReport(scenario: Scenario, run: ModelRun, progress: SearchProgress, view: Memo<View>, go: Callback<View>) -> impl IntoView {
     let report = Report { variant: scenario.defects.variant_name(), scenario: scenario.clone(), case: CaseRun::Model(run.clone()) };
     let text = render::text(&report);
     let command = fencing_model::cli::command_line(&scenario);

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 /// The editor's fields as typed.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Draft {
+pub struct Fields {
     pub case: Case,
     pub defects: Defects,
     pub issuer: String,
@@ -25,9 +25,9 @@ pub struct Draft {
     pub delay: bool,
 }
 
-impl Draft {
-    pub fn of(s: &Scenario) -> Draft {
-        Draft {
+impl Fields {
+    pub fn of(s: &Scenario) -> Fields {
+        Fields {
             case: s.case,
             defects: s.defects,
             issuer: s.issuer.to_string(),
@@ -64,7 +64,7 @@ impl Draft {
     }
 }
 
-fn number_field(label: &'static str, id: &'static str, draft: RwSignal<Draft>, field: fn(&mut Draft) -> &mut String) -> impl IntoView {
+fn number_field(label: &'static str, id: &'static str, draft: RwSignal<Fields>, field: fn(&mut Fields) -> &mut String) -> impl IntoView {
     view! {
         <label class="field" for=id>
             <span>{label}</span>
@@ -76,7 +76,7 @@ fn number_field(label: &'static str, id: &'static str, draft: RwSignal<Draft>, f
 }
 
 #[component]
-pub fn Editor(draft: RwSignal<Draft>, error: Signal<Option<String>>, on_reset: Callback<()>) -> impl IntoView {
+pub fn Editor(draft: RwSignal<Fields>, error: Signal<Option<String>>, on_reset: Callback<()>) -> impl IntoView {
     let case = move || draft.with(|d| d.case);
     view! {
         <form class="editor" on:submit=|ev| ev.prevent_default() aria-describedby="editor-error">
@@ -127,7 +127,7 @@ pub fn Editor(draft: RwSignal<Draft>, error: Signal<Option<String>>, on_reset: C
 }
 
 #[component]
-fn OpsEditor(draft: RwSignal<Draft>) -> impl IntoView {
+fn OpsEditor(draft: RwSignal<Fields>) -> impl IntoView {
     const HEADS: [&str; 4] = ["幂等键 key", "请求摘要 digest", "fence", "seq"];
     let cell = move |i: usize, f: usize, label: String| {
         view! {
@@ -167,7 +167,7 @@ fn OpsEditor(draft: RwSignal<Draft>) -> impl IntoView {
 
 /// The model case: a preset to start from, each client's program, the environment.
 #[component]
-fn ModelEditor(draft: RwSignal<Draft>) -> impl IntoView {
+fn ModelEditor(draft: RwSignal<Fields>) -> impl IntoView {
     let count = move || draft.with(|d| d.clients.len());
     let program = move |i: usize| {
         let id = format!("in-client-{i}");
@@ -198,7 +198,7 @@ fn ModelEditor(draft: RwSignal<Draft>) -> impl IntoView {
                             on:click=move |_| draft.update(|d| {
                                 // Keep the learner's defect switches: the preset is the scenario.
                                 let defects = d.defects;
-                                *d = Draft::of(&scenario);
+                                *d = Fields::of(&scenario);
                                 d.defects = defects;
                             })>{title}</button>
                     }

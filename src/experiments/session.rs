@@ -3,7 +3,7 @@
 //! editor's draft, and which runs were recorded during this visit: a run is a scenario the
 //! learner made by editing, or predicted before seeing.
 
-use super::editor::Draft;
+use super::editor::Fields;
 use super::state::View;
 use crate::record::lab::{Change, Lab};
 use crate::storage::store::use_store;
@@ -26,7 +26,7 @@ pub struct Session {
     pub view: Memo<View>,
     pub scenario: Memo<Scenario>,
     pub report: Memo<Option<Report>>,
-    pub draft: RwSignal<Draft>,
+    pub draft: RwSignal<Fields>,
     pub draft_error: Memo<Option<String>>,
     recorded: StoredValue<Vec<Scenario>>,
     /// The learner chose to predict before seeing: each scenario opened next asks first.
@@ -58,7 +58,7 @@ impl Session {
             // A bad link falls back to the lesson's defaults and says so.
             let view = Memo::new(move |_| parsed.get().unwrap_or_else(|_| View::of(lesson())));
             let scenario = Memo::new(move |_| view.with(|v| v.scenario.clone()));
-            let draft = RwSignal::new(Draft::of(&lesson()));
+            let draft = RwSignal::new(Fields::of(&lesson()));
             Session {
                 query,
                 ready: RwSignal::new(false),
@@ -90,7 +90,7 @@ impl Session {
 
     /// Start over from the lesson's scenario.
     pub fn reset(&self) {
-        self.draft.set(Draft::of(&lesson()));
+        self.draft.set(Fields::of(&lesson()));
     }
 
     /// Once every island matches the prerendered HTML: read the address, and from then on keep
@@ -99,7 +99,7 @@ impl Session {
         let s = *self;
         let owner = Owner::new_root(None);
         owner.with(|| {
-            // Draft → view, when the learner edits it: only a valid draft runs, and it is a run
+            // Fields → view, when the learner edits it: only a valid draft runs, and it is a run
             // (opening a link or reloading is not) once it has settled on screen.
             Effect::watch(
                 move || s.draft.get(),
@@ -119,8 +119,8 @@ impl Session {
             // View → draft, when the address names another scenario.
             Effect::new(move |_| {
                 let shown = s.scenario.get();
-                if s.draft.with_untracked(Draft::scenario).ok().as_ref() != Some(&shown) {
-                    s.draft.set(Draft::of(&shown));
+                if s.draft.with_untracked(Fields::scenario).ok().as_ref() != Some(&shown) {
+                    s.draft.set(Fields::of(&shown));
                 }
             });
         });

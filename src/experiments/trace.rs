@@ -7,12 +7,12 @@
 
 use fencing_model::verdicts::Marks;
 use fencing_model::words::{self, lease, opt};
-use fencing_model::{Defects, Step, View};
+use fencing_model::{Defects, Snapshot, Step};
 use leptos::prelude::*;
 
 /// The state fields shown per step, as (name, value) pairs: the resource's, then the
 /// authority's (with split authority's counter last).
-fn fields(v: &View) -> Vec<(&'static str, String)> {
+fn fields(v: &Snapshot) -> Vec<(&'static str, String)> {
     let mut f = vec![
         ("max_fence", v.max_fence.to_string()),
         ("last_seq", v.last_seq.to_string()),
@@ -32,7 +32,7 @@ fn fields(v: &View) -> Vec<(&'static str, String)> {
 /// How many of `fields` belong to the resource.
 const RESOURCE_FIELDS: usize = 5;
 
-fn state_cell(now: &View, before: Option<&View>, resource: bool) -> impl IntoView {
+fn state_cell(now: &Snapshot, before: Option<&Snapshot>, resource: bool) -> impl IntoView {
     let now = fields(now);
     let before = before.map(fields);
     let range = if resource { 0..RESOURCE_FIELDS } else { RESOURCE_FIELDS..now.len() };

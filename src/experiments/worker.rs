@@ -14,23 +14,23 @@ pub const CAP: usize = checker::DEFAULT_CAP;
 
 /// What the worker reports, as it goes and at the end.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct Progress {
+pub struct SearchProgress {
     pub summary: Summary,
     pub elapsed_ms: f64,
 }
 
-impl Progress {
+impl SearchProgress {
     pub fn per_second(&self) -> f64 {
         self.summary.states as f64 * 1000.0 / self.elapsed_ms.max(1.0)
     }
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum Status {
+pub enum SearchStatus {
     Starting,
-    Running(Progress),
-    Done(Progress),
-    Cancelled(Option<Progress>),
+    Running(SearchProgress),
+    Done(SearchProgress),
+    Cancelled(Option<SearchProgress>),
     Failed(String),
 }
 
@@ -92,24 +92,24 @@ pub fn failure(data: &JsValue) -> String {
 }
 
 /// Start a worker searching `query`; its reports go to `status`.
-pub fn start(query: &str, status: RwSignal<Status>) -> Result<Running, String> {
+pub fn start(query: &str, status: RwSignal<SearchStatus>) -> Result<Running, String> {
     let running = spawn(
         Box::new(move |kind, data| {
             let next = match kind.as_deref() {
-                Some("progress") => json(&data).map(Status::Running),
-                Some("done") => json(&data).map(Status::Done),
-                _ => Some(Status::Failed(failure(&data))),
+                Some("progress") => json(&data).map(SearchStatus::Running),
+                Some("done") => json(&data).map(SearchStatus::Done),
+                _ => Some(SearchStatus::Failed(failure(&data))),
             };
             // A late progress report never replaces the end.
             if let Some(next) = next {
                 status.update(|s| {
-                    if !matches!(s, Status::Done(_) | Status::Cancelled(_)) {
+                    if !matches!(s, SearchStatus::Done(_) | SearchStatus::Cancelled(_)) {
                         *s = next;
                     }
                 });
             }
         }),
-        Box::new(move |why| status.set(Status::Failed(why))),
+        Box::new(move |why| status.set(SearchStatus::Failed(why))),
     )?;
     running.post(&[("query", query.into()), ("cap", (CAP as u32).into())])?;
     Ok(running)

@@ -12,8 +12,8 @@ use crate::record::review::Rating;
 use crate::record::study::Study;
 use crate::route::Route;
 use crate::selftest::{due_today, next_review, rating_label, when};
+use crate::storage::backup::Backup;
 use crate::storage::persist;
-use crate::storage::progress::Progress;
 use crate::storage::status::quarantined;
 use crate::storage::store::{use_store, Import, Store};
 use crate::storage::transfer::{preview, read_import, Preview};
@@ -60,8 +60,8 @@ impl Parts {
     }
 
     /// The whole document, as an export holds it.
-    fn whole(&self) -> Progress {
-        Progress::compose(
+    fn whole(&self) -> Backup {
+        Backup::compose(
             &self.chapters.record().read(),
             &self.lab.record().read(),
             &self.study.record().read(),
@@ -69,7 +69,7 @@ impl Parts {
         )
     }
 
-    fn import(&self, doc: Progress, how: Import) {
+    fn import(&self, doc: Backup, how: Import) {
         let (chapters, lab, study, recall) = doc.split();
         self.chapters.import(chapters, how);
         self.lab.import(lab, how);
@@ -300,7 +300,7 @@ fn characters(n: usize) -> String {
 #[component]
 fn Transfer() -> impl IntoView {
     let store = Parts::new();
-    let pending = RwSignal::new(None::<(Progress, Preview)>);
+    let pending = RwSignal::new(None::<(Backup, Preview)>);
     let error = RwSignal::new(None::<String>);
     let done = RwSignal::new(None::<&'static str>);
     let file_input = NodeRef::<html::Input>::new();

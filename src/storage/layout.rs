@@ -7,9 +7,9 @@
 //! here (its chapters and lab fields also by their own modules, `doc::legacy`), and moved to
 //! the keys of its owners (chapters, lab, this) before the version mark is written over it.
 
+use super::backup::{self, Backup};
 use super::doc::{self, Doc, Loaded, OneKey, Part, Seen, LEGACY};
 use super::port::{Keys, StorageError};
-use super::progress::{self, Progress};
 use crate::record::chapters::Chapters;
 use crate::record::draft::Current;
 use crate::record::lab::Lab;
@@ -88,8 +88,8 @@ fn alone(attempts: &[Attempt]) -> QuestionRecord {
 /// An old one-key document and its own attempt lists (version 6): what could be read, and the
 /// lists read; what each key held goes to `found`. A list that cannot be read is reported; the
 /// rest still loads.
-fn read_legacy(keys: &impl Keys, raw: &str, found: &mut Vec<Loaded<()>>) -> Result<(Progress, Vec<String>), StorageError> {
-    let (old, loaded) = progress::parse(Some(raw)).take();
+fn read_legacy(keys: &impl Keys, raw: &str, found: &mut Vec<Loaded<()>>) -> Result<(Backup, Vec<String>), StorageError> {
+    let (old, loaded) = backup::parse(Some(raw)).take();
     found.push(loaded);
     let (mut old, mut read) = (old.unwrap_or_default(), Vec::new());
     for name in keys.names(OLD_ATTEMPTS)? {

@@ -1,15 +1,15 @@
 //! How the learner's records (`crate::record`) are kept in the browser, and the only module
 //! that touches storage. Each key holds one versioned document with one owner (`doc`), laid
 //! out by `layout`: the reading module's `chapters`, the lab's `lab`, the study's drafts and
-//! attempts. The whole progress document (`progress`) is what an export holds (`transfer`).
+//! attempts. The whole progress document (`backup`) is what an export holds (`transfer`).
 //! Views read and change a record through its store (`store`); storage itself is a port
 //! (`port`).
 
+pub mod backup;
 pub mod doc;
 pub mod layout;
 pub mod persist;
 pub mod port;
-pub mod progress;
 pub mod status;
 pub mod store;
 pub mod transfer;

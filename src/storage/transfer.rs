@@ -1,8 +1,8 @@
 //! Export and import of the progress document: the checks an import file must pass and the
 //! preview of what it would change. Pure functions; the page only reads files and clicks.
 
+use super::backup::{parse, Backup};
 use super::doc::Loaded;
-use super::progress::{parse, Progress};
 use crate::record::draft::Current;
 use crate::record::study::{Attempt, QuestionRecord};
 
@@ -13,7 +13,7 @@ use crate::record::study::{Attempt, QuestionRecord};
 pub const MAX_IMPORT_BYTES: usize = 32 * 1024 * 1024;
 
 /// Validate an import file's text.
-pub fn read_import(text: &str, size: usize) -> Result<Progress, String> {
+pub fn read_import(text: &str, size: usize) -> Result<Backup, String> {
     if size > MAX_IMPORT_BYTES {
         return Err(format!("文件有 {:.1} MB，超过 {} MB 上限", size as f64 / 1048576.0, MAX_IMPORT_BYTES / (1024 * 1024)));
     }
@@ -41,8 +41,8 @@ pub struct Preview {
     pub attempts_lost_on_replace: usize,
 }
 
-pub fn preview(current: &Progress, incoming: &Progress) -> Preview {
-    fn attempts(p: &Progress) -> std::collections::BTreeSet<(u64, &str)> {
+pub fn preview(current: &Backup, incoming: &Backup) -> Preview {
+    fn attempts(p: &Backup) -> std::collections::BTreeSet<(u64, &str)> {
         p.questions.values().flat_map(|q| q.attempts.iter().map(Attempt::id)).collect()
     }
     let (mine, theirs) = (attempts(current), attempts(incoming));

@@ -5,7 +5,7 @@
 //! shortest path, replayed and worded as the lab's steps are.
 
 use crate::findings::{defects_in, Finding};
-use crate::machine::spec::Model;
+use crate::machine::spec::Programs;
 use crate::machine::state::Action;
 use crate::machine::Machine;
 use crate::path::{key_steps, lost_write_refused, replay, steps, Move, Step};
@@ -54,12 +54,12 @@ impl ModelRun {
 }
 
 /// Start a search (the page's worker drives it in slices; `check` runs it to the end).
-pub fn search(model: &Model, defects: Defects, issuer: u64, cap: usize) -> Search {
+pub fn search(model: &Programs, defects: Defects, issuer: u64, cap: usize) -> Search {
     Search::new(Machine::new(model, defects, issuer), cap)
 }
 
 /// Run a search to the end and gather what it found.
-pub fn check(model: &Model, defects: Defects, issuer: u64, cap: usize) -> ModelRun {
+pub fn check(model: &Programs, defects: Defects, issuer: u64, cap: usize) -> ModelRun {
     let mut s = search(model, defects, issuer, cap);
     while !s.run(100_000) {}
     result(&s.summary(), model, defects, issuer)
@@ -100,7 +100,7 @@ impl Search {
 
 /// A search's summary as the report shows it: every path replayed from the initial state and
 /// worded step by step.
-pub fn result(summary: &Summary, model: &Model, defects: Defects, issuer: u64) -> ModelRun {
+pub fn result(summary: &Summary, model: &Programs, defects: Defects, issuer: u64) -> ModelRun {
     let machine = Machine::new(model, defects, issuer);
     let moves: Vec<Option<Vec<Move>>> = Finding::ALL
         .iter()

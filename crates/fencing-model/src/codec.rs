@@ -7,7 +7,7 @@
 //! `issuer + 1`) unless `ops` gives the list itself.
 
 use crate::experiment::Experiment;
-use crate::machine::spec::Model;
+use crate::machine::spec::Programs;
 use crate::scenario::{lesson_operations, Case, Defects, Operation, Scenario};
 use std::fmt;
 
@@ -163,8 +163,8 @@ impl Inputs {
         if case == Case::Model {
             let programs = self.clients.clone().unwrap_or_else(|| s.model.programs());
             let crash = self.crash.unwrap_or(s.model.crash);
-            s.model = Model::parse_programs(&programs, crash, self.delay.unwrap_or(s.model.delay))
-                .map_err(|e| CodecError(format!("clients：{e}")))?;
+            s.model =
+                Programs::parse(&programs, crash, self.delay.unwrap_or(s.model.delay)).map_err(|e| CodecError(format!("clients：{e}")))?;
         }
         s.validate().map_err(|e| CodecError(e.to_string()))?;
         Ok(s)
@@ -225,7 +225,7 @@ pub fn canonical(s: &Scenario) -> Scenario {
         c.model = lesson.model;
     } else {
         // Keys are numbered in order of first use: the text form numbers them again.
-        c.model = Model::parse_programs(&s.model.programs(), s.model.crash, s.model.delay).unwrap_or_else(|_| s.model.clone());
+        c.model = Programs::parse(&s.model.programs(), s.model.crash, s.model.delay).unwrap_or_else(|_| s.model.clone());
     }
     c
 }
@@ -381,8 +381,7 @@ mod tests {
 
     fn scenario() -> impl Strategy<Value = Scenario> {
         let op = (text(), text(), 1u64..1000, 1u64..50).prop_map(|(key, digest, fence, seq)| Operation { key, digest, fence, seq });
-        let model =
-            (programs(), any::<bool>(), any::<bool>()).prop_map(|(p, crash, delay)| Model::parse_programs(&p, crash, delay).unwrap());
+        let model = (programs(), any::<bool>(), any::<bool>()).prop_map(|(p, crash, delay)| Programs::parse(&p, crash, delay).unwrap());
         (0usize..3, 0u8..16, 0u64..2000, 1u64..9, 1u64..9, prop::collection::vec(op, 1..=MAX_OPERATIONS), model).prop_map(
             |(case, bits, issuer, a, b, operations, model)| {
                 let case = Case::ALL[case];

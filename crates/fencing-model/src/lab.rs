@@ -5,7 +5,7 @@
 //! in a fixed order (B's moves tried first), each judged step by step.
 
 use crate::findings::{fired, Finding};
-use crate::machine::spec::{rank, ranks, Model, Op};
+use crate::machine::spec::{rank, ranks, Op, Programs};
 use crate::machine::state::Action;
 use crate::machine::{Event, Machine};
 use crate::path::{key_steps, lost_write_refused, replay, steps, Move, Step};
@@ -31,7 +31,7 @@ pub fn machine(s: &Scenario) -> Machine {
     let a = minted(&[Op::Acquire, Op::Mint, Op::Pause, Op::Mint, write(s.op_seq_a, 0)]);
     let b = minted(&[Op::Acquire, Op::Mint, write(s.op_seq_b, 1)]);
     // The lab's writes are not business operations: their keys have no names to show.
-    let model = Model { clients: vec![a, b], crash: true, delay: false, keys: vec![String::new(); 2], seqs };
+    let model = Programs { clients: vec![a, b], crash: true, delay: false, keys: vec![String::new(); 2], seqs };
     Machine::new(&model, s.defects, s.issuer)
 }
 

@@ -38,7 +38,7 @@ pub use lab::{FencingRun, Hit, Note, ReusedFence, Trace};
 pub use machine::state::Lease;
 pub use machine::Event;
 pub use operations::{OpOutcome, OpResult};
-pub use path::{Step, Token, View};
+pub use path::{Snapshot, Step, Token};
 pub use properties::Property;
 pub use report::{run, CaseRun, OperationsRun, Report};
 pub use scenario::{Case, Defect, Defects, Operation, Scenario, ScenarioError, MAX_OPERATIONS};

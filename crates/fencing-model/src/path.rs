@@ -39,7 +39,7 @@ pub struct Token {
 
 /// The resource and the authority after a step, in the lesson's numbers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct View {
+pub struct Snapshot {
     pub max_fence: u64,
     pub last_seq: u64,
     /// The committed value, its writer and the token it was written with.
@@ -62,7 +62,7 @@ pub struct Step {
     /// The transition: `acquire A`, `mint A`, `check B`, `write B`, `deliver B`, `expire A`, `recover`.
     pub action: String,
     pub event: Event<u64, char>,
-    pub after: View,
+    pub after: Snapshot,
     /// Where the step happens in a sequence diagram: from one lane to another (`to` equals
     /// `from` for a mark on one lane). The page draws by these, never by a label.
     #[serde(skip)]
@@ -137,7 +137,7 @@ pub fn steps(machine: &Machine, moves: &[Move]) -> Vec<Step> {
                 committed = Some((client, Token { fence, grant: (grant != 0).then_some(grant) }));
             }
             let s = &m.after;
-            let after = View {
+            let after = Snapshot {
                 max_fence: machine.fence(s.max_fence),
                 last_seq: machine.seq(s.last_seq),
                 value: committed.map(|(c, _)| format!("result-{c}")),

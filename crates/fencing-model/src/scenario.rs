@@ -193,7 +193,7 @@ pub struct Scenario {
     pub operations: Vec<Operation>,
     /// The model case's clients and environment.
     #[serde(default)]
-    pub model: crate::machine::spec::Model,
+    pub model: crate::machine::spec::Programs,
 }
 
 /// Largest number a scenario may hold: stays exact in JavaScript and leaves room to count up.

@@ -16,7 +16,7 @@
 //! the line it is about.
 
 use crate::codec::{CodecError, Inputs, Param};
-use crate::machine::spec::Model;
+use crate::machine::spec::Programs;
 use crate::scenario::{Case, Scenario};
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
@@ -85,7 +85,7 @@ pub fn read_with(text: &str, overrides: &[(Param, String)]) -> Result<ScenarioFi
     }
     // A program's mistake is reported at that client's line.
     if let Some((text_form, lines)) = &programs {
-        if let Err(e) = Model::parse_programs(text_form, false, false) {
+        if let Err(e) = Programs::parse(text_form, false, false) {
             let line = lines[e.client.unwrap_or(0).min(lines.len() - 1)];
             return Err(at(line, format!("clients：{e}")));
         }

@@ -3,14 +3,14 @@
 //! defect combination, they agree on which properties break and on the reused fence.
 
 use fencing_model::checker::{check, DEFAULT_CAP};
-use fencing_model::machine::spec::Model;
+use fencing_model::machine::spec::Programs;
 use fencing_model::{run, Case, CaseRun, Defects, Finding, Property, Scenario};
 
 #[test]
 fn the_lab_and_the_checker_agree_on_the_lesson_scenario_for_every_defect_combination() {
     for defects in Defects::all_for(Case::Fencing) {
         let CaseRun::Fencing(lab) = run(&Scenario::lesson(Case::Fencing, defects)).unwrap().case else { panic!() };
-        let search = check(&Model::default(), defects, 40, DEFAULT_CAP);
+        let search = check(&Programs::default(), defects, 40, DEFAULT_CAP);
         assert!(search.complete);
         for f in [Finding::Broken(Property::RevokedGenerationOverwrite), Finding::Broken(Property::UnauthorizedAccept)] {
             let in_lab = lab.hits(f).next().is_some();

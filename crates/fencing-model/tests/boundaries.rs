@@ -4,11 +4,11 @@
 //! a fence equal to one already issued is reused.
 
 use fencing_model::checker::{check, DEFAULT_CAP};
-use fencing_model::machine::spec::Model;
+use fencing_model::machine::spec::Programs;
 use fencing_model::{Defects, Finding};
 
 fn found(programs: &str, delay: bool, defects: Defects) -> Vec<&'static str> {
-    let model = Model::parse_programs(programs, false, delay).unwrap();
+    let model = Programs::parse(programs, false, delay).unwrap();
     let run = check(&model, defects, 40, DEFAULT_CAP);
     run.findings.iter().filter(|f| f.path.is_some()).map(|f| f.finding.name()).collect()
 }
@@ -44,7 +44,7 @@ fn a_refused_stale_write_is_the_evidence_and_only_an_older_grants() {
 fn each_step_names_its_lanes() {
     use fencing_model::machine::Machine;
     use fencing_model::path::{parse_path, replay, steps, Lane};
-    let model = Model::parse_programs("acquire write:1:a pause; acquire write:1:b", false, true).unwrap();
+    let model = Programs::parse("acquire write:1:a pause; acquire write:1:b", false, true).unwrap();
     let split = Defects::default().with(fencing_model::Defect::SplitAuthority, true);
     let lanes = |d: Defects, path: &str| {
         let machine = Machine::new(&model, d, 40);
@@ -116,7 +116,7 @@ fn a_write_refused_by_precheck_is_read_from_its_check() {
 /// The evidence's path is marked on its own path, and only there.
 #[test]
 fn the_evidence_is_marked_on_its_own_path() {
-    let model = Model::parse_programs("acquire pause write:2:a; acquire write:1:b", true, false).unwrap();
+    let model = Programs::parse("acquire pause write:2:a; acquire write:1:b", true, false).unwrap();
     let run = check(&model, Defects::default(), 40, DEFAULT_CAP);
     let stale = Finding::ALL.iter().position(|f| *f == Finding::StaleRefused).unwrap();
     for (i, m) in run.verdicts.marks.iter().enumerate() {
@@ -306,7 +306,7 @@ fn the_lab_chapters_picture_says_which_interleaving_and_what_broke_there() {
 fn a_grants_own_second_write_gets_no_op_seq_note() {
     use fencing_model::machine::Machine;
     use fencing_model::path::{parse_path, replay, steps};
-    let model = Model::parse_programs("acquire write:1:a write:2:b; acquire write:1:c", false, false).unwrap();
+    let model = Programs::parse("acquire write:1:a write:2:b; acquire write:1:c", false, false).unwrap();
     let machine = Machine::new(&model, Defects::default(), 40);
     let moves = replay(&machine, &parse_path("A.A.A").unwrap());
     let marks = fencing_model::verdicts::of_path(&machine, &moves, &steps(&machine, &moves));

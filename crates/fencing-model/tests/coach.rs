@@ -231,7 +231,7 @@ proptest::proptest! {
         let op = |o: usize, c: usize| ["pause", "write:1:k", "renew", "write:2:k"][o].replace('k', &format!("k{c}"));
         let program = |(c, p): (usize, &Vec<usize>)| format!("acquire {}", p.iter().map(|&o| op(o, c)).collect::<Vec<_>>().join(" "));
         let text = programs.iter().enumerate().map(program).collect::<Vec<_>>().join("; ");
-        let model = fencing_model::machine::spec::Model::parse_programs(&text, crash, delay);
+        let model = fencing_model::machine::spec::Programs::parse(&text, crash, delay);
         proptest::prop_assume!(model.is_ok());
         let model = model.unwrap();
         let defects = Defects::all_for(fencing_model::Case::Model)[defects];

@@ -3,7 +3,7 @@
 //! scenarios, every defect caught by a small one, and the CLI printing what the report says.
 
 use fencing_model::checker::{check, DEFAULT_CAP};
-use fencing_model::machine::spec::{Model, Op, MAX_CLIENTS, MAX_OPS, MAX_WRITES};
+use fencing_model::machine::spec::{Op, Programs, MAX_CLIENTS, MAX_OPS, MAX_WRITES};
 use fencing_model::machine::state::{Action, State, MAX_ACTIONS};
 use fencing_model::machine::Machine;
 use fencing_model::presets::PRESETS;
@@ -27,7 +27,7 @@ fn with(s: &Scenario, variant: &str) -> Defects {
 
 /// Each finding's shortest counterexample length (None: holds), and whether the search was
 /// complete (the evidence `stale_refused`, last, is tested apart).
-fn verdicts(model: &Model, defects: Defects) -> ([Option<usize>; 7], bool) {
+fn verdicts(model: &Programs, defects: Defects) -> ([Option<usize>; 7], bool) {
     let run = check(model, defects, 40, DEFAULT_CAP);
     let lengths: Vec<Option<usize>> = run.findings.iter().take(7).map(|f| f.path.as_ref().map(Vec::len)).collect();
     (lengths.try_into().unwrap(), run.complete)
@@ -152,7 +152,7 @@ fn a_search_in_slices_reports_its_queue_and_whether_it_hit_the_cap() {
 /// The limits of a learner's scenario, each at its edge.
 #[test]
 fn a_scenario_is_refused_past_each_limit_and_accepted_at_it() {
-    let parse = |text: &str| Model::parse_programs(text, false, true).map(|_| ()).map_err(|e| e.why);
+    let parse = |text: &str| Programs::parse(text, false, true).map(|_| ()).map_err(|e| e.why);
     let refused = |text: &str, why: &str| {
         let got = parse(text).expect_err(text);
         assert!(got.contains(why), "{text}: {got}");
@@ -176,8 +176,7 @@ fn a_scenario_is_refused_past_each_limit_and_accepted_at_it() {
 /// cannot resume, a finished one can only release): the search has no hidden moves.
 #[test]
 fn apply_takes_only_the_actions_a_state_offers() {
-    let every_step =
-        Model::parse_programs("acquire write:1:a pause renew write:2:b; acquire pause write:1:b; acquire", true, true).unwrap();
+    let every_step = Programs::parse("acquire write:1:a pause renew write:2:b; acquire pause write:1:b; acquire", true, true).unwrap();
     for model in [preset("three-holders").model, every_step] {
         for defects in Defects::all_for(fencing_model::Case::Model) {
             let machine = Machine::new(&model, defects, 40);
@@ -231,7 +230,7 @@ fn shortest(machine: &Machine, finding: Finding) -> Option<usize> {
     unreachable!()
 }
 
-fn agrees_with_the_oracle(model: &Model, defects: Defects) -> Result<(), TestCaseError> {
+fn agrees_with_the_oracle(model: &Programs, defects: Defects) -> Result<(), TestCaseError> {
     let (lengths, complete) = verdicts(model, defects);
     prop_assert!(complete);
     let machine = Machine::new(model, defects, 40);
@@ -280,14 +279,14 @@ fn each_defect_is_found_by_a_two_client_scenario_and_names_its_property() {
 }
 
 /// Every two-client scenario of up to three steps each, from a few programs.
-fn small_models() -> Vec<Model> {
+fn small_models() -> Vec<Programs> {
     let programs =
         ["acquire write:1:a", "acquire pause write:1:a", "acquire pause write:2:a", "acquire write:2:b", "acquire pause write:1:b"];
     let mut all = Vec::new();
     for a in programs {
         for b in programs {
             for crash in [false, true] {
-                all.push(Model::parse_programs(&format!("{a}; {b}"), crash, false).unwrap());
+                all.push(Programs::parse(&format!("{a}; {b}"), crash, false).unwrap());
             }
         }
     }
@@ -304,7 +303,7 @@ fn op() -> impl Strategy<Value = Op> {
 }
 
 /// Random scenarios within the limits, kept small enough to search in milliseconds.
-fn model() -> impl Strategy<Value = Model> {
+fn model() -> impl Strategy<Value = Programs> {
     (prop::collection::vec(prop::collection::vec(op(), 1..=4), 2..=3), any::<bool>(), any::<bool>()).prop_filter_map(
         "a valid scenario",
         |(mut clients, crash, delay)| {
@@ -313,7 +312,7 @@ fn model() -> impl Strategy<Value = Model> {
                 program.truncate(4);
             }
             let writes = clients.iter().flatten().filter(|op| matches!(op, Op::Write { .. })).count();
-            let model = Model { clients, crash, delay, keys: vec!["a".into(), "b".into(), "c".into()], seqs: vec![1, 2, 3] };
+            let model = Programs { clients, crash, delay, keys: vec!["a".into(), "b".into(), "c".into()], seqs: vec![1, 2, 3] };
             (writes <= 4 && model.validate().is_ok()).then_some(model)
         },
     )
@@ -321,7 +320,7 @@ fn model() -> impl Strategy<Value = Model> {
 
 /// Random scenarios at the limits — four clients, programs of up to six steps, up to six
 /// writes — many too large to search completely in a test.
-fn model_at_the_limits() -> impl Strategy<Value = Model> {
+fn model_at_the_limits() -> impl Strategy<Value = Programs> {
     (prop::collection::vec(prop::collection::vec(op(), 1..=MAX_OPS), MAX_CLIENTS), any::<bool>(), any::<bool>()).prop_filter_map(
         "a valid scenario",
         |(mut clients, crash, delay)| {
@@ -329,7 +328,7 @@ fn model_at_the_limits() -> impl Strategy<Value = Model> {
                 program.insert(0, Op::Acquire);
                 program.truncate(MAX_OPS);
             }
-            let model = Model { clients, crash, delay, keys: vec!["a".into(), "b".into(), "c".into()], seqs: vec![1, 2, 3] };
+            let model = Programs { clients, crash, delay, keys: vec!["a".into(), "b".into(), "c".into()], seqs: vec![1, 2, 3] };
             model.validate().is_ok().then_some(model)
         },
     )
@@ -374,7 +373,7 @@ proptest! {
 /// second write reuses op_seq 1 in its own term and is refused, then A releases and B acquires.
 #[test]
 fn a_lost_operation_is_traced_from_its_refusal() {
-    let model = Model::parse_programs("acquire write:1:pay write:1:tax; acquire", false, false).unwrap();
+    let model = Programs::parse("acquire write:1:pay write:1:tax; acquire", false, false).unwrap();
     let run = check(&model, Defects::default(), 40, DEFAULT_CAP);
     let lost = run.findings.iter().find(|f| f.finding == Finding::LostOperation).unwrap();
     assert_eq!(lost.path.as_ref().map(|p| p.len()), Some(5));
@@ -387,7 +386,7 @@ fn a_lost_operation_is_traced_from_its_refusal() {
 /// re-entrant one too), renew and release wait, and so does the expiry it would judge.
 #[test]
 fn while_the_authority_is_down_its_operations_wait() {
-    let model = Model::parse_programs("acquire pause acquire renew; acquire", true, false).unwrap();
+    let model = Programs::parse("acquire pause acquire renew; acquire", true, false).unwrap();
     let machine = Machine::new(&model, Defects::default(), 40);
     let run =
         |s: State, actions: &[Action]| actions.iter().fold(s, |s, &a| machine.apply(&s, a).unwrap_or_else(|| panic!("{a:?} in {s:?}")).0);
@@ -411,7 +410,7 @@ fn while_the_authority_is_down_its_operations_wait() {
 #[test]
 fn a_defect_that_never_fires_is_named() {
     let unfired = |programs: &str, crash: bool, variant: &str| {
-        let model = Model::parse_programs(programs, crash, false).unwrap();
+        let model = Programs::parse(programs, crash, false).unwrap();
         check(&model, Defects::from_variant(variant).unwrap(), 40, DEFAULT_CAP).unfired
     };
     assert_eq!(unfired("pause; pause", true, "rollback-issuer"), vec![Defect::RollbackIssuer]);

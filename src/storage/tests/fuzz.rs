@@ -15,8 +15,8 @@ use crate::record::recall::{Recall, Written};
 use crate::record::review::{Rating, Review};
 use crate::record::study::{Attempt, QuestionRecord, Study, MAX_ANSWER};
 use crate::record::Millis;
+use crate::storage::backup::Backup;
 use crate::storage::doc::Part;
-use crate::storage::progress::Progress;
 use crate::storage::transfer::{read_import, MAX_IMPORT_BYTES};
 use fencing_model::{Experiment, OpOutcome, Property};
 use proptest::prelude::*;
@@ -65,9 +65,9 @@ fn guess() -> impl Strategy<Value = Guess> {
     ]
 }
 
-/// Any document the app can write: every field, within the limits `Progress::check` sets.
+/// Any document the app can write: every field, within the limits `Backup::check` sets.
 /// (A schedule is what the ratings lead to: `in_order` makes it so.)
-fn progress() -> impl Strategy<Value = Progress> {
+fn progress() -> impl Strategy<Value = Backup> {
     let experiments = Experiment::all();
     let chapters = prop::collection::btree_map(
         select(&SLUGS[..]).prop_map(String::from),
@@ -106,20 +106,20 @@ fn progress() -> impl Strategy<Value = Progress> {
         0..3,
     );
     (chapters, runs, questions, predictions, challenges, recall).prop_map(|(chapters, runs, questions, predictions, challenges, recall)| {
-        in_order(Progress { version: crate::storage::doc::VERSION, chapters, runs, questions, predictions, challenges, recall })
+        in_order(Backup { version: crate::storage::doc::VERSION, chapters, runs, questions, predictions, challenges, recall })
     })
 }
 
 /// A document as the app keeps it: each question's attempts in order, each once, with the
 /// schedule they lead to (a generated one need not be so).
-fn in_order(p: Progress) -> Progress {
+fn in_order(p: Backup) -> Backup {
     let (chapters, lab, study, recall) = p.split();
-    Progress::compose(&chapters, &lab, &study, &recall)
+    Backup::compose(&chapters, &lab, &study, &recall)
 }
 
 /// Each part of `p` saved by a tab of its own into `keys`: joined with what is there, or
 /// replacing it.
-fn save(keys: &mut Memory, p: &Progress, merge: bool) {
+fn save(keys: &mut Memory, p: &Backup, merge: bool) {
     let (chapters, lab, study, recall) = p.clone().split();
     fn part<P: Part>(keys: &mut Memory, doc: P, merge: bool) {
         let mut tab = Tab::<P>::load(keys).0;
@@ -137,12 +137,12 @@ fn save(keys: &mut Memory, p: &Progress, merge: bool) {
     part(keys, recall, merge);
 }
 
-fn stored(keys: &Memory) -> Progress {
+fn stored(keys: &Memory) -> Backup {
     let (c, l, s, r) = (Tab::<Chapters>::load(keys).0, Tab::<Lab>::load(keys).0, Tab::<Study>::load(keys).0, Tab::<Recall>::load(keys).0);
-    Progress::compose(&c.doc, &l.doc, &s.doc, &r.doc)
+    Backup::compose(&c.doc, &l.doc, &s.doc, &r.doc)
 }
 
-fn import(text: &str) -> Result<Progress, String> {
+fn import(text: &str) -> Result<Backup, String> {
     read_import(text, text.len())
 }
 

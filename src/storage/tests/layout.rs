@@ -8,9 +8,9 @@ use crate::record::lab::Lab;
 use crate::record::recall::Recall;
 use crate::record::review::Rating;
 use crate::record::study::{Change, Study};
+use crate::storage::backup::{parse, Backup};
 use crate::storage::doc::VERSION;
 use crate::storage::layout::DRAFTS;
-use crate::storage::progress::{parse, Progress};
 use std::collections::BTreeSet;
 
 fn answered(tab: &mut Tab<Study>, keys: &mut Memory, q: QuestionRef, answer: &str, at: f64) {
@@ -30,10 +30,10 @@ fn years() -> (Memory, Tab<Study>) {
 }
 
 /// What every part loads from `keys`, as the whole document.
-fn whole(keys: &Memory) -> Progress {
+fn whole(keys: &Memory) -> Backup {
     let (c, l, s, r) = (Tab::<Chapters>::load(keys), Tab::<Lab>::load(keys), Tab::<Study>::load(keys), Tab::<Recall>::load(keys));
     assert!(normal(&c.1) && normal(&l.1) && normal(&s.1) && normal(&r.1), "{:?} {:?} {:?} {:?}", c.1, l.1, s.1, r.1);
-    Progress::compose(&c.0.doc, &l.0.doc, &s.0.doc, &r.0.doc)
+    Backup::compose(&c.0.doc, &l.0.doc, &s.0.doc, &r.0.doc)
 }
 
 #[test]

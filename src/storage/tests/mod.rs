@@ -2,9 +2,9 @@
 //! imports, and fuzzed documents. Storage is a map (`Memory`); a tab is a part in memory with
 //! what it last saw (`Tab`), saved as the browser's store saves it.
 
+mod backup;
 mod fuzz;
 mod layout;
-mod progress;
 mod transfer;
 
 use super::doc::{Loaded, Part, Seen};

@@ -5,7 +5,7 @@ use crate::record::lab::{Change as Run, Lab};
 use crate::record::prediction::Guess;
 use crate::record::review::Rating;
 use crate::record::study::{Change, QuestionRef, Study};
-use crate::storage::progress::Progress;
+use crate::storage::backup::Backup;
 use crate::storage::transfer::{preview, read_import, MAX_IMPORT_BYTES};
 use fencing_model::Experiment;
 
@@ -14,7 +14,7 @@ fn e(s: &str) -> Experiment {
 }
 
 /// A document from what a learner did: lab changes, then self-test changes, each at its time.
-fn doc(lab: &[(Run, Millis)], study: &[(Change, Millis)]) -> Progress {
+fn doc(lab: &[(Run, Millis)], study: &[(Change, Millis)]) -> Backup {
     let (mut l, mut s) = (Lab::default(), Study::default());
     for (c, at) in lab {
         crate::record::Record::apply(&mut l, c.clone(), *at);
@@ -22,7 +22,7 @@ fn doc(lab: &[(Run, Millis)], study: &[(Change, Millis)]) -> Progress {
     for (c, at) in study {
         s.apply(c.clone(), *at);
     }
-    Progress::compose(&Default::default(), &l, &s, &Default::default())
+    Backup::compose(&Default::default(), &l, &s, &Default::default())
 }
 
 fn rated(q: QuestionRef, rating: Rating, at: Millis) -> [(Change, Millis); 2] {

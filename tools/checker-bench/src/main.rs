@@ -8,7 +8,7 @@
 
 use fencing_model::checker::{search, DEFAULT_CAP};
 use fencing_model::coach::{Coach, MAX_STATES};
-use fencing_model::machine::spec::Model as Spec;
+use fencing_model::machine::spec::Programs as Spec;
 use fencing_model::machine::state::{Action, State, MAX_ACTIONS};
 use fencing_model::machine::Machine;
 use fencing_model::presets::PRESETS;

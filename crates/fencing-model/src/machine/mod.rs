@@ -15,7 +15,7 @@ pub mod state;
 pub use event::{client_name, Event};
 
 use crate::scenario::Defects;
-use spec::{Model, Op};
+use spec::{Op, Programs};
 use state::*;
 
 /// A scenario compiled for the machine: programs as arrays, switches as booleans, and what
@@ -32,7 +32,7 @@ pub struct Machine {
 }
 
 impl Machine {
-    pub fn new(model: &Model, defects: Defects, issuer: u64) -> Machine {
+    pub fn new(model: &Programs, defects: Defects, issuer: u64) -> Machine {
         Machine {
             programs: model.clients.clone(),
             defects,

@@ -29,7 +29,7 @@ pub enum Op {
     /// Stop for a while (a GC pause, a slow disk): the lease may expire meanwhile.
     Pause,
     /// Write to the resource as the business operation `key` (a retry repeats its key), with
-    /// the op_seq of this rank (`Model::seqs`: only the order of op_seqs matters).
+    /// the op_seq of this rank (`Programs::seqs`: only the order of op_seqs matters).
     Write { seq: u8, key: u8 },
     /// Renew the lease: only the matching owner may; a client whose renewal fails stops.
     Renew,
@@ -37,7 +37,7 @@ pub enum Op {
 
 /// The learner-built part of a scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Model {
+pub struct Programs {
     /// Each client's program, in order (client A first).
     pub clients: Vec<Vec<Op>>,
     /// The authority may crash once and recover (from its durable state, or — with the
@@ -52,11 +52,11 @@ pub struct Model {
     pub seqs: Vec<u64>,
 }
 
-impl Default for Model {
+impl Default for Programs {
     /// The lesson's lab as a program: A acquires, pauses (its lease may expire) and writes
     /// with op_seq 2; B acquires and writes with op_seq 1; the authority may crash and recover.
-    fn default() -> Model {
-        Model::parse_programs("acquire pause write:2:a; acquire write:1:b", true, false).expect("the lesson's programs parse")
+    fn default() -> Programs {
+        Programs::parse("acquire pause write:2:a; acquire write:1:b", true, false).expect("the lesson's programs parse")
     }
 }
 
@@ -101,10 +101,10 @@ pub fn rank(seqs: &[u64], value: u64) -> u8 {
     seqs.iter().position(|v| *v == value).map_or(0, |i| i as u8 + 1)
 }
 
-impl Model {
+impl Programs {
     /// Read programs from their text form: clients separated by `;`, ops by spaces —
     /// `acquire`, `pause`, `renew`, `write:<seq>:<key>`.
-    pub fn parse_programs(text: &str, crash: bool, delay: bool) -> Result<Model, ProgramError> {
+    pub fn parse(text: &str, crash: bool, delay: bool) -> Result<Programs, ProgramError> {
         let mut keys: Vec<String> = Vec::new();
         let clients = text
             .split(';')
@@ -141,14 +141,14 @@ impl Model {
                     .collect::<Result<Vec<_>, _>>()
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let model = Model::ranked(clients, crash, delay, keys);
+        let model = Programs::ranked(clients, crash, delay, keys);
         model.validate()?;
         Ok(model)
     }
 
     /// Programs whose writes carry op_seq values (at most 99), with the values replaced by
     /// their ranks.
-    fn ranked(mut clients: Vec<Vec<Op>>, crash: bool, delay: bool, keys: Vec<String>) -> Model {
+    fn ranked(mut clients: Vec<Vec<Op>>, crash: bool, delay: bool, keys: Vec<String>) -> Programs {
         let values = clients.iter().flatten().filter_map(|op| if let Op::Write { seq, .. } = op { Some(*seq as u64) } else { None });
         let seqs = ranks(values);
         for op in clients.iter_mut().flatten() {
@@ -156,7 +156,7 @@ impl Model {
                 *seq = rank(&seqs, *seq as u64);
             }
         }
-        Model { clients, crash, delay, keys, seqs }
+        Programs { clients, crash, delay, keys, seqs }
     }
 
     /// The limits that keep a scenario's state space finite and its state small.
@@ -181,7 +181,7 @@ impl Model {
         Ok(())
     }
 
-    /// The programs' text form (the inverse of `parse_programs`).
+    /// The programs' text form (the inverse of `parse`).
     pub fn programs(&self) -> String {
         self.program_texts().join("; ")
     }

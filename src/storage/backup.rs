@@ -14,7 +14,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Progress {
+pub struct Backup {
     pub version: u32,
     #[serde(default)]
     pub chapters: BTreeMap<String, ChapterProgress>,
@@ -35,15 +35,15 @@ pub struct Progress {
     pub recall: BTreeMap<String, Vec<Written>>,
 }
 
-impl Default for Progress {
+impl Default for Backup {
     fn default() -> Self {
-        Progress::compose(&Chapters::default(), &Lab::default(), &Study::default(), &Recall::default())
+        Backup::compose(&Chapters::default(), &Lab::default(), &Study::default(), &Recall::default())
     }
 }
 
-impl Progress {
-    pub fn compose(chapters: &Chapters, lab: &Lab, study: &Study, recall: &Recall) -> Progress {
-        Progress {
+impl Backup {
+    pub fn compose(chapters: &Chapters, lab: &Lab, study: &Study, recall: &Recall) -> Backup {
+        Backup {
             version: VERSION,
             chapters: chapters.chapters.clone(),
             runs: lab.runs.clone(),
@@ -128,7 +128,7 @@ fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
 
 /// Read a document of any version (an old stored one, an export, a file a person may have
 /// edited): a wrong value is reported with the path of its field.
-pub fn parse(raw: Option<&str>) -> Loaded<Progress> {
+pub fn parse(raw: Option<&str>) -> Loaded<Backup> {
     let Some(raw) = raw else { return Loaded::Empty };
     let unreadable = |reason: String| Loaded::Unreadable { reason, raw: raw.to_string() };
     let mut value: Value = match serde_json::from_str(raw) {
@@ -145,12 +145,12 @@ pub fn parse(raw: Option<&str>) -> Loaded<Progress> {
     for from in version..VERSION {
         migrate_step(from, doc);
     }
-    match serde_path_to_error::deserialize::<_, Progress>(value) {
+    match serde_path_to_error::deserialize::<_, Backup>(value) {
         Ok(p) if version > VERSION => Loaded::Newer { version, doc: p },
         Ok(mut p) => match p.check() {
             Ok(()) => {
                 p.schedule();
-                Loaded::Ok(Progress { version: VERSION, ..p })
+                Loaded::Ok(Backup { version: VERSION, ..p })
             }
             Err(reason) => unreadable(reason),
         },

@@ -5,10 +5,10 @@ use super::*;
 use crate::record::chapters::ChapterState;
 use crate::record::review::{Rating, DAY_MS};
 use crate::record::study::QuestionState;
+use crate::storage::backup::{parse, Backup};
 use crate::storage::doc::{Loaded, VERSION};
-use crate::storage::progress::{parse, Progress};
 
-fn loaded(raw: &str) -> Progress {
+fn loaded(raw: &str) -> Backup {
     match parse(Some(raw)) {
         Loaded::Ok(p) => p,
         other => panic!("must load: {other:?}"),
@@ -66,5 +66,5 @@ fn a_written_document_reads_back_the_same() {
     assert_eq!(parse(Some(&p.to_json())), Loaded::Ok(p.clone()));
     assert_eq!(parse(Some(&p.to_pretty_json())), Loaded::Ok(p.clone()));
     let (chapters, lab, study, recall) = p.clone().split();
-    assert_eq!(Progress::compose(&chapters, &lab, &study, &recall), p);
+    assert_eq!(Backup::compose(&chapters, &lab, &study, &recall), p);
 }
