@@ -3,7 +3,6 @@
 //! every write read back, and each failure told apart (storage unavailable, quota exhausted)
 //! instead of thrown.
 
-use gloo_storage::{LocalStorage, Storage};
 use gloo_utils::errors::JsError;
 
 /// Named text values (names without the app's namespace). Natively, tests pass a map.
@@ -46,12 +45,11 @@ impl StorageError {
     }
 }
 
-/// gloo's `LocalStorage::raw()` throws when the browser refuses storage (the getter itself
-/// can throw SecurityError): ask first, without throwing.
+/// The browser's localStorage, asked for without throwing: the getter itself throws
+/// SecurityError when the browser refuses storage (gloo's `LocalStorage::raw()` would too).
 fn storage() -> Result<web_sys::Storage, StorageError> {
     let window = web_sys::window().ok_or(StorageError::Unavailable)?;
-    window.local_storage().ok().flatten().ok_or(StorageError::Unavailable)?;
-    Ok(LocalStorage::raw())
+    window.local_storage().ok().flatten().ok_or(StorageError::Unavailable)
 }
 
 /// This site's localStorage.
@@ -77,9 +75,7 @@ impl Keys for Local {
     }
 
     fn remove(&mut self, name: &str) -> Result<(), StorageError> {
-        storage()?;
-        LocalStorage::delete(key(name));
-        Ok(())
+        storage()?.remove_item(&key(name)).map_err(|_| StorageError::Unavailable)
     }
 
     fn names(&self, prefix: &str) -> Result<Vec<String>, StorageError> {
