@@ -21,6 +21,7 @@ pub mod experiments;
 pub mod progress;
 pub mod reading;
 pub mod record;
+pub mod rooted;
 pub mod route;
 #[cfg(study_islands)]
 pub mod selftest;

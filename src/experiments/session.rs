@@ -6,6 +6,7 @@
 use super::editor::Fields;
 use super::state::View;
 use crate::record::lab::{Change, Lab};
+use crate::rooted::rooted;
 use crate::storage::store::use_store;
 use fencing_model::{run, Case, Experiment, Report, Scenario};
 use leptos::prelude::*;
@@ -50,9 +51,7 @@ impl Session {
     /// Owned by a root of its own (as the store is), so no island's cleanup disposes it; the
     /// caller's owner is put back afterwards.
     fn new() -> Session {
-        let caller = Owner::current();
-        let owner = Owner::new_root(None);
-        let session = owner.with(|| {
+        rooted(|| {
             let query = RwSignal::new(String::new());
             let parsed = Memo::new(move |_| query.with(|q| View::from_query(q)));
             // A bad link falls back to the lesson's defaults and says so.
@@ -72,12 +71,7 @@ impl Session {
                 recorded: StoredValue::new(Vec::new()),
                 predict_first: RwSignal::new(false),
             }
-        });
-        std::mem::forget(owner);
-        if let Some(caller) = caller {
-            caller.set();
-        }
-        session
+        })
     }
 
     /// Show `v` and keep the address up to date, so a link or a reload opens the same view.
@@ -97,8 +91,7 @@ impl Session {
     /// the draft, the view and the recorded runs in step.
     pub fn go_live(&self) {
         let s = *self;
-        let owner = Owner::new_root(None);
-        owner.with(|| {
+        rooted(|| {
             // Fields → view, when the learner edits it: only a valid draft runs, and it is a run
             // (opening a link or reloading is not) once it has settled on screen.
             Effect::watch(
@@ -124,7 +117,6 @@ impl Session {
                 }
             });
         });
-        std::mem::forget(owner);
         self.query.set(window().location().search().unwrap_or_default());
         self.ready.set(true);
     }

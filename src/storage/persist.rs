@@ -6,7 +6,7 @@ use std::cell::Cell;
 use wasm_bindgen_futures::JsFuture;
 
 thread_local! {
-    static PERSISTED: RwSignal<Option<bool>> = super::store::rooted(|| RwSignal::new(None));
+    static PERSISTED: RwSignal<Option<bool>> = crate::rooted::rooted(|| RwSignal::new(None));
     static ASKED: Cell<bool> = const { Cell::new(false) };
 }
 

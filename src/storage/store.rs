@@ -8,6 +8,7 @@
 use super::doc::{self, Part, Seen};
 use super::port::{self, Keys, Local, StorageError};
 use super::status::{Status, QUARANTINE};
+use crate::rooted::rooted;
 use leptos::prelude::*;
 use std::any::Any;
 use std::cell::RefCell;
@@ -69,20 +70,6 @@ pub fn use_store<P: Part>() -> Store<P> {
 /// says what any of them has to say).
 pub fn statuses() -> Vec<Status> {
     STATUSES.with(|s| s.get()).iter().map(|s| s.get()).collect()
-}
-
-/// Signals made by `make`, owned by a root of their own so that no island's cleanup disposes
-/// them: a module's islands share them for the life of the page.
-pub(super) fn rooted<T>(make: impl FnOnce() -> T) -> T {
-    // A new root becomes the current owner: the caller's is put back afterwards.
-    let caller = Owner::current();
-    let owner = Owner::new_root(None);
-    let made = owner.with(make);
-    std::mem::forget(owner);
-    if let Some(caller) = caller {
-        caller.set();
-    }
-    made
 }
 
 impl<P: Part> Store<P> {
