@@ -2,7 +2,7 @@
 // exactly what the native CLI prints.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { arrive, start } from './harness.mjs';
+import { arrive, live, start } from './harness.mjs';
 import { exported } from './lesson.mjs';
 import { argsOf, fencingLab } from './cli.mjs';
 
@@ -96,6 +96,14 @@ test('with a prediction open, its button is the run: nothing runs without the gu
   assert.match(await row.locator('.predict-verdict').textContent(), /哪些性质被违反：对/);
   assert.match(await row.locator('.lab-result section[data-part=properties] .verdicts').textContent(), /违反（2\/3 条交错）/);
   assert.equal(await row.locator('.run-btn').isVisible(), true);
+  // After a reload the output is gone, but not what the learner did: the run and the guess.
+  assert.equal(await row.locator('.lab-status').isVisible(), false, 'no status beside a shown output');
+  await page.reload();
+  await live(page);
+  const again = command(page, '关闭资源检查');
+  await again.locator('.lab-status').waitFor();
+  // Run once by the first test and once here; this guess missed one of the orders.
+  assert.match(await again.locator('.lab-status').textContent(), /^运行 2 次✗ 最近一次预测未中（输出不随页面保存/);
   assert.deepEqual(page.problems, []);
 });
 

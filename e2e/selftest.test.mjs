@@ -337,6 +337,9 @@ test('the progress page says what its numbers count, where to go on, and what an
   await page.goto(env.url + 'progress');
   await live(page);
   assert.equal(await page.locator('.next-list a').first().textContent(), '接着读第 3 章 · 41、42、41 提交时间线');
+  // …and the chapters left unread on the way are named, not passed over in silence (chapter 1
+  // was opened a moment ago: read or not, depending on its reading time).
+  assert.match(await page.locator('.next-list a').nth(1).textContent(), /^回头补读第 (1 章 · 引言（前面共 2 章没读完）|2 章 · owner、租期与资源授权)$/);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出进度（JSON）' }).click()]);
   const name = download.suggestedFilename();
   assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：章节记录 2 条、作答记录 0 次、草稿 0 份`));

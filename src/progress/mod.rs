@@ -257,6 +257,12 @@ fn NextStep() -> impl IntoView {
         if let Some((i, c)) = next {
             steps.push((Route::Chapter(c.slug).href(), format!("接着读第 {} 章 · {}", i + 1, c.nav)));
         }
+        // Chapters left unread behind the furthest one reached: named, not silently skipped.
+        let skipped: Vec<(usize, &crate::content::Toc)> = TOC.iter().enumerate().take(reached).filter(unread).collect();
+        if let Some(&(i, c)) = skipped.first().filter(|&&(i, _)| Some(i) != next.map(|(n, _)| n)) {
+            let more = if skipped.len() > 1 { format!("（前面共 {} 章没读完）", skipped.len()) } else { String::new() };
+            steps.push((Route::Chapter(c.slug).href(), format!("回头补读第 {} 章 · {}{more}", i + 1, c.nav)));
+        }
         let unrated = parts.study.record().with(|p| QUESTIONS.iter().filter(|q| p.question(q.id).attempts.is_empty()).count());
         if unrated > 0 && due == 0 {
             steps.push((Route::SelfTest.href(), format!("闭卷自测还有 {unrated} 道题没自评")));

@@ -4,6 +4,7 @@
 use crate::record::lab::Lab;
 use crate::route::Route;
 use crate::storage::store::use_store;
+use crate::ui::run_status::RunStatus;
 use fencing_model::challenges::CHALLENGES;
 use fencing_model::{codec, Experiment};
 use leptos::prelude::*;
@@ -16,18 +17,11 @@ pub fn Runs() -> impl IntoView {
     let lesson = Experiment::lesson();
     let row = move |e: Experiment, titled: bool| {
         let href = Route::Explore.href_with(&codec::experiment_query(e));
-        let predicted = move || p.with(|p| p.predictions.iter().rev().find(|x| x.experiment == e).map(|x| x.hit));
         view! {
             <li>
                 {titled.then(|| view! { <a href=href.clone()>{e.title()}</a> })}
                 <code>{format!("{} · {}", e.case.name(), e.defects.variant_name())}</code>
-                <span class="status-word">{move || match p.with(|p| p.runs_of(e)) {
-                    0 => "未运行".to_string(),
-                    n => format!("运行 {n} 次"),
-                }}</span>
-                {move || predicted().map(|hit| view! {
-                    <span class="status-word" class:hit=hit class:miss=!hit>{if hit { "✓ 最近一次预测猜中" } else { "✗ 最近一次预测未中" }}</span>
-                })}
+                <RunStatus count=Signal::derive(move || p.with(|p| p.runs_of(e))) hit=Signal::derive(move || p.with(|p| p.latest_hit(e)))/>
                 {(!titled).then(|| view! { <a href=href.clone() class="open-in-explorer">"在实验台打开"</a> })}
             </li>
         }

@@ -14,6 +14,7 @@ use crate::record::lab::{Change, Lab};
 use crate::record::prediction::Guess;
 use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
+use crate::ui::run_status::RunStatus;
 use fencing_model::cli::{args_of, execute, parse, Invocation};
 use fencing_model::verdicts::{Kind, Part};
 use fencing_model::{render, CaseRun, Experiment, Report};
@@ -146,6 +147,18 @@ fn LabCommand(command: String) -> impl IntoView {
     view! {
         <li class="lab-command" node_ref=item>
             {heading.map(|(what, flags)| view! { <p class="lab-title"><strong>{what}</strong>" "<code>{flags}</code></p> })}
+            // After a reload the output is gone (it is not saved: 「运行」 computes the same again);
+            // what the learner did with this command is.
+            {experiment.map(|e| {
+                let lab = store.record();
+                let count = Signal::derive(move || lab.with(|l| l.runs_of(e)));
+                view! {
+                    <p class="lab-status" hidden=move || count.get() == 0 || output.with(Option::is_some)>
+                        <RunStatus count=count hit=Signal::derive(move || lab.with(|l| l.latest_hit(e)))/>
+                        <span class="hint">"（输出不随页面保存：点「运行」会由同一模型重新算出同样的结果）"</span>
+                    </p>
+                }
+            })}
             <div class="lab-row">
                 <code class="cmd"><span class="prompt" aria-hidden="true">"$ "</span>{command}</code>
                 <div class="lab-actions">

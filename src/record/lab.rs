@@ -91,6 +91,11 @@ impl Lab {
         self.runs.get(&e).map_or(0, |r| r.count)
     }
 
+    /// Whether the latest prediction made for `e` hit, if one was made.
+    pub fn latest_hit(&self, e: Experiment) -> Option<bool> {
+        self.predictions.iter().rev().find(|x| x.experiment == e).map(|x| x.hit)
+    }
+
     fn keep_recent_predictions(&mut self) {
         let excess = self.predictions.len().saturating_sub(MAX_PREDICTIONS);
         self.predictions.drain(..excess);
