@@ -3,7 +3,7 @@
 // distances come from the worker's search of every state.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { live, start } from './harness.mjs';
+import { arrive, live, start } from './harness.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -105,6 +105,23 @@ test('a move that makes the overwrite impossible is named at its step', async ()
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   await page.getByRole('button', { name: /A 写入/ }).click();
   await page.locator('.coach-summary li', { hasText: '第 6 步之后，revoked_generation_overwrite 已不可能发生' }).waitFor();
+});
+
+test('an unfinished path comes back when the learner returns by the sidebar\'s plain link', async () => {
+  const page = await env.page(null);
+  await open(page, '?play=A.A');
+  await page.goto(env.url + 'lab');
+  await live(page);
+  await page.getByRole('navigation').getByRole('link', { name: '实验台' }).first().click();
+  await arrive(page, /\/explore/);
+  await page.locator('.play').waitFor();
+  assert.equal(play(page), 'A.A', 'the address names the path again');
+  assert.equal(await page.locator('.sd-step').count(), 2);
+  // A link that names its own view is followed as it is.
+  await page.goto(env.url + 'explore?variant=no-fence');
+  await live(page);
+  assert.equal(play(page), null);
+  assert.deepEqual(page.problems, []);
 });
 
 test('a link whose path goes wrong keeps its longest valid prefix and says why', async () => {

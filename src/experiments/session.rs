@@ -16,6 +16,8 @@ use std::time::Duration;
 /// How long an edited scenario stays on screen, unchanged, before it counts as a run: typing
 /// `100` into a field passes through `1` and `10`, which are not runs.
 const RUN_SETTLE: Duration = Duration::from_millis(700);
+/// This tab's last explorer view, as its query (sessionStorage).
+const LAST_VIEW: &str = "fencing-lab.last-view";
 
 #[derive(Clone, Copy)]
 pub struct Session {
@@ -109,6 +111,15 @@ impl Session {
                 },
                 false,
             );
+            // The view, kept for this tab: the sidebar's plain /explore link brings an unfinished
+            // 「你来调度」 path back (the address replaces itself as the learner moves, so the
+            // browser's history has no copy of it).
+            Effect::new(move |_| {
+                let query = s.query.get();
+                if let Some(store) = window().session_storage().ok().flatten().filter(|_| !query.is_empty()) {
+                    let _ = store.set_item(LAST_VIEW, &query);
+                }
+            });
             // View → draft, when the address names another scenario.
             Effect::new(move |_| {
                 let shown = s.scenario.get();
@@ -117,7 +128,12 @@ impl Session {
                 }
             });
         });
-        self.query.set(window().location().search().unwrap_or_default());
+        let search = window().location().search().unwrap_or_default();
+        let last = window().session_storage().ok().flatten().and_then(|s| s.get_item(LAST_VIEW).ok().flatten());
+        match last.filter(|q| search.is_empty() && View::from_query(q).is_ok_and(|v| v.play.is_some())) {
+            Some(q) => self.go(View::from_query(&q).unwrap_or_else(|_| View::of(lesson()))),
+            None => self.query.set(search),
+        }
         self.ready.set(true);
     }
 
