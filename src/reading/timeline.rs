@@ -300,7 +300,7 @@ pub fn Timeline(id: String) -> impl IntoView {
     view! {
         <div class="tl-orders">
             <fieldset class="tl-switch">
-                <legend>"哪个写入先到资源？（本学习台补充的切换，另一种次序由事件模型画出）"</legend>
+                <legend>"哪个写入先到资源？（本学习台补充：课文画的是 B 先提交；另一种次序由本学习台按同一模型画出）"</legend>
                 <label class="check"><input type="radio" name=name.clone() value="lesson" checked/><span>"B 的 42 先提交（课程的次序）"</span></label>
                 <label class="check"><input type="radio" name=name value="caveat"/><span>"A 的 41 先提交（关键限定）"</span></label>
             </fieldset>
