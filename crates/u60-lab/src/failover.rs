@@ -7,9 +7,9 @@
 use crate::etcd::Member;
 use crate::faults::Faults;
 use crate::raft::{self, MemberLoss, QuorumLoss, Victim};
-use crate::resource::{Resource, Write, WriteOutcome};
+use crate::resource::Resource;
 use crate::sentinel::{self, AsyncFailover, Replicated};
-use crate::Error;
+use crate::{mysql_version, redis_version, Error};
 use fencing_model::lab;
 use fencing_model::scenario::{Case, Defects, Scenario};
 use serde::Serialize;
@@ -60,12 +60,6 @@ pub(crate) fn within<T>(what: &str, limit: Duration, mut probe: impl FnMut() -> 
     }
 }
 
-/// A's or B's result at the resource, as in U60's timeline.
-pub(crate) fn publish(db: &mut Resource, id: &str, who: char, fence: u64, seq: u64) -> Result<WriteOutcome, Error> {
-    let (key, digest, value) = (format!("{id}:publish-{who}"), format!("result={who}"), format!("{who} 的结果"));
-    Ok(db.write(id, &Write { key: &key, digest: &digest, value: &value, fence, seq })?)
-}
-
 /// The model's verdict for the real run's order: the lesson's lab (issuer 40, A's op_seq 2,
 /// B's 1) under `variant`, in its first interleaving where B writes before A.
 #[derive(Debug, Serialize)]
@@ -112,12 +106,9 @@ pub struct FailoverRun {
 
 pub fn run(s: &FailoverServers, faults: &Faults) -> Result<FailoverRun, Error> {
     let mut conn = mysql::Conn::new(mysql::Opts::from_url(&s.mysql_url)?)?;
-    let mariadb: String = mysql::prelude::Queryable::query_first(&mut conn, "SELECT VERSION()")?.unwrap_or_default();
+    let mariadb = mysql_version(&mut conn)?;
     let mut db = Resource::setup(conn)?;
-    let info: String = redis::cmd("INFO")
-        .arg("server")
-        .query(&mut redis::Client::open(format!("redis://127.0.0.1:{}/", s.redis.sentinels[0]))?.get_connection()?)?;
-    let redis_version = info.lines().find_map(|l| l.strip_prefix("redis_version:")).unwrap_or("?").trim().to_string();
+    let redis_version = redis_version(&format!("redis://127.0.0.1:{}/", s.redis.sentinels[0]))?;
     let etcd_version = s.etcd[0].version()?;
     let redis = vec![
         sentinel::async_failover(&s.redis, &mut db, faults, false, "redis-async")?,

@@ -6,7 +6,7 @@
 
 use crate::authority::GenerationStore;
 use crate::resource::{Resource, Write, WriteOutcome};
-use crate::{committed, outcome, Error, Servers, LEASE_MS};
+use crate::{committed, outcome, publish, Error, Servers, LEASE_MS};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -181,7 +181,7 @@ pub fn authority_down(s: &Servers, db: &mut Resource, faults: &Faults) -> Result
     db.create(id)?;
     let mut auth = s.authority(id, GenerationStore::Durable)?;
     let fence_a = auth.acquire("A", LEASE_MS * 10, "job-44-A-1")?.ok_or("A's acquire was refused")?;
-    let a_write = db.write(id, &Write { key: "job-44:publish-A", digest: "result=A", value: "A 的结果", fence: fence_a, seq: 1 })?;
+    let a_write = publish(db, id, 'A', fence_a, 1)?;
     faults.inject(&["kill-redis"])?;
     let a_renew = auth.renew("A", LEASE_MS * 10).map_err(|e| e.to_string());
     let mut b_acquire = Vec::new();

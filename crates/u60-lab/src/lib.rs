@@ -37,13 +37,25 @@ impl Servers {
 
     /// Server versions, for the report's header.
     pub fn versions(&self) -> Result<(String, String), Error> {
-        let mut r = redis::Client::open(self.redis_url.as_str())?.get_connection()?;
-        let info: String = redis::cmd("INFO").arg("server").query(&mut r)?;
-        let redis_version = info.lines().find_map(|l| l.strip_prefix("redis_version:")).unwrap_or("?").trim().to_string();
-        let mut m = self.mysql()?;
-        let mysql_version: String = mysql::prelude::Queryable::query_first(&mut m, "SELECT VERSION()")?.unwrap_or_default();
-        Ok((redis_version, mysql_version))
+        Ok((redis_version(self.redis_url.as_str())?, mysql_version(&mut self.mysql()?)?))
     }
+}
+
+/// The version a Redis server (or sentinel) reports.
+pub(crate) fn redis_version(url: &str) -> Result<String, Error> {
+    let info: String = redis::cmd("INFO").arg("server").query(&mut redis::Client::open(url)?.get_connection()?)?;
+    Ok(info.lines().find_map(|l| l.strip_prefix("redis_version:")).unwrap_or("?").trim().to_string())
+}
+
+/// The version the MySQL-compatible server reports.
+pub(crate) fn mysql_version(conn: &mut mysql::Conn) -> Result<String, Error> {
+    Ok(mysql::prelude::Queryable::query_first(conn, "SELECT VERSION()")?.unwrap_or_default())
+}
+
+/// A's or B's result at the resource, as in the 41/42/41 timeline.
+pub(crate) fn publish(db: &mut Resource, id: &str, who: char, fence: u64, seq: u64) -> Result<WriteOutcome, Error> {
+    let (key, digest, value) = (format!("{id}:publish-{who}"), format!("result={who}"), format!("{who} 的结果"));
+    Ok(db.write(id, &Write { key: &key, digest: &digest, value: &value, fence, seq })?)
 }
 
 /// Wait until the server itself has expired the lease: the pause outlives it.
@@ -78,15 +90,9 @@ pub fn timeline(s: &Servers, db: &mut Resource, store: GenerationStore, resource
     let paused = pause_past_lease(&mut auth)?;
     let a_renewed_after_expiry = auth.renew("A", LEASE_MS)?;
     let fence_b = auth.acquire("B", LEASE_MS * 10, &format!("{resource_id}-B-1"))?.ok_or("B's acquire was refused")?;
-    let b_write = db.write(
-        resource_id,
-        &Write { key: &format!("{resource_id}:publish-B"), digest: "result=B", value: "B 的结果", fence: fence_b, seq: 1 },
-    )?;
+    let b_write = publish(db, resource_id, 'B', fence_b, 1)?;
     // A resumes and publishes with its old fence; its op_seq is larger, as in the lesson.
-    let a_write = db.write(
-        resource_id,
-        &Write { key: &format!("{resource_id}:publish-A"), digest: "result=A", value: "A 的结果", fence: fence_a, seq: 2 },
-    )?;
+    let a_write = publish(db, resource_id, 'A', fence_a, 2)?;
     Ok(Timeline {
         fence_a,
         fence_b,

@@ -3,10 +3,10 @@
 //! lost.
 
 use crate::etcd::Member;
-use crate::failover::{model_says, publish, timeline, within, FaultLog, Injected, ModelSays};
+use crate::failover::{model_says, timeline, within, FaultLog, Injected, ModelSays};
 use crate::faults::{Asked, Faults};
 use crate::resource::{Resource, WriteOutcome};
-use crate::{committed, outcome, Error};
+use crate::{committed, outcome, publish, Error};
 use fencing_model::scenario::Defects;
 use serde::Serialize;
 use std::time::{Duration, Instant};

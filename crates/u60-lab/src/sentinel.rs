@@ -8,10 +8,10 @@
 //! times `down-after-milliseconds`) and promoted. B's grant on it gets A's fence again.
 
 use crate::authority::{Authority, GenerationStore};
-use crate::failover::{model_says, publish, timeline, within, FaultLog, Injected, ModelSays};
+use crate::failover::{model_says, timeline, within, FaultLog, Injected, ModelSays};
 use crate::faults::Faults;
 use crate::resource::{Resource, WriteOutcome};
-use crate::{committed, outcome, Error, LEASE_MS};
+use crate::{committed, outcome, publish, Error, LEASE_MS};
 use fencing_model::scenario::Defects;
 use redis::Connection;
 use serde::Serialize;
