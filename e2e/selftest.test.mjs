@@ -323,7 +323,7 @@ test('the progress page shows what was read, run and rated', async () => {
 
 test('the progress page says what its numbers count, where to go on, and what an export saved', async () => {
   const page = await env.page('progress');
-  assert.equal(await page.locator('.runs-denominator').textContent(), '「课程实验」数的是第 7 章的五条命令。实验台上的缺陷开关共有 18 种组合（fencing 16 种、operations 2 种），五条命令用了其中 5 种；你用其余组合运行过的，在括号里另计；自建场景（model）的运行不计入。');
+  assert.equal(await page.locator('.runs-denominator').textContent(), '「课程实验」数的是第 7 章五条命令的五种开关组合：在第 7 章点「运行」，或在实验台用同一组合运行（改过数值也算），都计入。缺陷开关共有 18 种组合（fencing 16 种、operations 2 种），其余组合运行过的在括号里另计；自建场景（model）的运行不计入。');
   await page.locator('.next-list').waitFor();
   const next = await page.locator('.next-list a').allTextContents();
   assert.equal(next[0], '接着读第 1 章 · 引言');

@@ -232,7 +232,7 @@ fn runs_denominator() -> String {
     let fencing = Defects::all_for(Case::Fencing).len();
     let operations = Defects::all_for(Case::Operations).len();
     format!(
-        "「课程实验」数的是第 7 章的五条命令。实验台上的缺陷开关共有 {} 种组合（fencing {fencing} 种、operations {operations} 种），五条命令用了其中 5 种；你用其余组合运行过的，在括号里另计；自建场景（model）的运行不计入。",
+        "「课程实验」数的是第 7 章五条命令的五种开关组合：在第 7 章点「运行」，或在实验台用同一组合运行（改过数值也算），都计入。缺陷开关共有 {} 种组合（fencing {fencing} 种、operations {operations} 种），其余组合运行过的在括号里另计；自建场景（model）的运行不计入。",
         fencing + operations
     )
 }
@@ -253,13 +253,12 @@ fn NextStep() -> impl IntoView {
         // Onward from the furthest chapter reached (the landing starts at chapter 2), else from the start.
         let reached = TOC.iter().rposition(|c| chapters.with(|p| p.chapter(c.slug) != ChapterState::Unopened)).unwrap_or(0);
         let unread = |(_, c): &(usize, &crate::content::Toc)| chapters.with(|p| p.chapter(c.slug) != ChapterState::Read);
-        let next = TOC.iter().enumerate().skip(reached).find(unread).or_else(|| TOC.iter().enumerate().find(unread));
-        if let Some((i, c)) = next {
+        if let Some((i, c)) = TOC.iter().enumerate().skip(reached).find(unread) {
             steps.push((Route::Chapter(c.slug).href(), format!("接着读第 {} 章 · {}", i + 1, c.nav)));
         }
         // Chapters left unread behind the furthest one reached: named, not silently skipped.
         let skipped: Vec<(usize, &crate::content::Toc)> = TOC.iter().enumerate().take(reached).filter(unread).collect();
-        if let Some(&(i, c)) = skipped.first().filter(|&&(i, _)| Some(i) != next.map(|(n, _)| n)) {
+        if let Some(&(i, c)) = skipped.first() {
             let more = if skipped.len() > 1 { format!("（前面共 {} 章没读完）", skipped.len()) } else { String::new() };
             steps.push((Route::Chapter(c.slug).href(), format!("回头补读第 {} 章 · {}{more}", i + 1, c.nav)));
         }

@@ -155,7 +155,7 @@ fn LabCommand(command: String) -> impl IntoView {
                 view! {
                     <p class="lab-status" hidden=move || count.get() == 0 || output.with(Option::is_some)>
                         <RunStatus count=count hit=Signal::derive(move || lab.with(|l| l.latest_hit(e)))/>
-                        <span class="hint">"（输出不随页面保存：点「运行」会由同一模型重新算出同样的结果）"</span>
+                        <span class="hint">"（输出不随页面保存；次数与预测按开关组合计，实验台里同一组合的运行也算在内。点「运行」会重新算出这条命令的结果，每次相同）"</span>
                     </p>
                 }
             })}
