@@ -15,7 +15,7 @@ try {
   for (const island of document.querySelectorAll('leptos-island')) {
     if (island.parentElement.closest('leptos-island')) continue;
     const start = module[island.dataset.component];
-    // Every island of a page is in its module (build.rs): one that is not stays dead, so say so.
+    // Every island of a page is in its module (Cargo.toml's features): one that is not stays dead, so say so.
     if (!start) {
       console.error(`the ${root.dataset.module} module has no island ${island.dataset.component}`);
       continue;

@@ -19,9 +19,13 @@ cargo test -p fencing-model --no-default-features --lib --quiet
 
 echo "== clippy, warnings as errors (natively with the renderer, and each browser module for wasm32, the checker's worker too)"
 cargo clippy --workspace --all-targets --features fencing-app/ssr --quiet -- -D warnings
-for module in reading lab study; do
-  cargo clippy -p fencing-app --target wasm32-unknown-unknown --features "$module" --bin "page-$module" --quiet -- -D warnings
-done
+# The browser modules are the `page-*` binaries of Cargo.toml, each with its features.
+cargo metadata --no-deps --format-version 1 | node -e '
+  const app = JSON.parse(require("fs").readFileSync(0)).packages.find((p) => p.name === "fencing-app");
+  for (const t of app.targets) if (t.name.startsWith("page-")) console.log(t.name, t["required-features"].join(","));' |
+  while read -r bin features; do
+    cargo clippy -p fencing-app --target wasm32-unknown-unknown --features "$features" --bin "$bin" --quiet -- -D warnings
+  done
 (cd crates/checker-worker && cargo clippy --target wasm32-unknown-unknown --quiet -- -D warnings)
 
 echo "== node --check: the page's scripts (js/), the build's and the tests' (tools/, e2e/)"

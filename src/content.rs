@@ -1,4 +1,4 @@
-//! The lesson as typed data. `build.rs` generates `CHAPTERS` (with every block) and `TOC` (slugs
+//! The lesson as typed data. `build/main.rs` generates `CHAPTERS` (with every block) and `TOC` (slugs
 //! and titles only) from content/lesson/*.md; this module holds the types and the lookups the
 //! components need. The page's islands use `TOC`, never `CHAPTERS`: the lesson's text reaches
 //! the browser as prerendered HTML, not inside the WASM.
@@ -164,7 +164,7 @@ mod tests {
 
     #[test]
     fn four_questions_each_with_a_chapter_to_reread() {
-        // build.rs refuses a question without an answer or with fewer than 4 or more than 8 points.
+        // build/main.rs refuses a question without an answer or with fewer than 4 or more than 12 points.
         assert_eq!(QUESTIONS.iter().map(|q| q.id).collect::<Vec<_>>(), ["q1", "q2", "q3", "q4"]);
         for q in QUESTIONS {
             for slug in q.reread {

@@ -15,15 +15,15 @@
 pub mod app;
 pub mod clock;
 pub mod content;
-#[cfg(lab_islands)]
+#[cfg(feature = "lab")]
 pub mod experiments;
-#[cfg(study_islands)]
+#[cfg(feature = "study")]
 pub mod progress;
 pub mod reading;
 pub mod record;
 pub mod rooted;
 pub mod route;
-#[cfg(study_islands)]
+#[cfg(feature = "study")]
 pub mod selftest;
 pub mod storage;
 pub mod tok;
@@ -50,13 +50,13 @@ pub fn after_hydration() {
     // the lab also its runs and predictions, the study (self-test, progress, the follow-up questions) every part.
     use storage::store::use_store;
     use_store::<record::chapters::Chapters>().load();
-    #[cfg(any(lab_islands, study_islands))]
+    #[cfg(any(feature = "lab", feature = "study"))]
     use_store::<record::lab::Lab>().load();
-    #[cfg(study_islands)]
+    #[cfg(feature = "study")]
     use_store::<record::study::Study>().load();
-    #[cfg(study_islands)]
+    #[cfg(feature = "study")]
     use_store::<record::recall::Recall>().load();
-    #[cfg(lab_islands)]
+    #[cfg(feature = "lab")]
     experiments::session::use_session().go_live();
 }
 

@@ -1,4 +1,4 @@
-//! Highlighting classes of code tokens: assigned by build.rs (which includes this file), styled
+//! Highlighting classes of code tokens: assigned by build/highlight.rs (the build includes this file), styled
 //! by the stylesheet.
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,7 +13,7 @@ pub enum Tok {
 
 impl Tok {
     /// The CSS class of the token (none for plain text).
-    #[allow(dead_code)] // build.rs includes this file and never renders
+    #[allow(dead_code)] // the build includes this file and never renders
     pub fn class(self) -> &'static str {
         match self {
             Tok::Plain => "",

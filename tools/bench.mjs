@@ -13,7 +13,7 @@ const rounds = Number(process.argv[2] ?? 300);
 const root = resolve(import.meta.dirname, '..');
 const pkg = resolve(root, 'target/bench-pkg');
 const sh = (cmd) => execFileSync('bash', ['-c', `source scripts/env.sh && ${cmd}`], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-sh('cargo build --quiet --release --target wasm32-unknown-unknown --features lab,bench --bin page-lab');
+sh('cargo build --quiet --release --target wasm32-unknown-unknown --features hydrate,lab,bench --bin page-lab');
 sh(`wasm-bindgen --target web --no-typescript --out-dir ${pkg} target/wasm32-unknown-unknown/release/page-lab.wasm && wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int -o ${pkg}/page-lab_bg.wasm ${pkg}/page-lab_bg.wasm`);
 await mkdir(pkg, { recursive: true });
 await writeFile(resolve(pkg, 'index.html'), `<!doctype html><script type="module">

@@ -4,13 +4,13 @@
 //! shortcuts; `theme`). Nothing imports this module but the renderer and the browser modules'
 //! entry points.
 
-#[cfg(reading_islands)]
+#[cfg(feature = "reading")]
 pub mod frame;
 #[cfg(feature = "ssr")]
 mod pages;
 #[cfg(feature = "ssr")]
 mod shell;
-#[cfg(reading_islands)]
+#[cfg(feature = "reading")]
 pub mod theme;
 
 #[cfg(feature = "ssr")]

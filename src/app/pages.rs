@@ -17,7 +17,7 @@ pub fn routes() -> Vec<Route> {
     all
 }
 
-/// The browser module a route's page loads (see build.rs): `lab` where the model runs in the
+/// The browser module a route's page loads (its islands: the features in Cargo.toml): `lab` where the model runs in the
 /// page, `study` for the self-test, progress and the follow-up questions' recall cards,
 /// `reading` everywhere else.
 pub fn module(route: Route) -> &'static str {

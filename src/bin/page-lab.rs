@@ -1,4 +1,5 @@
-//! The browser's `lab` module (its islands: see build.rs). Everything is in the library.
+//! The `lab` browser module: its islands are its Cargo feature's (Cargo.toml). Everything is in
+//! the library; Cargo warns when binaries share one file, hence one file each.
 
 fn main() {
     fencing_app::start();

@@ -67,8 +67,11 @@ impl Files {
         let named = |prefix: &str| {
             names.iter().find(|n| n.starts_with(prefix) && n.ends_with(".js")).cloned().ok_or(format!("no {prefix}*.js in the build"))
         };
-        let modules =
-            ["reading", "lab", "study"].into_iter().map(|m| Ok((m, named(&format!("page-{m}-"))?))).collect::<Result<_, String>>()?;
+        // The modules the routes load (app/pages.rs), each once.
+        let mut wanted: Vec<&str> = routes().into_iter().map(module).collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        let modules = wanted.into_iter().map(|m| Ok((m, named(&format!("page-{m}-"))?))).collect::<Result<_, String>>()?;
         Ok(Files { modules, worker: named("checker-worker-")? })
     }
 }

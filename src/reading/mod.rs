@@ -6,18 +6,18 @@
 pub mod blocks;
 #[cfg(feature = "ssr")]
 pub mod glossary;
-#[cfg(lab_islands)]
+#[cfg(feature = "lab")]
 pub mod lab;
-#[cfg(reading_islands)]
+#[cfg(feature = "reading")]
 pub mod nav;
 #[cfg(feature = "ssr")]
 mod pages;
 pub mod search;
-#[cfg(reading_islands)]
+#[cfg(feature = "reading")]
 pub mod search_box;
 #[cfg(feature = "ssr")]
 pub mod timeline;
-#[cfg(reading_islands)]
+#[cfg(feature = "reading")]
 pub mod tracker;
 
 #[cfg(feature = "ssr")]

@@ -36,14 +36,14 @@ pub fn CopyButton(
 }
 
 /// Copy a fixed text (a code block).
-#[cfg(reading_islands)]
+#[cfg(feature = "reading")]
 #[island]
 pub fn CopyText(text: String, label: String) -> impl IntoView {
     view! { <CopyButton text=Callback::new(move |_| text.clone()) label=label/> }
 }
 
 /// Copy the address of this page, without its fragment.
-#[cfg(reading_islands)]
+#[cfg(feature = "reading")]
 #[island]
 pub fn CopyPageLink() -> impl IntoView {
     let link = || window().location().href().unwrap_or_default().split('#').next().unwrap_or_default().to_string();

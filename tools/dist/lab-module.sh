@@ -16,7 +16,7 @@ dist=${1:?usage: tools/dist/lab-module.sh DIST}
 target=${CARGO_TARGET_DIR:-target}
 cut=$target/lab-module
 
-cargo rustc --quiet --release --target wasm32-unknown-unknown --features lab --bin page-lab -- -C link-args=--emit-relocs
+cargo rustc --quiet --release --target wasm32-unknown-unknown --features hydrate,lab --bin page-lab -- -C link-args=--emit-relocs
 rm -rf "$cut" && mkdir -p "$cut"
 wasm-split-cli --target web --out-name page-lab "$target/wasm32-unknown-unknown/release/page-lab.wasm" "$cut"
 # --keep-lld-exports: the pieces reach the main module through the exports the cut added.

@@ -1,12 +1,13 @@
 // Build stage 3 (scripts/build.sh): content-hashed names for the modules built under fixed
-// names (`lab` and its pieces by stage 2; `study`, `checker` by Trunk as its "worker" kind), as
-// Trunk names its main module (`reading`), so a new build never meets a stale cache; then the
+// names — `page-<name>.js`: `lab` and its pieces by stage 2; `study` and `checker` by Trunk,
+// which builds a module besides its main one only as a "worker" and does not hash it — as Trunk
+// names its main module (`reading`), so a new build never meets a stale cache; then the
 // checker's worker script (js/checker-worker.js),
 // pointed at the checker's hashed name and named by its own content.
 //
 //     node tools/dist/name-modules.mjs DIST
 import { createHash } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const [dir] = process.argv.slice(2);
@@ -15,7 +16,9 @@ const SPLIT_LOADER = '__wasm_split.js';
 const hash = (...bodies) => bodies.reduce((h, b) => h.update(b), createHash('sha256')).digest('hex').slice(0, 16);
 
 const hashed = {};
-for (const module of ['lab', 'study', 'checker']) {
+const fixedNames = (await readdir(dir)).map((f) => f.match(/^page-([a-z]+)\.js$/)?.[1]).filter(Boolean);
+if (!fixedNames.includes('checker')) throw new Error('no page-checker.js in the build');
+for (const module of fixedNames) {
   const [js, wasm] = [`page-${module}.js`, `page-${module}_bg.wasm`].map((f) => join(dir, f));
   const wasmBody = await readFile(wasm);
   let jsBody = await readFile(js, 'utf8');
@@ -48,14 +51,14 @@ for (const module of ['lab', 'study', 'checker']) {
 }
 
 // Trunk must build a main module, and writes a loader and preloads for it into index.html; but
-// `reading` is not every page's module, so they go: js/islands.js starts each page's module.
+// the main module is not every page's module, so they go: js/islands.js starts each page's module.
 const index = join(dir, 'index.html');
 const html = await readFile(index, 'utf8');
 const trunkLoader = [
-  /<script type="module">\s*import init, \* as bindings from '[^']*page-reading-[^']*';[\s\S]*?<\/script>/,
-  /<link rel="modulepreload" href="[^"]*page-reading-[^"]*"[^>]*><link rel="preload" href="[^"]*page-reading-[^"]*"[^>]*>/,
+  /<script type="module">\s*import init, \* as bindings from '[^']*page-[a-z]+-[^']*';[\s\S]*?<\/script>/,
+  /<link rel="modulepreload" href="[^"]*page-[a-z]+-[^"]*"[^>]*><link rel="preload" href="[^"]*page-[a-z]+-[^"]*"[^>]*>/,
 ];
-if (!trunkLoader.every((re) => re.test(html))) throw new Error("index.html: Trunk's loader for page-reading is not where it was");
+if (!trunkLoader.every((re) => re.test(html))) throw new Error("index.html: Trunk's loader for its main module is not where it was");
 await writeFile(index, trunkLoader.reduce((h, re) => h.replace(re, ''), html));
 
 const template = await readFile(new URL('../../js/checker-worker.js', import.meta.url), 'utf8');
