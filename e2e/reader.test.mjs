@@ -220,6 +220,16 @@ test('search finds Chinese and Latin text, in the right chapters, and jumps ther
   await arrive(page, /\/timeline#timeline-b\d+$/);
   assert.equal(await h1(page), CHAPTERS[2][1]);
   assert.ok(await page.locator('.search-results').isHidden());
+  // The word the hit found is marked in the block it led to, and only there.
+  await page.locator(':target mark.search-mark').first().waitFor();
+  assert.deepEqual(await page.locator('mark.search-mark').allTextContents(), ['max_fence=42']);
+  // A hit in the same page moves the mark to its own block.
+  await search.fill('授权权威');
+  const here = page.locator('.search-results .hit-group:not(.glossary-hits) a[href*="/timeline#"]').first();
+  const target = (await here.getAttribute('href')).split('#')[1];
+  await here.click();
+  await page.locator(`[id="${target}"] mark.search-mark`).first().waitFor();
+  assert.ok((await page.locator('mark.search-mark').allTextContents()).every((m) => m === '授权权威'));
 
   // Keyboard: ↓ enters the hits, ↑ from the first returns to the box, Esc closes.
   // A new page: its search fetches the index again before it lists hits, as a learner sees.

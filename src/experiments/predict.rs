@@ -205,15 +205,20 @@ pub fn PredictVerdict(guess: Guess, report: Report) -> impl IntoView {
                     (false, true) => "◐ 预测部分正确",
                     (false, false) => "✗ 预测与结果有出入",
                 }}</strong>
-                {format!("：你预测“{}”，运行结果“{}”。", guess.describe(), actual)}
+                {if hit {
+                    // Guess and result are the same sentence: say it once (it is long on a phone).
+                    format!("：运行结果正是“{actual}”。")
+                } else {
+                    format!("：你预测“{}”，运行结果“{}”。", guess.describe(), actual)
+                }}
             </p>
-            <ul class="predict-scores">
+            {(!hit).then(|| view! { <ul class="predict-scores">
                 {scores.into_iter().map(|s| view! { <li class:right=s.right == s.of class:wrong=s.right < s.of>{match s.of {
                     // One choice is right or wrong, not 「0/1 对」.
                     1 => format!("{}：{}", s.part, if s.right == 1 { "对" } else { "错" }),
                     _ => format!("{}：{}/{} 对", s.part, s.right, s.of),
                 }}</li> }).collect_view()}
-            </ul>
+            </ul> })}
             {(!misses.is_empty()).then(|| view! {
                 <ul class="predict-misses">{misses.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
                 <p class="hint">{format!("（token 后的{}）", words::GRANT_NOTE)}</p>

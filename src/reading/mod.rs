@@ -6,6 +6,8 @@
 pub mod blocks;
 #[cfg(feature = "ssr")]
 pub mod glossary;
+#[cfg(feature = "reading")]
+mod hit_mark;
 #[cfg(feature = "lab")]
 pub mod lab;
 #[cfg(feature = "reading")]

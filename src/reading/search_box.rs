@@ -1,6 +1,7 @@
 //! The search box in the top bar: fetches the index on first use, lists hits as the learner
 //! types, and moves between them from the keyboard.
 
+use super::hit_mark;
 use super::search::{search, terms, Hit, Index, Term, INDEX_FILE};
 use crate::content::TOC;
 use crate::route;
@@ -92,6 +93,8 @@ pub fn Search() -> impl IntoView {
         open.set(false);
         query.set(String::new());
     };
+    // Arrived from a hit on another page: mark its word.
+    Effect::new(|_| hit_mark::mark_remembered());
     let results = NodeRef::<html::Div>::new();
     // ↓ from the box enters the hits, ↑/↓ move between them, Esc returns to the box.
     let move_focus = move |ev: &web_sys::KeyboardEvent| {
@@ -174,12 +177,19 @@ pub fn Search() -> impl IntoView {
                         <section class=group.class aria-label=group.label>
                             <p class="hit-chapter">{group.heading}</p>
                             <ul>
-                                {group.items.into_iter().map(|(href, before, matched, after)| view! {
-                                    // A hit in this page only moves the fragment: close the list behind it.
-                                    <li on:click=move |_| close()>
+                                {group.items.into_iter().map(|(href, before, matched, after)| {
+                                    let (to, word) = (href.clone(), matched.clone());
+                                    view! {
+                                    // A hit in this page only moves the fragment: close the list behind it,
+                                    // and mark the word once the fragment has moved.
+                                    <li on:click=move |_| {
+                                        hit_mark::remember(&to, &word);
+                                        close();
+                                        set_timeout(hit_mark::mark_remembered, std::time::Duration::ZERO);
+                                    }>
                                         <a href=href><span class="hit-text">{before}<mark>{matched}</mark>{after}</span></a>
                                     </li>
-                                }).collect_view()}
+                                }}).collect_view()}
                             </ul>
                             {(more > 0).then(|| view! { <p class="hit-more">{format!("另有 {more} 处未列出")}</p> })}
                         </section>
