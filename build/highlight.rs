@@ -6,7 +6,8 @@ use crate::tok::Tok;
 
 /// One line's tokens, with their classes; neighbours of one class joined.
 pub fn highlight(lang: &str, line: &str) -> Vec<(Tok, String)> {
-    const SQL: &[&str] = &["BEGIN", "UPDATE", "SET", "WHERE", "AND", "OR", "COMMIT", "SELECT", "FROM"];
+    const SQL: &[&str] =
+        &["BEGIN", "UPDATE", "SET", "WHERE", "AND", "OR", "COMMIT", "SELECT", "FROM"];
     const PSEUDO: &[&str] = &["atomic"];
     let comment = match lang {
         "sql" => "--",
@@ -28,7 +29,9 @@ pub fn highlight(lang: &str, line: &str) -> Vec<(Tok, String)> {
             return;
         }
         let w = std::mem::take(word);
-        let tok = if (lang == "sql" && SQL.contains(&w.as_str())) || (lang == "text" && PSEUDO.contains(&w.as_str())) {
+        let tok = if (lang == "sql" && SQL.contains(&w.as_str()))
+            || (lang == "text" && PSEUDO.contains(&w.as_str()))
+        {
             Tok::Keyword
         } else if w.starts_with(':') && w.len() > 1 {
             Tok::Param

@@ -7,7 +7,9 @@
 //! `outside:` marks a cross-reference to a page this app does not have.
 
 use crate::highlight::highlight;
-use pulldown_cmark::{BlockQuoteKind, CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    BlockQuoteKind, CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd,
+};
 
 pub struct Doc {
     pub front: Front,
@@ -32,7 +34,8 @@ pub fn lit(s: &str) -> String {
 }
 
 pub fn parse(source: &str) -> Result<Doc, String> {
-    let options = Options::ENABLE_TABLES | Options::ENABLE_GFM | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS;
+    let options =
+        Options::ENABLE_TABLES | Options::ENABLE_GFM | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS;
     let mut reader = Reader::default();
     for event in Parser::new_ext(source, options) {
         reader.read(event)?;
@@ -90,9 +93,15 @@ impl Reader {
             }
             Event::End(TagEnd::List(_)) => {
                 let items = std::mem::take(&mut self.items).join(", ");
-                self.blocks.push(format!("Block::List {{ ordered: {}, items: &[{items}] }}", self.ordered));
+                self.blocks.push(format!(
+                    "Block::List {{ ordered: {}, items: &[{items}] }}",
+                    self.ordered
+                ));
             }
-            Event::Start(Tag::BlockQuote(kind)) => self.quote = Some(if kind == Some(BlockQuoteKind::Note) { "Fold" } else { "Addition" }),
+            Event::Start(Tag::BlockQuote(kind)) => {
+                self.quote =
+                    Some(if kind == Some(BlockQuoteKind::Note) { "Fold" } else { "Addition" })
+            }
             Event::End(TagEnd::BlockQuote(_)) => self.quote = None,
             // Paragraphs inside list items stay with the item.
             Event::End(TagEnd::Paragraph) if !self.in_item => {
@@ -102,15 +111,21 @@ impl Reader {
             }
             Event::Start(Tag::Strong) => self.strong = true,
             Event::End(TagEnd::Strong) => self.strong = false,
-            Event::Start(Tag::Link { dest_url, .. }) => self.link = Some((dest_url.to_string(), String::new())),
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                self.link = Some((dest_url.to_string(), String::new()))
+            }
             Event::End(TagEnd::Link) => {
                 let (href, text) = self.link.take().ok_or("a link's end without its start")?;
                 self.inlines.push(match href.strip_prefix("outside:") {
                     Some(_) => format!("Inline::Outside({})", lit(&text)),
-                    None => format!("Inline::Link {{ href: {}, text: {} }}", lit(&href), lit(&text)),
+                    None => {
+                        format!("Inline::Link {{ href: {}, text: {} }}", lit(&href), lit(&text))
+                    }
                 });
             }
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => self.code = Some((info.to_string(), String::new())),
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                self.code = Some((info.to_string(), String::new()))
+            }
             Event::End(TagEnd::CodeBlock) => {
                 let (info, text) = self.code.take().ok_or("an indented code block (fence it)")?;
                 self.blocks.push(fenced(&info, &text)?);
@@ -121,15 +136,24 @@ impl Reader {
                 self.table.last_mut().ok_or("a cell outside a row")?.push(cell);
             }
             Event::End(TagEnd::Table) => {
-                let rows: Vec<String> = self.table.drain(..).map(|r| format!("&[{}]", r.join(", "))).collect();
-                self.blocks.push(format!("Block::Table {{ head: {}, rows: &[{}] }}", rows[0], rows[1..].join(", ")));
+                let rows: Vec<String> =
+                    self.table.drain(..).map(|r| format!("&[{}]", r.join(", "))).collect();
+                self.blocks.push(format!(
+                    "Block::Table {{ head: {}, rows: &[{}] }}",
+                    rows[0],
+                    rows[1..].join(", ")
+                ));
             }
-            Event::Text(t) | Event::Code(t) if self.heading.is_some() => self.heading.as_mut().unwrap().push_str(&t),
+            Event::Text(t) | Event::Code(t) if self.heading.is_some() => {
+                self.heading.as_mut().unwrap().push_str(&t)
+            }
             Event::Text(t) if self.code.is_some() => self.code.as_mut().unwrap().1.push_str(&t),
             Event::Text(t) if self.link.is_some() => self.link.as_mut().unwrap().1.push_str(&t),
             Event::Text(t) | Event::Code(t) if !self.table.is_empty() => self.cell.push_str(&t),
             // CommonMark's flanking rules leave `**` next to CJK punctuation unparsed.
-            Event::Text(t) if t.contains("**") => return Err(format!("unparsed emphasis in {t:?}")),
+            Event::Text(t) if t.contains("**") => {
+                return Err(format!("unparsed emphasis in {t:?}"))
+            }
             Event::Text(t) => {
                 let kind = if self.strong { "Strong" } else { "Text" };
                 self.inlines.push(format!("Inline::{kind}({})", lit(&t)));
@@ -152,7 +176,9 @@ fn fenced(info: &str, text: &str) -> Result<String, String> {
     let (kind, arg) = info.split_once(' ').map_or((info, ""), |(k, a)| (k, a.trim()));
     let text = text.trim_end();
     Ok(match kind {
-        "figure" => format!("Block::Figure {{ name: {}, caption: {} }}", lit(arg), lit(text.trim())),
+        "figure" => {
+            format!("Block::Figure {{ name: {}, caption: {} }}", lit(arg), lit(text.trim()))
+        }
         "lab" => {
             let commands: Vec<String> = text.lines().map(|l| lit(l.trim())).collect();
             format!("Block::Lab {{ label: {}, commands: &[{}] }}", lit(arg), commands.join(", "))
@@ -160,11 +186,19 @@ fn fenced(info: &str, text: &str) -> Result<String, String> {
         "qa" => format!("Block::Qa {{ question: {}, answer: {} }}", lit(arg), lit(text.trim())),
         "text" | "sql" | "bash" => {
             let line = |l: &str| {
-                let tokens: Vec<String> = highlight(kind, l).into_iter().map(|(c, t)| format!("(Tok::{c:?}, {})", lit(&t))).collect();
+                let tokens: Vec<String> = highlight(kind, l)
+                    .into_iter()
+                    .map(|(c, t)| format!("(Tok::{c:?}, {})", lit(&t)))
+                    .collect();
                 format!("&[{}]", tokens.join(", "))
             };
             let lines: Vec<String> = text.lines().map(line).collect();
-            format!("Block::Code {{ lang: {}, caption: {}, lines: &[{}] }}", lit(kind), lit(arg), lines.join(", "))
+            format!(
+                "Block::Code {{ lang: {}, caption: {}, lines: &[{}] }}",
+                lit(kind),
+                lit(arg),
+                lines.join(", ")
+            )
         }
         other => return Err(format!("unknown fenced block kind {other:?}")),
     })

@@ -9,6 +9,8 @@ source scripts/env.sh
 TRUNK_VERSION=0.21.14   # 0.22 needs rustc >= 1.96
 # The splitter of wasm_split_cli_support, of the format the app's wasm_split_helpers writes.
 WASM_SPLIT_VERSION=0.2.4
+# The `view!` markup's formatter (leptosfmt.toml), checked by the test command.
+LEPTOSFMT_VERSION=0.1.33
 # Trunk demands a wasm-bindgen CLI of exactly the version in Cargo.lock.
 WASM_BINDGEN_VERSION=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); print $3 }' Cargo.lock)
 # Chromium for the browser tests, Firefox ESR and WebKitGTK (under Xvfb) for the other engines'
@@ -52,6 +54,10 @@ fi
 
 # The cut of the `lab` module into pieces loaded when first used (tools/dist/lab-module.sh).
 # (it prints no version: cargo's list of what it installed tells)
+if [[ "$(leptosfmt --version 2>/dev/null)" != "leptosfmt $LEPTOSFMT_VERSION" ]]; then
+  say "installing leptosfmt $LEPTOSFMT_VERSION (about 1 minute on 2 cores)"
+  cargo install leptosfmt --locked --version "$LEPTOSFMT_VERSION"
+fi
 if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
   say "installing wasm-split-cli $WASM_SPLIT_VERSION (about 2 minutes on 2 cores)"
   cargo install wasm_split_cli_support --locked --version "$WASM_SPLIT_VERSION" --features build-binary
@@ -67,4 +73,4 @@ if [[ "$(cat node_modules/.installed-from 2>/dev/null)" != "$lock_sum" ]]; then
 fi
 
 cargo fetch --quiet
-say "ready: trunk $TRUNK_VERSION, wasm-bindgen $WASM_BINDGEN_VERSION, wasm-split $WASM_SPLIT_VERSION, $(wasm-opt --version), $(chromium --version)"
+say "ready: trunk $TRUNK_VERSION, leptosfmt $LEPTOSFMT_VERSION, wasm-bindgen $WASM_BINDGEN_VERSION, wasm-split $WASM_SPLIT_VERSION, $(wasm-opt --version), $(chromium --version)"

@@ -6,8 +6,9 @@ cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
 source scripts/env.sh
 
-echo "== rustfmt (rustfmt.toml), the workspace and the crates built apart"
+echo "== rustfmt (rustfmt.toml), the workspace and the crates built apart; leptosfmt (leptosfmt.toml)"
 cargo fmt --all -- --check
+leptosfmt --check --quiet src build crates tests
 (cd crates/checker-worker && cargo fmt -- --check)
 (cd tools/checker-bench && cargo fmt -- --check)
 (cd tools/size-floor && cargo fmt -- --check)

@@ -17,7 +17,9 @@ pub fn offset(at: f64) -> f64 {
 
 #[cfg(not(target_arch = "wasm32"))]
 pub fn now() -> f64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_millis() as f64)
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_millis() as f64)
 }
 
 #[cfg(not(target_arch = "wasm32"))]

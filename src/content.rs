@@ -126,11 +126,19 @@ pub fn block_text(b: &Block) -> String {
     let inlines = |xs: &[Inline]| xs.iter().map(inline_text).collect::<String>();
     match b {
         Block::Para(xs) | Block::Addition(xs) | Block::Fold(xs) => inlines(xs),
-        Block::List { items, .. } => items.iter().map(|i| inlines(i)).collect::<Vec<_>>().join("\n"),
-        Block::Code { lines, .. } => lines.iter().map(|l| l.iter().map(|(_, t)| *t).collect::<String>()).collect::<Vec<_>>().join("\n"),
-        Block::Table { head, rows } => {
-            std::iter::once(*head).chain(rows.iter().copied()).map(|r| r.join(" | ")).collect::<Vec<_>>().join("\n")
+        Block::List { items, .. } => {
+            items.iter().map(|i| inlines(i)).collect::<Vec<_>>().join("\n")
         }
+        Block::Code { lines, .. } => lines
+            .iter()
+            .map(|l| l.iter().map(|(_, t)| *t).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Block::Table { head, rows } => std::iter::once(*head)
+            .chain(rows.iter().copied())
+            .map(|r| r.join(" | "))
+            .collect::<Vec<_>>()
+            .join("\n"),
         Block::Figure { caption, .. } => caption.to_string(),
         Block::Lab { commands, .. } => commands.join("\n"),
         Block::Qa { question, answer } => format!("{question}\n答：{answer}"),
@@ -172,19 +180,30 @@ mod tests {
             }
         }
         // At least two are built on a trace of steps the learner must read.
-        let traced = QUESTIONS.iter().filter(|q| q.context.iter().any(|b| matches!(b, Block::Table { .. }))).count();
+        let traced = QUESTIONS
+            .iter()
+            .filter(|q| q.context.iter().any(|b| matches!(b, Block::Table { .. })))
+            .count();
         assert!(traced >= 2);
     }
 
     /// Every 「quoted」 passage of a reference answer is the lesson's own words.
     #[test]
     fn reference_answers_quote_the_lesson_verbatim() {
-        let lesson: String = CHAPTERS.iter().flat_map(|c| c.blocks).map(block_text).collect::<String>().replace(['“', '”'], "\"");
+        let lesson: String = CHAPTERS
+            .iter()
+            .flat_map(|c| c.blocks)
+            .map(block_text)
+            .collect::<String>()
+            .replace(['“', '”'], "\"");
         let mut quoted = 0;
         for q in QUESTIONS {
-            for quote in q.answer.split('「').skip(1).map(|rest| rest.split('」').next().unwrap()) {
+            for quote in q.answer.split('「').skip(1).map(|rest| rest.split('」').next().unwrap())
+            {
                 // A quote may join sentences the lesson separates by a line break.
-                for part in quote.replace(['“', '”'], "\"").split(['；', '。']).filter(|p| !p.is_empty()) {
+                for part in
+                    quote.replace(['“', '”'], "\"").split(['；', '。']).filter(|p| !p.is_empty())
+                {
                     assert!(lesson.contains(part), "{}: not in the lesson: {part}", q.id);
                     quoted += 1;
                 }
@@ -241,7 +260,8 @@ mod tests {
             "fencing --variant rollback-issuer",
             "fencing --case operations",
         ];
-        let ours: Vec<String> = cmds.iter().map(|c| args_of(c).expect("runs from a checkout").join(" ")).collect();
+        let ours: Vec<String> =
+            cmds.iter().map(|c| args_of(c).expect("runs from a checkout").join(" ")).collect();
         assert_eq!(ours, lesson);
         for c in cmds {
             assert!(matches!(parse(&args_of(c).unwrap()), Ok(Invocation::Run { .. })), "{c}");
@@ -258,8 +278,12 @@ mod tests {
                 if let Inline::Link { href, .. } = x {
                     // The explorer's links may name a view (its query).
                     let page = href.split('?').next().unwrap_or(href);
-                    let known = pages.iter().any(|p| *p == page) || page.strip_prefix('/').is_some_and(|s| chapter_index(s).is_some());
-                    assert!(page == *href || page == Route::Explore.path(), "a query on a page that reads none: {href}");
+                    let known = pages.iter().any(|p| *p == page)
+                        || page.strip_prefix('/').is_some_and(|s| chapter_index(s).is_some());
+                    assert!(
+                        page == *href || page == Route::Explore.path(),
+                        "a query on a page that reads none: {href}"
+                    );
                     assert!(known, "link to an unknown page: {href}");
                 }
             }
@@ -268,7 +292,10 @@ mod tests {
 
     /// Whitespace, table separators and quote styles do not count as content.
     fn normalize(s: &str) -> String {
-        s.chars().filter(|c| !c.is_whitespace() && *c != '|').map(|c| if matches!(c, '“' | '”') { '"' } else { c }).collect()
+        s.chars()
+            .filter(|c| !c.is_whitespace() && *c != '|')
+            .map(|c| if matches!(c, '“' | '”') { '"' } else { c })
+            .collect()
     }
 
     /// Every sentence of the seed lesson is in the app's text, unchanged — its commands too
@@ -279,17 +306,32 @@ mod tests {
         // The source lesson, kept in the repository (content/source/) so a plain clone tests it.
         let seed = include_str!("../content/source/lesson.txt");
         let app = normalize(
-            &CHAPTERS.iter().flat_map(|c| std::iter::once(c.title.to_string()).chain(c.blocks.iter().map(block_text))).collect::<String>(),
+            &CHAPTERS
+                .iter()
+                .flat_map(|c| {
+                    std::iter::once(c.title.to_string()).chain(c.blocks.iter().map(block_text))
+                })
+                .collect::<String>(),
         );
         let body = seed.split_once("租约和 fencing：").expect("lesson title").1;
         let body = body.split("工程学习台").next().unwrap();
         let skip = |line: &str| matches!(line, "实验代码bash" | "sql" | "text");
         let mut checked = 0;
         // List numbers are rendered by the list, not part of its text.
-        let unnumbered = |l: &str| l.trim_start_matches(|c: char| c.is_ascii_digit()).strip_prefix(". ").unwrap_or(l).to_string();
-        for line in body.lines().map(str::trim).filter(|l| !l.is_empty() && !skip(l)).map(unnumbered) {
+        let unnumbered = |l: &str| {
+            l.trim_start_matches(|c: char| c.is_ascii_digit())
+                .strip_prefix(". ")
+                .unwrap_or(l)
+                .to_string()
+        };
+        for line in
+            body.lines().map(str::trim).filter(|l| !l.is_empty() && !skip(l)).map(unnumbered)
+        {
             for sentence in line.split(['。', '；']).map(normalize).filter(|s| !s.is_empty()) {
-                assert!(app.contains(&sentence), "the app lacks this sentence of the lesson: {sentence}");
+                assert!(
+                    app.contains(&sentence),
+                    "the app lacks this sentence of the lesson: {sentence}"
+                );
                 checked += 1;
             }
         }

@@ -36,7 +36,11 @@ pub mod ui;
 pub fn start() {
     console_error_panic_hook::set_once();
     // Trunk writes `--public-url` into <base href>.
-    let base = leptos::prelude::document().query_selector("base[href]").ok().flatten().and_then(|b| b.get_attribute("href"));
+    let base = leptos::prelude::document()
+        .query_selector("base[href]")
+        .ok()
+        .flatten()
+        .and_then(|b| b.get_attribute("href"));
     route::set_base(&base.unwrap_or_default());
     leptos::mount::hydrate_islands();
 }

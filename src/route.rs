@@ -94,7 +94,10 @@ mod tests {
     fn paths_files_and_links_under_a_base() {
         assert_eq!(Route::Home.path(), "/");
         assert_eq!(Route::Chapter("timeline").file(), "timeline/index.html");
-        assert_eq!((Route::Home.file(), Route::NotFound.file()), ("index.html".into(), "404.html".into()));
+        assert_eq!(
+            (Route::Home.file(), Route::NotFound.file()),
+            ("index.html".into(), "404.html".into())
+        );
         set_base("/sub/");
         assert_eq!(Route::SelfTest.href_at("q1"), "/sub/self-test#q1");
         assert_eq!(Route::Explore.href_with("case=operations"), "/sub/explore?case=operations");

@@ -63,7 +63,16 @@ pub fn StorageNotice() -> impl IntoView {
     view! {
         <div class="storage-notice" role="status" hidden=move || text().is_none()>
             {move || text().unwrap_or_default()}
-            {move || quarantined().then(|| view! { " "<a href=Route::Progress.href()>"去「学习进度」导出或丢弃"</a> })}
+            {move || {
+                quarantined()
+                    .then(|| {
+                        view! {
+                            " "
+                            <a href=Route::Progress
+                                .href()>"去「学习进度」导出或丢弃"</a>
+                        }
+                    })
+            }}
         </div>
     }
 }
@@ -101,7 +110,9 @@ pub fn Shortcuts(prev: Option<String>, next: Option<String>) -> impl IntoView {
         };
         match ev.key().as_str() {
             "/" => {
-                let input = document().get_element_by_id(SEARCH_INPUT_ID).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+                let input = document()
+                    .get_element_by_id(SEARCH_INPUT_ID)
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
                 if let Some(input) = input {
                     ev.prevent_default();
                     let _ = input.focus();
@@ -116,15 +127,34 @@ pub fn Shortcuts(prev: Option<String>, next: Option<String>) -> impl IntoView {
     });
     on_cleanup(move || handle.remove());
     view! {
-        <button class="tool-btn key-hint" aria-label="键盘快捷键" title="键盘快捷键（?）" on:click=move |_| open.set(true)>
+        <button
+            class="tool-btn key-hint"
+            aria-label="键盘快捷键"
+            title="键盘快捷键（?）"
+            on:click=move |_| open.set(true)
+        >
             <span aria-hidden="true">"?"</span>
         </button>
         <Dialog open=open labelled_by="shortcuts-title" id="shortcuts">
             <h2 id="shortcuts-title">"键盘快捷键"</h2>
             <dl class="shortcuts">
-                {KEYS.iter().map(|(k, what)| view! { <div><dt><kbd>{*k}</kbd></dt><dd>{*what}</dd></div> }).collect_view()}
+                {KEYS
+                    .iter()
+                    .map(|(k, what)| {
+                        view! {
+                            <div>
+                                <dt>
+                                    <kbd>{*k}</kbd>
+                                </dt>
+                                <dd>{*what}</dd>
+                            </div>
+                        }
+                    })
+                    .collect_view()}
             </dl>
-            <button class="tool-btn" on:click=move |_| open.set(false) autofocus>"关闭"</button>
+            <button class="tool-btn" on:click=move |_| open.set(false) autofocus>
+                "关闭"
+            </button>
         </Dialog>
     }
 }

@@ -13,7 +13,14 @@ use leptos_meta::{Meta, Title};
 pub fn routes() -> Vec<Route> {
     let mut all = vec![Route::Home];
     all.extend(TOC.iter().map(|c| Route::Chapter(c.slug)));
-    all.extend([Route::All, Route::Explore, Route::SelfTest, Route::Progress, Route::Glossary, Route::NotFound]);
+    all.extend([
+        Route::All,
+        Route::Explore,
+        Route::SelfTest,
+        Route::Progress,
+        Route::Glossary,
+        Route::NotFound,
+    ]);
     all
 }
 
@@ -64,19 +71,23 @@ pub fn Page(route: Route) -> impl IntoView {
         _ => None,
     };
     let body = match route {
-        Route::Home => view! { <reading::ChapterPage index=0 home=true/> }.into_any(),
-        Route::Chapter(_) => view! { <reading::ChapterPage index=current.unwrap_or(0)/> }.into_any(),
-        Route::All => view! { <reading::WholeLesson/> }.into_any(),
-        Route::Explore => view! { <experiments::ExplorerPage/> }.into_any(),
-        Route::SelfTest => view! { <selftest::SelfTestPage/> }.into_any(),
-        Route::Progress => view! { <progress::ProgressPage/> }.into_any(),
-        Route::Glossary => view! { <reading::GlossaryPage/> }.into_any(),
-        Route::NotFound => view! { <reading::NotFound/> }.into_any(),
+        Route::Home => view! { <reading::ChapterPage index=0 home=true /> }.into_any(),
+        Route::Chapter(_) => {
+            view! { <reading::ChapterPage index=current.unwrap_or(0) /> }.into_any()
+        }
+        Route::All => view! { <reading::WholeLesson /> }.into_any(),
+        Route::Explore => view! { <experiments::ExplorerPage /> }.into_any(),
+        Route::SelfTest => view! { <selftest::SelfTestPage /> }.into_any(),
+        Route::Progress => view! { <progress::ProgressPage /> }.into_any(),
+        Route::Glossary => view! { <reading::GlossaryPage /> }.into_any(),
+        Route::NotFound => view! { <reading::NotFound /> }.into_any(),
     };
     let (title, description) = meta(route);
     view! {
-        <Title text=title/>
-        <Meta name="description" content=description/>
-        <Shell route=route current=current>{body}</Shell>
+        <Title text=title />
+        <Meta name="description" content=description />
+        <Shell route=route current=current>
+            {body}
+        </Shell>
     }
 }

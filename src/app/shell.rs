@@ -18,23 +18,32 @@ pub fn Shell(route: Route, current: Option<usize>, children: Children) -> impl I
         TOC.get(usize::try_from(i).ok()?).map(|c| Route::Chapter(c.slug).href())
     };
     view! {
-        <a class="skip-link" href="#content">"跳到正文"</a>
+        <a class="skip-link" href="#content">
+            "跳到正文"
+        </a>
         <header class="topbar">
-            <MenuToggle/>
-            <a href=Route::Home.href() class="brand">"学习台"<span class="brand-rest">" · 租约与 fencing"</span></a>
-            <Search/>
+            <MenuToggle />
+            <a href=Route::Home.href() class="brand">
+                "学习台"
+                <span class="brand-rest">" · 租约与 fencing"</span>
+            </a>
+            <Search />
             <div class="topbar-tools">
-                <ThemeToggle/>
-                <Shortcuts prev=neighbour(-1) next=neighbour(1)/>
+                <ThemeToggle />
+                <Shortcuts prev=neighbour(-1) next=neighbour(1) />
             </div>
         </header>
         <div class="layout">
             <nav id="sidebar" class="sidebar" aria-label="章节目录">
-                <ChapterNav current=current whole=route == Route::All page=route.path()/>
+                <ChapterNav current=current whole=route == Route::All page=route.path() />
             </nav>
-            <main id="content" tabindex="-1">{children()}</main>
+            <main id="content" tabindex="-1">
+                {children()}
+            </main>
         </div>
-        <StorageNotice/>
-        <footer class="site-footer">"工程学习台　阅读讲解，学后自主自测。记录保存在本机浏览器。"</footer>
+        <StorageNotice />
+        <footer class="site-footer">
+            "工程学习台　阅读讲解，学后自主自测。记录保存在本机浏览器。"
+        </footer>
     }
 }

@@ -36,7 +36,8 @@ impl Theme {
     /// The cycle starts with the scheme the system does not show, so the first tap always
     /// changes what the learner sees; then the other one, then back to the system's.
     fn next(self, system_dark: bool) -> Theme {
-        let (opposite, same) = if system_dark { (Theme::Light, Theme::Dark) } else { (Theme::Dark, Theme::Light) };
+        let (opposite, same) =
+            if system_dark { (Theme::Light, Theme::Dark) } else { (Theme::Dark, Theme::Light) };
         match self {
             Theme::System => opposite,
             t if t == opposite => same,
@@ -65,7 +66,11 @@ pub fn ThemeToggle() -> impl IntoView {
     let theme = RwSignal::new(Theme::System);
     Effect::new(move |_| theme.set(Theme::stored()));
     let cycle = move |_| {
-        let dark = window().match_media("(prefers-color-scheme: dark)").ok().flatten().is_some_and(|m| m.matches());
+        let dark = window()
+            .match_media("(prefers-color-scheme: dark)")
+            .ok()
+            .flatten()
+            .is_some_and(|m| m.matches());
         let t = theme.get_untracked().next(dark);
         theme.set(t);
         apply(t);
@@ -78,7 +83,13 @@ pub fn ThemeToggle() -> impl IntoView {
             aria-label=move || format!("主题：{}，点击切换", theme.get().label())
             title="切换主题"
         >
-            <span aria-hidden="true">{move || match theme.get() { Theme::System => "◐", Theme::Light => "☀", Theme::Dark => "☾" }}</span>
+            <span aria-hidden="true">
+                {move || match theme.get() {
+                    Theme::System => "◐",
+                    Theme::Light => "☀",
+                    Theme::Dark => "☾",
+                }}
+            </span>
             <span class="tool-label">{move || theme.get().label()}</span>
         </button>
     }

@@ -23,7 +23,11 @@ use std::sync::Arc;
 /// for js/islands.js, and preloaded so that it downloads while the page is parsed — and the
 /// route's body, which writes its title and description into the head.
 fn page(template: &str, route: Route, files: &Files) -> Result<String, String> {
-    let (name, file) = files.modules.iter().find(|(m, _)| *m == module(route)).ok_or("a route names an unknown module")?;
+    let (name, file) = files
+        .modules
+        .iter()
+        .find(|(m, _)| *m == module(route))
+        .ok_or("a route names an unknown module")?;
     let wasm = file.replace(".js", "_bg.wasm");
     let mut links = format!(
         "<link rel=\"modulepreload\" href=\"{file}\"><link rel=\"preload\" href=\"{wasm}\" as=\"fetch\" type=\"application/wasm\" crossorigin>"
@@ -37,7 +41,8 @@ fn page(template: &str, route: Route, files: &Files) -> Result<String, String> {
         return Err(format!("the template has no {open} or no {close}"));
     }
     let named = format!("{open} data-module=\"{name}\" data-module-file=\"{file}\"");
-    let template = template.replacen(open, &named, 1).replacen(close, &format!("{links}{close}"), 1);
+    let template =
+        template.replacen(open, &named, 1).replacen(close, &format!("{links}{close}"), 1);
     // A server context: browser-only work (listeners, effects) is skipped while rendering. The
     // page writes its title and description (leptos_meta) where the template says `<!--HEAD-->`.
     let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
@@ -45,7 +50,7 @@ fn page(template: &str, route: Route, files: &Files) -> Result<String, String> {
         let (context, head) = ServerMetaContext::new();
         provide_meta_context();
         provide_context(context);
-        (view! { <Page route=route/> }.to_html(), head)
+        (view! { <Page route=route /> }.to_html(), head)
     });
     let (before, _) = template.split_once("<body>").ok_or("the template has no <body>")?;
     let (_, after) = template.rsplit_once("</body>").ok_or("the template has no </body>")?;
@@ -62,16 +67,25 @@ struct Files {
 
 impl Files {
     fn find(dist: &Path) -> Result<Files, String> {
-        let names: Vec<String> =
-            std::fs::read_dir(dist).map_err(|e| e.to_string())?.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect();
+        let names: Vec<String> = std::fs::read_dir(dist)
+            .map_err(|e| e.to_string())?
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .collect();
         let named = |prefix: &str| {
-            names.iter().find(|n| n.starts_with(prefix) && n.ends_with(".js")).cloned().ok_or(format!("no {prefix}*.js in the build"))
+            names
+                .iter()
+                .find(|n| n.starts_with(prefix) && n.ends_with(".js"))
+                .cloned()
+                .ok_or(format!("no {prefix}*.js in the build"))
         };
         // The modules the routes load (app/pages.rs), each once.
         let mut wanted: Vec<&str> = routes().into_iter().map(module).collect();
         wanted.sort_unstable();
         wanted.dedup();
-        let modules = wanted.into_iter().map(|m| Ok((m, named(&format!("page-{m}-"))?))).collect::<Result<_, String>>()?;
+        let modules = wanted
+            .into_iter()
+            .map(|m| Ok((m, named(&format!("page-{m}-"))?)))
+            .collect::<Result<_, String>>()?;
         Ok(Files { modules, worker: named("checker-worker-")? })
     }
 }
@@ -79,7 +93,8 @@ impl Files {
 fn run(dist: &Path, public_url: &str) -> Result<usize, String> {
     set_base(public_url);
     any_spawner::Executor::init_futures_executor().map_err(|e| e.to_string())?;
-    let template = std::fs::read_to_string(dist.join("index.html")).map_err(|e| format!("{}: {e}", dist.join("index.html").display()))?;
+    let template = std::fs::read_to_string(dist.join("index.html"))
+        .map_err(|e| format!("{}: {e}", dist.join("index.html").display()))?;
     let files = Files::find(dist)?;
     let all = routes();
     for &route in &all {
@@ -87,9 +102,11 @@ fn run(dist: &Path, public_url: &str) -> Result<usize, String> {
         if let Some(dir) = file.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
-        std::fs::write(&file, page(&template, route, &files)?).map_err(|e| format!("{}: {e}", file.display()))?;
+        std::fs::write(&file, page(&template, route, &files)?)
+            .map_err(|e| format!("{}: {e}", file.display()))?;
     }
-    let index = serde_json::to_string(&Index { entries: index_entries(), terms: search_terms() }).map_err(|e| e.to_string())?;
+    let index = serde_json::to_string(&Index { entries: index_entries(), terms: search_terms() })
+        .map_err(|e| e.to_string())?;
     std::fs::write(dist.join(INDEX_FILE), index).map_err(|e| e.to_string())?;
     Ok(all.len())
 }

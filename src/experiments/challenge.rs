@@ -18,17 +18,42 @@ pub fn ChallengeList(view: Memo<View>, go: Callback<View>) -> impl IntoView {
     let items = CHALLENGES
         .iter()
         .map(|c| {
-            let start = View { play: Some(String::new()), challenge: Some(c.id.into()), ..View::of(c.scenario()) };
+            let start = View {
+                play: Some(String::new()),
+                challenge: Some(c.id.into()),
+                ..View::of(c.scenario())
+            };
             let href = Route::Explore.href_with(&c.query());
             let done = move || {
                 lab.with(|l| {
-                    l.challenges.get(c.id).map(|s| if s.steps == 0 { "已完成".to_string() } else { format!("已完成，{} 步", s.steps) })
+                    l.challenges.get(c.id).map(|s| {
+                        if s.steps == 0 {
+                            "已完成".to_string()
+                        } else {
+                            format!("已完成，{} 步", s.steps)
+                        }
+                    })
                 })
             };
             view! {
-                <li data-challenge=c.id aria-current=move || (view.with(|v| v.challenge.as_deref() == Some(c.id))).then_some("true")>
-                    <a href=href on:click=move |ev| { ev.prevent_default(); go.run(start.clone()); }>{c.task}</a>
-                    {c.ours.then(|| view! { <span class="addition-tag">"本学习台补充"</span> })}
+                <li
+                    data-challenge=c.id
+                    aria-current=move || {
+                        (view.with(|v| v.challenge.as_deref() == Some(c.id))).then_some("true")
+                    }
+                >
+                    <a
+                        href=href
+                        on:click=move |ev| {
+                            ev.prevent_default();
+                            go.run(start.clone());
+                        }
+                    >
+                        {c.task}
+                    </a>
+                    {c
+                        .ours
+                        .then(|| view! { <span class="addition-tag">"本学习台补充"</span> })}
                     {move || done().map(|d| view! { <span class="solved">{d}</span> })}
                 </li>
             }
@@ -36,7 +61,9 @@ pub fn ChallengeList(view: Memo<View>, go: Callback<View>) -> impl IntoView {
         .collect_view();
     view! {
         <details class="challenges" open=move || view.with(|v| v.challenge.is_none())>
-            <summary>"挑战（本学习台补充）：用你的调度检验课程的论断"</summary>
+            <summary>
+                "挑战（本学习台补充）：用你的调度检验课程的论断"
+            </summary>
             <ol>{items}</ol>
         </details>
     }
@@ -74,7 +101,9 @@ pub fn ChallengeBox(
         said_impossible.get().then(|| match fewest() {
             None => "教练还在计算，稍等再问。".to_string(),
             Some(f) => {
-                if f.is_none() && untrack(|| lab.record().with(|l| !l.challenges.contains_key(challenge.id))) {
+                if f.is_none()
+                    && untrack(|| lab.record().with(|l| !l.challenges.contains_key(challenge.id)))
+                {
                     lab.apply(Change::Solve { id: challenge.id.into(), steps: 0, fewest: None });
                 }
                 impossible(f, challenge.claim)
@@ -83,18 +112,41 @@ pub fn ChallengeBox(
     };
     view! {
         <div class="challenge-box" role="region" aria-label="当前挑战">
-            <p class="challenge-task"><strong>"挑战："</strong>{challenge.task}</p>
+            <p class="challenge-task">
+                <strong>"挑战："</strong>
+                {challenge.task}
+            </p>
             <p class="challenge-claim">"它检验的是："{challenge.claim}</p>
             <div class="play-tools">
-                <button type="button" class="tool-btn" on:click=move |_| hinted.set(true)>"提示"</button>
-                <button type="button" class="tool-btn" on:click=move |_| said_impossible.set(true)>"做不到"</button>
+                <button type="button" class="tool-btn" on:click=move |_| hinted.set(true)>
+                    "提示"
+                </button>
+                <button type="button" class="tool-btn" on:click=move |_| said_impossible.set(true)>
+                    "做不到"
+                </button>
             </div>
-            {move || hinted.get().then(|| view! { <p class="hint-move">{match hint.get() {
-                None => "教练还在计算，稍等再问。".to_string(),
-                Some(None) if at_start.get() => "从初始状态起就做不到：可以答「做不到」。".to_string(),
-                Some(None) => "从这里已经做不到了：撤销几步再试。".to_string(),
-                Some(Some(h)) => format!("提示：下一步选「{h}」。"),
-            }}</p> })}
+            {move || {
+                hinted
+                    .get()
+                    .then(|| {
+                        view! {
+                            <p class="hint-move">
+                                {match hint.get() {
+                                    None => "教练还在计算，稍等再问。".to_string(),
+                                    Some(None) if at_start.get() => {
+                                        "从初始状态起就做不到：可以答「做不到」。"
+                                            .to_string()
+                                    }
+                                    Some(None) => {
+                                        "从这里已经做不到了：撤销几步再试。"
+                                            .to_string()
+                                    }
+                                    Some(Some(h)) => format!("提示：下一步选「{h}」。"),
+                                }}
+                            </p>
+                        }
+                    })
+            }}
             <p class="challenge-answer" role="status">
                 {move || made.get().map(|k| solved(k, fewest().flatten()))}
                 {answer}

@@ -78,38 +78,82 @@ pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> 
         <section class="result model-result" aria-labelledby="result-title" data-query=shown>
             <h2 id="result-title">{title}</h2>
             {move || match status.get() {
-                SearchStatus::Starting => view! {
-                    <div class="checker-progress" data-status="starting">
-                        <p>"正在启动检查器（在后台线程中运行，页面不会卡住）…"</p>
-                        <button type="button" class="tool-btn cancel-check" on:click=cancel>"取消"</button>
-                    </div>
-                }.into_any(),
-                SearchStatus::Running(p) => view! {
-                    <div class="checker-progress" data-status="running">
-                        <progress max=CAP value=p.summary.states aria-label="已探索的状态数（相对上限）"></progress>
-                        <p class="checker-numbers">
-                            "已探索 "<strong class="states">{grouped(p.summary.states)}</strong>" 个不同状态 · 每秒约 "
-                            {grouped(p.per_second() as usize)}" 个 · 队列中 "{grouped(p.summary.queued)}" 个 · 已用 "{seconds(p.elapsed_ms)}" 秒（上限 "{grouped(CAP)}" 个状态）"
-                        </p>
-                        <FoundSoFar summary=p.summary.clone()/>
-                        <button type="button" class="tool-btn cancel-check" on:click=cancel>"取消"</button>
-                    </div>
-                }.into_any(),
-                SearchStatus::Cancelled(p) => view! {
-                    <div class="checker-progress" data-status="cancelled" role="status">
-                        <p>{format!("已取消：探索了 {} 个不同状态，没有结论。", p.map_or(0, |p| p.summary.states))}</p>
-                        <button type="button" class="tool-btn" on:click=restart>"重新运行"</button>
-                    </div>
-                }.into_any(),
-                SearchStatus::Failed(why) => view! {
-                    <div class="checker-progress" data-status="failed">
-                        <p class="editor-error" role="alert">{format!("检查器出错：{why}")}</p>
-                        <button type="button" class="tool-btn" on:click=restart>"重新运行"</button>
-                    </div>
-                }.into_any(),
+                SearchStatus::Starting => {
+                    view! {
+                        <div class="checker-progress" data-status="starting">
+                            <p>
+                                "正在启动检查器（在后台线程中运行，页面不会卡住）…"
+                            </p>
+                            <button type="button" class="tool-btn cancel-check" on:click=cancel>
+                                "取消"
+                            </button>
+                        </div>
+                    }
+                        .into_any()
+                }
+                SearchStatus::Running(p) => {
+                    view! {
+                        <div class="checker-progress" data-status="running">
+                            <progress
+                                max=CAP
+                                value=p.summary.states
+                                aria-label="已探索的状态数（相对上限）"
+                            ></progress>
+                            <p class="checker-numbers">
+                                "已探索 "
+                                <strong class="states">{grouped(p.summary.states)}</strong>
+                                " 个不同状态 · 每秒约 " {grouped(p.per_second() as usize)}
+                                " 个 · 队列中 "{grouped(p.summary.queued)}" 个 · 已用 "
+                                {seconds(p.elapsed_ms)}" 秒（上限 "{grouped(CAP)}" 个状态）"
+                            </p>
+                            <FoundSoFar summary=p.summary.clone() />
+                            <button type="button" class="tool-btn cancel-check" on:click=cancel>
+                                "取消"
+                            </button>
+                        </div>
+                    }
+                        .into_any()
+                }
+                SearchStatus::Cancelled(p) => {
+                    view! {
+                        <div class="checker-progress" data-status="cancelled" role="status">
+                            <p>
+                                {format!(
+                                    "已取消：探索了 {} 个不同状态，没有结论。",
+                                    p.map_or(0, |p| p.summary.states),
+                                )}
+                            </p>
+                            <button type="button" class="tool-btn" on:click=restart>
+                                "重新运行"
+                            </button>
+                        </div>
+                    }
+                        .into_any()
+                }
+                SearchStatus::Failed(why) => {
+                    view! {
+                        <div class="checker-progress" data-status="failed">
+                            <p class="editor-error" role="alert">
+                                {format!("检查器出错：{why}")}
+                            </p>
+                            <button type="button" class="tool-btn" on:click=restart>
+                                "重新运行"
+                            </button>
+                        </div>
+                    }
+                        .into_any()
+                }
                 SearchStatus::Done(p) => {
-                    let run = checker::result(&p.summary, &scenario.model, scenario.defects, scenario.issuer);
-                    view! { <ModelReport scenario=scenario.clone() run=run progress=p view=view go=go/> }.into_any()
+                    let run = checker::result(
+                        &p.summary,
+                        &scenario.model,
+                        scenario.defects,
+                        scenario.issuer,
+                    );
+                    view! {
+                        <ModelReport scenario=scenario.clone() run=run progress=p view=view go=go />
+                    }
+                        .into_any()
                 }
             }}
         </section>
@@ -128,20 +172,41 @@ fn FoundSoFar(summary: Summary) -> impl IntoView {
 }
 
 #[component]
-fn ModelReport(scenario: Scenario, run: ModelRun, progress: SearchProgress, view: Memo<View>, go: Callback<View>) -> impl IntoView {
-    let report = Report { variant: scenario.defects.variant_name(), scenario: scenario.clone(), case: CaseRun::Model(run.clone()) };
+fn ModelReport(
+    scenario: Scenario,
+    run: ModelRun,
+    progress: SearchProgress,
+    view: Memo<View>,
+    go: Callback<View>,
+) -> impl IntoView {
+    let report = Report {
+        variant: scenario.defects.variant_name(),
+        scenario: scenario.clone(),
+        case: CaseRun::Model(run.clone()),
+    };
     let text = render::text(&report);
     let command = fencing_model::cli::command_line(&scenario);
     let copy = command.clone();
     let file = scenario_file::write(None, &scenario);
     let extent = if run.complete {
-        format!("广度优先遍历了全部可达状态：{} 个不同状态，{} 次转移", grouped(run.states), grouped(run.transitions as usize))
+        format!(
+            "广度优先遍历了全部可达状态：{} 个不同状态，{} 次转移",
+            grouped(run.states),
+            grouped(run.transitions as usize)
+        )
     } else {
-        format!("达到上限 {} 个状态，搜索停止，未穷尽：「未发现」只说明已访问的状态里没有", grouped(run.cap))
+        format!(
+            "达到上限 {} 个状态，搜索停止，未穷尽：「未发现」只说明已访问的状态里没有",
+            grouped(run.cap)
+        )
     };
     // A rate over a few milliseconds says nothing.
     let speed = if progress.elapsed_ms >= 100.0 {
-        format!("用时 {} 秒，每秒约 {} 个状态（在后台线程中）", seconds(progress.elapsed_ms), grouped(progress.per_second() as usize))
+        format!(
+            "用时 {} 秒，每秒约 {} 个状态（在后台线程中）",
+            seconds(progress.elapsed_ms),
+            grouped(progress.per_second() as usize)
+        )
     } else {
         "用时不到 0.1 秒（在后台线程中）".to_string()
     };
@@ -149,21 +214,64 @@ fn ModelReport(scenario: Scenario, run: ModelRun, progress: SearchProgress, view
     // The counterexample shown: the one chosen, or the first there is.
     let chosen = move || {
         let i = view.get().interleaving;
-        findings.get(i).filter(|f| f.path.is_some()).map(|_| i).or_else(|| findings.iter().position(|f| f.path.is_some()))
+        findings
+            .get(i)
+            .filter(|f| f.path.is_some())
+            .map(|_| i)
+            .or_else(|| findings.iter().position(|f| f.path.is_some()))
     };
     let complete = run.complete;
     view! {
-        <p class="search-extent" class:capped=!complete data-states=run.states data-complete=complete.to_string()>{extent}</p>
-        <p class="search-speed" data-elapsed-ms=progress.elapsed_ms>{speed}</p>
-        <Judgment verdicts=run.verdicts.clone() path=Callback::new(|p: usize| format!("最短路径（{}）", Finding::ALL.get(p).map_or("", |f| f.name())))
-            go=Callback::new(move |p: Place| go.run(View { interleaving: p.path, step: Some(p.step), ..view.get_untracked() }))/>
+        <p
+            class="search-extent"
+            class:capped=!complete
+            data-states=run.states
+            data-complete=complete.to_string()
+        >
+            {extent}
+        </p>
+        <p class="search-speed" data-elapsed-ms=progress.elapsed_ms>
+            {speed}
+        </p>
+        <Judgment
+            verdicts=run.verdicts.clone()
+            path=Callback::new(|p: usize| {
+                format!("最短路径（{}）", Finding::ALL.get(p).map_or("", |f| f.name()))
+            })
+            go=Callback::new(move |p: Place| {
+                go.run(View {
+                    interleaving: p.path,
+                    step: Some(p.step),
+                    ..view.get_untracked()
+                })
+            })
+        />
         {story(&scenario)}
-        {move || chosen().map(|i| view! { <Counterexample found=run.findings[i].clone() marks=run.verdicts.marks[i].clone() scenario=scenario.clone() view=view go=go/> })}
+        {move || {
+            chosen()
+                .map(|i| {
+                    view! {
+                        <Counterexample
+                            found=run.findings[i].clone()
+                            marks=run.verdicts.marks[i].clone()
+                            scenario=scenario.clone()
+                            view=view
+                            go=go
+                        />
+                    }
+                })
+        }}
         <p class="command">
             <span>"在命令行中重现："</span>
             <code class="cmd">{command}</code>
-            <CopyButton text=Callback::new(move |_| copy.clone()) label="复制命令"/>
-            <button type="button" class="tool-btn" on:click=move |_| download("scenario.json", &file)>"下载场景文件"</button>
+            <CopyButton text=Callback::new(move |_| copy.clone()) label="复制命令" />
+            <button
+                type="button"
+                class="tool-btn"
+                on:click=move |_| download("scenario.json", &file)
+            >
+                "下载场景文件"
+            </button>
         </p>
         <details class="text-report">
             <summary>"文本报告（与 fencing-lab explore 的输出逐字相同）"</summary>
@@ -174,7 +282,13 @@ fn ModelReport(scenario: Scenario, run: ModelRun, progress: SearchProgress, view
 
 /// One counterexample, step by step: the picture, the controls and, if asked, the table.
 #[component]
-fn Counterexample(found: FindingResult, marks: Marks, scenario: Scenario, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+fn Counterexample(
+    found: FindingResult,
+    marks: Marks,
+    scenario: Scenario,
+    view: Memo<View>,
+    go: Callback<View>,
+) -> impl IntoView {
     let (name, path) = (found.finding.name(), found.path.clone().unwrap_or_default());
     let what = marks.title();
     let total = path.len();
@@ -185,23 +299,52 @@ fn Counterexample(found: FindingResult, marks: Marks, scenario: Scenario, view: 
         Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })),
     );
     let table = Signal::derive(move || view.get().table);
-    let on_table = Callback::new(move |shown: bool| go.run(View { table: shown, ..view.get_untracked() }));
+    let on_table =
+        Callback::new(move |shown: bool| go.run(View { table: shown, ..view.get_untracked() }));
     follow_current_step(move || view.track());
     let pick = Callback::new(move |n: usize| player.pick(n));
     let (model, defects) = (scenario.model.clone(), scenario.defects);
     let said = {
         let (path, keys) = (path.clone(), model.keys.clone());
-        move || path.get(step.get() - 1).map(|s| announce(s, step.get(), total, &keys, defects)).unwrap_or_default()
+        move || {
+            path.get(step.get() - 1)
+                .map(|s| announce(s, step.get(), total, &keys, defects))
+                .unwrap_or_default()
+        }
     };
     view! {
         <h3>{format!("{what}：{name}（{total} 步）")}</h3>
         {player.controls(table, on_table)}
-        <p class="announce" aria-live="polite">{said}</p>
+        <p class="announce" aria-live="polite">
+            {said}
+        </p>
         {move || {
             let at = step.get();
             view! {
-                <SequenceDiagram id="checker" steps=path.clone() step=at marks=marks.clone() clients=model.clients.len() network=model.delay keys=model.keys.clone() defects=defects on_pick=pick/>
-                {table.get().then(|| view! { <StepTable steps=path.clone() step=at marks=marks.clone() keys=model.keys.clone() defects=defects/> })}
+                <SequenceDiagram
+                    id="checker"
+                    steps=path.clone()
+                    step=at
+                    marks=marks.clone()
+                    clients=model.clients.len()
+                    network=model.delay
+                    keys=model.keys.clone()
+                    defects=defects
+                    on_pick=pick
+                />
+                {table
+                    .get()
+                    .then(|| {
+                        view! {
+                            <StepTable
+                                steps=path.clone()
+                                step=at
+                                marks=marks.clone()
+                                keys=model.keys.clone()
+                                defects=defects
+                            />
+                        }
+                    })}
             }
         }}
     }
@@ -216,8 +359,10 @@ fn story(scenario: &Scenario) -> Option<impl IntoView> {
     if scenario.defects != Default::default() {
         return None;
     }
-    let (preset, (caption, text)) =
-        PRESETS.iter().filter_map(|p| Some((p, p.story?))).find(|(p, _)| p.read().scenario.model == scenario.model)?;
+    let (preset, (caption, text)) = PRESETS
+        .iter()
+        .filter_map(|p| Some((p, p.story?)))
+        .find(|(p, _)| p.read().scenario.model == scenario.model)?;
     let model = &scenario.model;
     let machine = Machine::new(model, scenario.defects, scenario.issuer);
     let moves = replay(&machine, &parse_path(text).ok()?);
@@ -226,9 +371,20 @@ fn story(scenario: &Scenario) -> Option<impl IntoView> {
     let total = path.len();
     Some(view! {
         <details class="story" data-preset=preset.name>
-            <summary>"示例路径"<span class="addition-tag">"本学习台补充"</span>"："{caption}</summary>
-            <SequenceDiagram id="story" steps=path step=total marks=marks clients=model.clients.len() network=model.delay
-                keys=model.keys.clone() defects=scenario.defects on_pick=Callback::new(|_| ())/>
+            <summary>
+                "示例路径"<span class="addition-tag">"本学习台补充"</span>"："{caption}
+            </summary>
+            <SequenceDiagram
+                id="story"
+                steps=path
+                step=total
+                marks=marks
+                clients=model.clients.len()
+                network=model.delay
+                keys=model.keys.clone()
+                defects=scenario.defects
+                on_pick=Callback::new(|_| ())
+            />
         </details>
     })
 }

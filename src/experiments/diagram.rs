@@ -70,16 +70,24 @@ pub(super) fn text_width(s: &str) -> f64 {
 }
 
 /// An arrow along row `r`'s line from `x0` to `x1`, its label above it, kept inside the picture.
-pub(super) fn arrow_at(r: Row, x0: f64, x1: f64, label: String, class: &'static str) -> impl IntoView {
+pub(super) fn arrow_at(
+    r: Row,
+    x0: f64,
+    x1: f64,
+    label: String,
+    class: &'static str,
+) -> impl IntoView {
     let dir = if x1 > x0 { 1.0 } else { -1.0 };
     let w = text_width(&label) / 2.0;
     let mid = ((x0 + x1) / 2.0).max(GUTTER + w).min(r.width - 4.0 - w);
     let y = r.line();
     view! {
         <g class=format!("sd-arrow {class}")>
-            <line x1=x0 + 7.0 * dir y1=y x2=x1 - 14.0 * dir y2=y/>
+            <line x1=x0 + 7.0 * dir y1=y x2=x1 - 14.0 * dir y2=y />
             {head(x1 - 7.0 * dir, y, dir)}
-            <text x=mid y=y - 7.0 text-anchor="middle" class="sd-label sd-on-line">{label}</text>
+            <text x=mid y=y - 7.0 text-anchor="middle" class="sd-label sd-on-line">
+                {label}
+            </text>
         </g>
     }
 }
@@ -88,7 +96,12 @@ pub(super) fn arrow_at(r: Row, x0: f64, x1: f64, label: String, class: &'static 
 /// a marker: a marker needs an id, and a page may hold several pictures.)
 fn head(x: f64, y: f64, dir: f64) -> impl IntoView {
     let back = x - 10.0 * dir;
-    view! { <path class="sd-arrowhead" d=format!("M{x} {y} L{back} {} L{back} {} z", y - 5.0, y + 5.0)/> }
+    view! {
+        <path
+            class="sd-arrowhead"
+            d=format!("M{x} {y} L{back} {} L{back} {} z", y - 5.0, y + 5.0)
+        />
+    }
 }
 
 /// A mark on row `r`'s line at lane `cx`; its label beside it, on the side with more room.
@@ -97,8 +110,10 @@ pub(super) fn mark_at(r: Row, cx: f64, label: String, class: &'static str) -> im
     let (lx, anchor) = if right { (cx + 10.0, "start") } else { (cx - 10.0, "end") };
     view! {
         <g class=format!("sd-mark {class}")>
-            <circle cx=cx cy=r.line() r="6"/>
-            <text x=lx y=r.line() + 4.0 text-anchor=anchor class="sd-label">{label}</text>
+            <circle cx=cx cy=r.line() r="6" />
+            <text x=lx y=r.line() + 4.0 text-anchor=anchor class="sd-label">
+                {label}
+            </text>
         </g>
     }
 }
@@ -112,10 +127,16 @@ pub(super) fn state_at(r: Row, max_fence: u64, by: String, note: &'static str) -
     let (right, y) = (r.width - 4.0, r.line());
     view! {
         <g class="sd-state">
-            <rect x=right - 104.0 y=y + 8.0 width="104" height="24" rx="4"/>
-            <text x=right - 52.0 y=y + 25.0 text-anchor="middle" class="sd-state-text">{format!("max_fence={max_fence}")}</text>
-            <text x=right y=y + 46.0 text-anchor="end" class="sd-label">{by}</text>
-            <text x=right y=y + 60.0 text-anchor="end" class="sd-label sd-guard">{note}</text>
+            <rect x=right - 104.0 y=y + 8.0 width="104" height="24" rx="4" />
+            <text x=right - 52.0 y=y + 25.0 text-anchor="middle" class="sd-state-text">
+                {format!("max_fence={max_fence}")}
+            </text>
+            <text x=right y=y + 46.0 text-anchor="end" class="sd-label">
+                {by}
+            </text>
+            <text x=right y=y + 60.0 text-anchor="end" class="sd-label sd-guard">
+                {note}
+            </text>
         </g>
     }
 }
@@ -123,8 +144,12 @@ pub(super) fn state_at(r: Row, max_fence: u64, by: String, note: &'static str) -
 /// A step's number and action (or an operation's key) in the gutter of row `r`.
 pub(super) fn gutter(r: Row, num: String, what: String) -> impl IntoView {
     view! {
-        <text x="6" y=r.line() - 4.0 class="sd-num">{num}</text>
-        <text x="6" y=r.line() + 10.0 class="sd-event">{what}</text>
+        <text x="6" y=r.line() - 4.0 class="sd-num">
+            {num}
+        </text>
+        <text x="6" y=r.line() + 10.0 class="sd-event">
+            {what}
+        </text>
     }
 }
 
@@ -143,15 +168,38 @@ pub(super) fn Frame(
 ) -> impl IntoView {
     let names = lanes
         .iter()
-        .map(|(name, lx)| view! { <text x=*lx y="20" text-anchor="middle" class="sd-lane-name">{name.clone()}</text> })
+        .map(|(name, lx)| {
+            view! {
+                <text x=*lx y="20" text-anchor="middle" class="sd-lane-name">
+                    {name.clone()}
+                </text>
+            }
+        })
         .collect_view();
-    let lines = lanes.iter().map(|(_, lx)| view! { <line class="sd-lane" x1=*lx y1="0" x2=*lx y2=height/> }).collect_view();
+    let lines = lanes
+        .iter()
+        .map(|(_, lx)| view! { <line class="sd-lane" x1=*lx y1="0" x2=*lx y2=height /> })
+        .collect_view();
     // Where there is room, a quarter larger than drawn; the stylesheet caps it at the width.
     let shown = (width * 1.25).round();
     view! {
         <div class="diagram-wrap">
-            <svg class="diagram-lanes" viewBox=format!("0 0 {width} {HEAD}") width=shown aria-hidden="true">{names}</svg>
-            <svg class="diagram" viewBox=format!("0 0 {width} {height}") width=shown role="img" aria-label=label aria-describedby=format!("{id}-steps")>
+            <svg
+                class="diagram-lanes"
+                viewBox=format!("0 0 {width} {HEAD}")
+                width=shown
+                aria-hidden="true"
+            >
+                {names}
+            </svg>
+            <svg
+                class="diagram"
+                viewBox=format!("0 0 {width} {height}")
+                width=shown
+                role="img"
+                aria-label=label
+                aria-describedby=format!("{id}-steps")
+            >
                 {under}
                 {lines}
                 {children()}
@@ -163,7 +211,11 @@ pub(super) fn Frame(
 /// The operations case as a picture: each operation an arrow to the resource, with its outcome
 /// and what the resource holds after it; the effects counted at the end.
 #[component]
-pub fn OperationsDiagram(#[prop(into)] id: String, operations: Vec<OpResult>, effects: usize) -> impl IntoView {
+pub fn OperationsDiagram(
+    #[prop(into)] id: String,
+    operations: Vec<OpResult>,
+    effects: usize,
+) -> impl IntoView {
     let (xs, width) = lanes(2);
     let (requests, resource) = (xs[0], xs[1]);
     let total = operations.len();
@@ -192,12 +244,16 @@ pub fn OperationsDiagram(#[prop(into)] id: String, operations: Vec<OpResult>, ef
         let (detail, mark) = match r.outcome {
             OpOutcome::Applied => (format!("效果 #{}", r.effect.unwrap_or(0)), view! {
                 <g class="sd-state">
-                    <rect x=right - 104.0 y=y + 8.0 width="104" height="24" rx="4"/>
-                    <text x=right - 52.0 y=y + 25.0 text-anchor="middle" class="sd-state-text">{pair((r.max_fence, r.last_seq))}</text>
+                    <rect x=right - 104.0 y=y + 8.0 width="104" height="24" rx="4" />
+                    <text x=right - 52.0 y=y + 25.0 text-anchor="middle" class="sd-state-text">
+                        {pair((r.max_fence, r.last_seq))}
+                    </text>
                 </g>
             }.into_any()),
             OpOutcome::Duplicate => (format!("返回原结果 #{}", r.effect.unwrap_or(0)), view! {
-                <g class="sd-mark sd-neutral"><circle cx=resource cy=y r="6"/></g>
+                <g class="sd-mark sd-neutral">
+                    <circle cx=resource cy=y r="6" />
+                </g>
             }.into_any()),
             OpOutcome::Conflict => ("同键异参".to_string(), rejection_at(resource, y).into_any()),
             OpOutcome::Stale => (format!("{} ≥ {}", pair(r.before), pair((r.op.fence, r.op.seq))), rejection_at(resource, y).into_any()),
@@ -205,27 +261,62 @@ pub fn OperationsDiagram(#[prop(into)] id: String, operations: Vec<OpResult>, ef
         let refused = matches!(r.outcome, OpOutcome::Conflict | OpOutcome::Stale);
         view! {
             <g class="sd-step" data-step=i + 1 data-outcome=r.outcome.name()>
-                <rect class="sd-band" x="2" y=row.top width=width - 4.0 height=row.height rx="6"/>
+                <rect class="sd-band" x="2" y=row.top width=width - 4.0 height=row.height rx="6" />
                 {gutter(row, (i + 1).to_string(), r.op.key.clone())}
-                <text x="6" y=y + 24.0 class="sd-label">{r.op.digest.clone()}</text>
+                <text x="6" y=y + 24.0 class="sd-label">
+                    {r.op.digest.clone()}
+                </text>
                 <g class="sd-arrow sd-write">
-                    <line x1=requests + 7.0 y1=y x2=resource - 16.0 y2=y/>
+                    <line x1=requests + 7.0 y1=y x2=resource - 16.0 y2=y />
                     {head(resource - 9.0, y, 1.0)}
-                    <text x=(requests + resource) / 2.0 y=y - 7.0 text-anchor="middle" class="sd-label sd-on-line">{pair((r.op.fence, r.op.seq))}</text>
+                    <text
+                        x=(requests + resource) / 2.0
+                        y=y - 7.0
+                        text-anchor="middle"
+                        class="sd-label sd-on-line"
+                    >
+                        {pair((r.op.fence, r.op.seq))}
+                    </text>
                 </g>
                 {mark}
-                <text x=right - 112.0 y=y + 25.0 text-anchor="end" class="sd-outcome" class:sd-refused=refused>{r.outcome.name()}</text>
-                <text x=right - 112.0 y=y + 40.0 text-anchor="end" class="sd-label" class:sd-refused=refused>{detail}</text>
+                <text
+                    x=right - 112.0
+                    y=y + 25.0
+                    text-anchor="end"
+                    class="sd-outcome"
+                    class:sd-refused=refused
+                >
+                    {r.outcome.name()}
+                </text>
+                <text
+                    x=right - 112.0
+                    y=y + 40.0
+                    text-anchor="end"
+                    class="sd-label"
+                    class:sd-refused=refused
+                >
+                    {detail}
+                </text>
             </g>
         }
     }).collect_view();
     view! {
-        <Frame id=id.clone() width=width height=height lanes=vec![("业务请求".into(), requests), ("资源".into(), resource)]
-            label=format!("operations 的序列图：共 {total} 条操作，效果数 {effects}") under=().into_any()>
+        <Frame
+            id=id.clone()
+            width=width
+            height=height
+            lanes=vec![("业务请求".into(), requests), ("资源".into(), resource)]
+            label=format!("operations 的序列图：共 {total} 条操作，效果数 {effects}")
+            under=().into_any()
+        >
             {columns}
-            <text x="6" y=height - 8.0 class="sd-effects">{format!("效果数：{effects}")}</text>
+            <text x="6" y=height - 8.0 class="sd-effects">
+                {format!("效果数：{effects}")}
+            </text>
         </Frame>
-        <ol id=format!("{id}-steps") class="visually-hidden">{words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ol>
+        <ol id=format!("{id}-steps") class="visually-hidden">
+            {words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
+        </ol>
     }
 }
 
@@ -233,8 +324,8 @@ pub fn OperationsDiagram(#[prop(into)] id: String, operations: Vec<OpResult>, ef
 pub(super) fn rejection_at(cx: f64, cy: f64) -> impl IntoView {
     view! {
         <g class="sd-reject" transform=format!("translate({cx} {cy})")>
-            <circle r="10"/>
-            <path d="M-4.5 -4.5 L4.5 4.5 M4.5 -4.5 L-4.5 4.5"/>
+            <circle r="10" />
+            <path d="M-4.5 -4.5 L4.5 4.5 M4.5 -4.5 L-4.5 4.5" />
         </g>
     }
 }

@@ -40,10 +40,16 @@ pub fn ExplorerPage() -> impl IntoView {
     view! {
         <article class="explorer-page" aria-labelledby="explorer-title">
             <h1 id="explorer-title">"实验台：在页面里运行事件模型"</h1>
-            <p class="lede">"这里运行的是与命令行 fencing-lab 同一份 Rust 模型（编译为 WebAssembly）。选择案例、打开缺陷开关、修改输入，查看全部交错、每一步的状态与性质检查；选 model 案例可自建 2–4 个客户端的场景，由模型检查器在后台线程里穷举全部状态，给出每条性质被破坏的最短路径。"</p>
-            <noscript><p class="editor-error">"实验台需要启用 JavaScript 与 WebAssembly：下面是课程默认场景（正确协议）的结果，不能修改或逐步查看。"</p></noscript>
-            <ExplorerEditor/>
-            <ExplorerResult/>
+            <p class="lede">
+                "这里运行的是与命令行 fencing-lab 同一份 Rust 模型（编译为 WebAssembly）。选择案例、打开缺陷开关、修改输入，查看全部交错、每一步的状态与性质检查；选 model 案例可自建 2–4 个客户端的场景，由模型检查器在后台线程里穷举全部状态，给出每条性质被破坏的最短路径。"
+            </p>
+            <noscript>
+                <p class="editor-error">
+                    "实验台需要启用 JavaScript 与 WebAssembly：下面是课程默认场景（正确协议）的结果，不能修改或逐步查看。"
+                </p>
+            </noscript>
+            <ExplorerEditor />
+            <ExplorerResult />
         </article>
     }
 }
@@ -56,9 +62,26 @@ fn ExplorerEditor() -> impl IntoView {
     view! {
         // Until the address has been read, a prerendered default must not pass for its view.
         <div class="explorer" class:ready=s.ready>
-            {move || s.parsed.get().err().map(|e| view! { <p class="editor-error" role="alert">{format!("链接中的实验参数无效（{e}），已改用课程默认场景。")}</p> })}
-            <Editor draft=s.draft error=s.draft_error.into() on_reset=Callback::new(move |_| s.reset())/>
-            <VerdictLine/>
+            {move || {
+                s.parsed
+                    .get()
+                    .err()
+                    .map(|e| {
+                        view! {
+                            <p class="editor-error" role="alert">
+                                {format!(
+                                    "链接中的实验参数无效（{e}），已改用课程默认场景。",
+                                )}
+                            </p>
+                        }
+                    })
+            }}
+            <Editor
+                draft=s.draft
+                error=s.draft_error.into()
+                on_reset=Callback::new(move |_| s.reset())
+            />
+            <VerdictLine />
         </div>
     }
 }
@@ -75,8 +98,15 @@ fn VerdictLine() -> impl IntoView {
         }
         if s.scenario.with(|sc| sc.case == Case::Model) {
             // The model case asks for no prediction: say so rather than hide it.
-            let first = if s.predict_first.get() { "先预测模式不用于 model 案例，结果照常显示。" } else { "" };
-            return Some(format!("{first}检查器在后台线程中搜索可达状态（上限 {} 个）：结果见下方", checker::grouped(worker::CAP)));
+            let first = if s.predict_first.get() {
+                "先预测模式不用于 model 案例，结果照常显示。"
+            } else {
+                ""
+            };
+            return Some(format!(
+                "{first}检查器在后台线程中搜索可达状态（上限 {} 个）：结果见下方",
+                checker::grouped(worker::CAP)
+            ));
         }
         if s.predict_first.get() {
             return Some("先预测模式：每个新场景的结果在你预测之后显示".to_string());
@@ -92,9 +122,14 @@ fn VerdictLine() -> impl IntoView {
     };
     // Text, not a control: it floats over the controls, and a target there would crowd theirs.
     move || {
-        said().map(
-            |line| view! { <p class="verdict-line" aria-live="polite"><span>{line}</span><span class="go-down">"结果在下方 ↓"</span></p> },
-        )
+        said().map(|line| {
+            view! {
+                <p class="verdict-line" aria-live="polite">
+                    <span>{line}</span>
+                    <span class="go-down">"结果在下方 ↓"</span>
+                </p>
+            }
+        })
     }
 }
 
@@ -112,19 +147,45 @@ fn ExplorerResult() -> impl IntoView {
     // The model case searches in a worker (`checker`); the lab's cases run here, at once.
     view! {
         <div class="explorer" class:ready=s.ready>
-            {move || (s.scenario.with(|sc| sc.case != Case::Operations)).then(|| view! {
-                <div class="mode-switch" role="group" aria-label="实验台的视图">
-                    <button type="button" class="tool-btn" aria-pressed=move || (!playing.get()).to_string() on:click=move |_| mode(false)>"看全部结果"</button>
-                    <button type="button" class="tool-btn" aria-pressed=move || playing.get().to_string() on:click=move |_| mode(true)>"你来调度"</button>
-                </div>
-            })}
+            {move || {
+                (s.scenario.with(|sc| sc.case != Case::Operations))
+                    .then(|| {
+                        view! {
+                            <div class="mode-switch" role="group" aria-label="实验台的视图">
+                                <button
+                                    type="button"
+                                    class="tool-btn"
+                                    aria-pressed=move || (!playing.get()).to_string()
+                                    on:click=move |_| mode(false)
+                                >
+                                    "看全部结果"
+                                </button>
+                                <button
+                                    type="button"
+                                    class="tool-btn"
+                                    aria-pressed=move || playing.get().to_string()
+                                    on:click=move |_| mode(true)
+                                >
+                                    "你来调度"
+                                </button>
+                            </div>
+                        }
+                    })
+            }}
             {move || match (s.scenario.get(), playing.get()) {
                 (scenario, true) if scenario.case != Case::Operations => {
                     let machine = fencing_model::lab::driven(&scenario);
                     machine.map(|machine| play.play_view(scenario, machine, s.view, go)).into_any()
                 }
-                (scenario, _) if scenario.case == Case::Model => model.model_view(scenario, s.view, go),
-                _ => s.report.get().map(|r| view! { <ResultView report=r view=s.view go=go/> }).into_any(),
+                (scenario, _) if scenario.case == Case::Model => {
+                    model.model_view(scenario, s.view, go)
+                }
+                _ => {
+                    s.report
+                        .get()
+                        .map(|r| view! { <ResultView report=r view=s.view go=go /> })
+                        .into_any()
+                }
             }}
         </div>
     }
@@ -159,31 +220,68 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
     let op_seq_larger = report.scenario.op_seq_a > report.scenario.op_seq_b && !defects.no_fence;
     let body = match report.case {
         CaseRun::Fencing(run) => view! {
-            <Judgment verdicts=run.verdicts.clone() path=Callback::new(|p: usize| format!("交错 {}", p + 1))
-                go=Callback::new(move |p: Place| go.run(View { interleaving: p.path, step: Some(p.step), ..view.get_untracked() }))/>
-            <Interleavings run=run defects=defects op_seq_larger=op_seq_larger view=view go=go/>
+            <Judgment
+                verdicts=run.verdicts.clone()
+                path=Callback::new(|p: usize| format!("交错 {}", p + 1))
+                go=Callback::new(move |p: Place| {
+                    go.run(View {
+                        interleaving: p.path,
+                        step: Some(p.step),
+                        ..view.get_untracked()
+                    })
+                })
+            />
+            <Interleavings run=run defects=defects op_seq_larger=op_seq_larger view=view go=go />
         }
         .into_any(),
-        CaseRun::Operations(run) => view! { <OperationsTable run=run/> }.into_any(),
+        CaseRun::Operations(run) => view! { <OperationsTable run=run /> }.into_any(),
         CaseRun::Model(_) => unreachable!("the model case is shown by ModelResult"),
     };
     view! {
         <section class="result" aria-labelledby="result-title">
             <h2 id="result-title">{title}</h2>
             <div class="predict-bar">
-                {move || (!predicting.get() && guessed.get().is_none()).then(|| view! {
-                    <button type="button" class="tool-btn predict-btn" on:click=move |_| predict(true)>"先预测，再看结果"</button>
-                })}
-                {move || predicting.get().then(|| view! {
-                    <PredictForm report=judged.clone() id="predict-explorer".to_string() on_submit=predicted on_cancel=Callback::new(move |()| predict(false))/>
-                })}
-                {move || guessed.get().map(|g| view! { <PredictVerdict guess=g report=report_after.clone()/> })}
+                {move || {
+                    (!predicting.get() && guessed.get().is_none())
+                        .then(|| {
+                            view! {
+                                <button
+                                    type="button"
+                                    class="tool-btn predict-btn"
+                                    on:click=move |_| predict(true)
+                                >
+                                    "先预测，再看结果"
+                                </button>
+                            }
+                        })
+                }}
+                {move || {
+                    predicting
+                        .get()
+                        .then(|| {
+                            view! {
+                                <PredictForm
+                                    report=judged.clone()
+                                    id="predict-explorer".to_string()
+                                    on_submit=predicted
+                                    on_cancel=Callback::new(move |()| predict(false))
+                                />
+                            }
+                        })
+                }}
+                {move || {
+                    guessed
+                        .get()
+                        .map(|g| view! { <PredictVerdict guess=g report=report_after.clone() /> })
+                }}
             </div>
-            <div class="result-body" hidden=move || predicting.get()>{body}</div>
+            <div class="result-body" hidden=move || predicting.get()>
+                {body}
+            </div>
             <p class="command">
                 <span>"在命令行中重现："</span>
                 <code class="cmd">{command}</code>
-                <CopyButton text=Callback::new(move |_| copy.clone()) label="复制命令"/>
+                <CopyButton text=Callback::new(move |_| copy.clone()) label="复制命令" />
             </p>
             <details class="text-report" hidden=move || predicting.get()>
                 <summary>"文本报告（与 fencing-lab 的输出逐字相同）"</summary>
@@ -194,7 +292,13 @@ fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl Into
 }
 
 #[component]
-fn Interleavings(run: FencingRun, defects: Defects, op_seq_larger: bool, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+fn Interleavings(
+    run: FencingRun,
+    defects: Defects,
+    op_seq_larger: bool,
+    view: Memo<View>,
+    go: Callback<View>,
+) -> impl IntoView {
     let prefix = run.prefix_len;
     let interleavings = run.interleavings;
     let marks = run.verdicts.marks.clone();
@@ -204,17 +308,29 @@ fn Interleavings(run: FencingRun, defects: Defects, op_seq_larger: bool, view: M
         .enumerate()
         .map(|(i, t)| {
             let bad = marks[i].flags.iter().any(|f| f.kind.happened());
-            let mut tags: Vec<String> = marks[i].notes.iter().map(|(_, t, _)| t.to_string()).collect();
+            let mut tags: Vec<String> =
+                marks[i].notes.iter().map(|(_, t, _)| t.to_string()).collect();
             tags.extend(marks[i].flags.iter().map(|f| format!("{} {}", f.kind.sign(), f.label)));
             tags.dedup();
             let tagged = tags.join("，");
             view! {
-                <button type="button" class="tool-btn interleaving" class:bad=bad
+                <button
+                    type="button"
+                    class="tool-btn interleaving"
+                    class:bad=bad
                     aria-pressed=move || (view.get().interleaving == i).to_string()
-                    on:click=move |_| go.run(View { interleaving: i, step: None, ..view.get_untracked() })>
+                    on:click=move |_| {
+                        go.run(View {
+                            interleaving: i,
+                            step: None,
+                            ..view.get_untracked()
+                        })
+                    }
+                >
                     <span>{format!("交错 {}", i + 1)}</span>
                     <small>{t.events[prefix..].join(" → ")}</small>
-                    {(!tagged.is_empty()).then(|| view! { <small class="interleaving-tag">{tagged}</small> })}
+                    {(!tagged.is_empty())
+                        .then(|| view! { <small class="interleaving-tag">{tagged}</small> })}
                 </button>
             }
         })
@@ -245,28 +361,61 @@ fn Interleavings(run: FencingRun, defects: Defects, op_seq_larger: bool, view: M
     };
     let pick = Callback::new(move |n: usize| player.pick(n));
     let table = Signal::derive(move || view.get().table);
-    let on_table = Callback::new(move |shown: bool| go.run(View { table: shown, ..view.get_untracked() }));
+    let on_table =
+        Callback::new(move |shown: bool| go.run(View { table: shown, ..view.get_untracked() }));
     follow_current_step(move || view.track());
     view! {
         <h3>{format!("{interleavings} 条交错（固定前缀之后）")}</h3>
-        {defects.split_authority.then(|| {
-            let all_orders = View::of(fencing_model::Scenario::lesson(Case::Model, defects)).href();
-            view! {
-                <p class="why">{SPLIT_ORDER}</p>
-                <p class="why">{SPLIT_OTHER_ORDERS}" "<a href=all_orders>"在 model 案例里穷举全部次序 →"</a></p>
-            }
-        })}
+        {defects
+            .split_authority
+            .then(|| {
+                let all_orders = View::of(fencing_model::Scenario::lesson(Case::Model, defects))
+                    .href();
+                view! {
+                    <p class="why">{SPLIT_ORDER}</p>
+                    <p class="why">
+                        {SPLIT_OTHER_ORDERS}" "
+                        <a href=all_orders>"在 model 案例里穷举全部次序 →"</a>
+                    </p>
+                }
+            })}
         {op_seq_larger.then(|| view! { <p class="why">{OP_SEQ_WHY}</p> })}
-        <div class="interleavings" role="group" aria-label="选择交错">{chooser}</div>
+        <div class="interleavings" role="group" aria-label="选择交错">
+            {chooser}
+        </div>
         {player.controls(table, on_table)}
         // The live region stays in place so screen readers announce each change of its text.
-        <p class="announce" aria-live="polite">{said}</p>
+        <p class="announce" aria-live="polite">
+            {said}
+        </p>
         {move || {
             let (v, i, t, _, step) = current();
             let m = marks[i].clone();
             view! {
-                <SequenceDiagram id="explorer" steps=t.steps.clone() step=step marks=m.clone() clients=2 network=false keys=vec![] defects=defects on_pick=pick/>
-                {v.table.then(|| view! { <StepTable steps=t.steps step=step marks=m keys=vec![] defects=defects/> })}
+                <SequenceDiagram
+                    id="explorer"
+                    steps=t.steps.clone()
+                    step=step
+                    marks=m.clone()
+                    clients=2
+                    network=false
+                    keys=vec![]
+                    defects=defects
+                    on_pick=pick
+                />
+                {v
+                    .table
+                    .then(|| {
+                        view! {
+                            <StepTable
+                                steps=t.steps
+                                step=step
+                                marks=m
+                                keys=vec![]
+                                defects=defects
+                            />
+                        }
+                    })}
             }
         }}
     }
@@ -276,25 +425,55 @@ fn Interleavings(run: FencingRun, defects: Defects, op_seq_larger: bool, view: M
 fn OperationsTable(run: OperationsRun) -> impl IntoView {
     let OperationsRun { operations, effects } = run;
     view! {
-        <OperationsDiagram id="explorer" operations=operations.clone() effects=effects/>
+        <OperationsDiagram id="explorer" operations=operations.clone() effects=effects />
         <div class="table-wrap" tabindex="0" role="region" aria-label="operations 结果">
             <table class="ops">
-                <thead><tr><th scope="col">"#"</th><th scope="col">"key"</th><th scope="col">"digest"</th><th scope="col">"(fence, seq)"</th><th scope="col">"结果"</th><th scope="col">"提交后 (max_fence, last_seq)"</th></tr></thead>
+                <thead>
+                    <tr>
+                        <th scope="col">"#"</th>
+                        <th scope="col">"key"</th>
+                        <th scope="col">"digest"</th>
+                        <th scope="col">"(fence, seq)"</th>
+                        <th scope="col">"结果"</th>
+                        <th scope="col">"提交后 (max_fence, last_seq)"</th>
+                    </tr>
+                </thead>
                 <tbody>
-                    {operations.into_iter().enumerate().map(|(i, r)| {
-                        let applied = r.outcome == fencing_model::OpOutcome::Applied;
-                        let note = op_note(&r);
-                        view! {
-                            <tr>
-                                <th scope="row" data-label="#">{i + 1}</th>
-                                <td data-label="key"><code>{r.op.key.clone()}</code></td>
-                                <td data-label="digest"><code>{r.op.digest.clone()}</code></td>
-                                <td data-label="(fence, seq)">{format!("({}, {})", r.op.fence, r.op.seq)}</td>
-                                <td data-label="结果"><strong class=format!("outcome {}", r.outcome.name())>{r.outcome.name()}</strong><span class="note">{note}</span></td>
-                                <td data-label="提交后 (max_fence, last_seq)">{format!("({}, {})", r.max_fence, r.last_seq)}{applied.then_some(" ▲")}</td>
-                            </tr>
-                        }
-                    }).collect_view()}
+                    {operations
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, r)| {
+                            let applied = r.outcome == fencing_model::OpOutcome::Applied;
+                            let note = op_note(&r);
+                            view! {
+                                <tr>
+                                    <th scope="row" data-label="#">
+                                        {i + 1}
+                                    </th>
+                                    <td data-label="key">
+                                        <code>{r.op.key.clone()}</code>
+                                    </td>
+                                    <td data-label="digest">
+                                        <code>{r.op.digest.clone()}</code>
+                                    </td>
+                                    <td data-label="(fence, seq)">
+                                        {format!("({}, {})", r.op.fence, r.op.seq)}
+                                    </td>
+                                    <td data-label="结果">
+                                        <strong class=format!(
+                                            "outcome {}",
+                                            r.outcome.name(),
+                                        )>{r.outcome.name()}</strong>
+                                        <span class="note">{note}</span>
+                                    </td>
+                                    <td data-label="提交后 (max_fence, last_seq)">
+                                        {format!("({}, {})", r.max_fence, r.last_seq)}
+                                        {applied.then_some(" ▲")}
+                                    </td>
+                                </tr>
+                            }
+                        })
+                        .collect_view()}
                 </tbody>
             </table>
         </div>

@@ -35,7 +35,10 @@ impl Piece {
     }
 
     pub fn model() -> Self {
-        Piece::new("正在载入 model 案例的结果面板……", "model 案例的结果面板未能载入，可能是网络问题。")
+        Piece::new(
+            "正在载入 model 案例的结果面板……",
+            "model 案例的结果面板未能载入，可能是网络问题。",
+        )
     }
 
     fn new(loading: &'static str, failed: &'static str) -> Self {
@@ -59,7 +62,13 @@ impl Piece {
             Load::Failed => view! {
                 <p class="error" role="alert">
                     {failed}
-                    <button type="button" class="tool-btn" on:click=move |_| self.load.set(Load::Absent)>"重试"</button>
+                    <button
+                        type="button"
+                        class="tool-btn"
+                        on:click=move |_| self.load.set(Load::Absent)
+                    >
+                        "重试"
+                    </button>
                 </p>
             }
             .into_any(),
@@ -67,7 +76,11 @@ impl Piece {
                 if load == Load::Absent {
                     self.load.set(Load::Loading);
                     leptos::task::spawn_local(async move {
-                        self.load.set(if fetch().await.is_ok() { Load::Ready } else { Load::Failed });
+                        self.load.set(if fetch().await.is_ok() {
+                            Load::Ready
+                        } else {
+                            Load::Failed
+                        });
                     });
                 }
                 view! { <p class="muted">{loading}</p> }.into_any()
@@ -75,7 +88,13 @@ impl Piece {
         }
     }
 
-    pub fn play_view(self, scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback<View>) -> AnyView {
+    pub fn play_view(
+        self,
+        scenario: Scenario,
+        machine: Machine,
+        view: Memo<View>,
+        go: Callback<View>,
+    ) -> AnyView {
         self.show(load_play, move || play_view(scenario, machine, view, go))
     }
 
@@ -93,11 +112,20 @@ fn at_once<T>(future: impl Future<Output = T>) -> Option<T> {
 }
 
 #[wasm_split(explore_play, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_play))]
-fn play_view(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback<View>) -> Result<AnyView, SplitLoaderError> {
-    Ok(view! { <Play scenario=scenario machine=machine view=view go=go/> }.into_any())
+fn play_view(
+    scenario: Scenario,
+    machine: Machine,
+    view: Memo<View>,
+    go: Callback<View>,
+) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <Play scenario=scenario machine=machine view=view go=go /> }.into_any())
 }
 
 #[wasm_split(explore_model, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_model))]
-fn model_view(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> Result<AnyView, SplitLoaderError> {
-    Ok(view! { <ModelResult scenario=scenario view=view go=go/> }.into_any())
+fn model_view(
+    scenario: Scenario,
+    view: Memo<View>,
+    go: Callback<View>,
+) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <ModelResult scenario=scenario view=view go=go /> }.into_any())
 }

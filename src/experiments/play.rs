@@ -37,8 +37,10 @@ pub type Row = [Option<u8>; N];
 impl At {
     /// The worker's rows (`coach_at`), for a path of `states - 1` moves.
     fn read(bytes: &[u8], states: usize) -> At {
-        let rows: Vec<[Option<u8>; N]> =
-            bytes.chunks_exact(N).map(|r| std::array::from_fn(|k| Some(r[k]).filter(|d| *d != UNREACHABLE))).collect();
+        let rows: Vec<[Option<u8>; N]> = bytes
+            .chunks_exact(N)
+            .map(|r| std::array::from_fn(|k| Some(r[k]).filter(|d| *d != UNREACHABLE)))
+            .collect();
         let (along, moves) = rows.split_at(states.min(rows.len()));
         At { along: along.to_vec(), moves: moves.to_vec() }
     }
@@ -57,15 +59,24 @@ enum Coach {
 }
 
 /// Start the coach's worker for `scenario`; its answers go to `coach` and `answer`.
-fn start_coach(scenario: &Scenario, coach: RwSignal<Coach>, answer: RwSignal<Option<(String, At)>>) -> Result<Running, String> {
+fn start_coach(
+    scenario: &Scenario,
+    coach: RwSignal<Coach>,
+    answer: RwSignal<Option<(String, At)>>,
+) -> Result<Running, String> {
     let get = |data: &JsValue, k: &str| js_sys::Reflect::get(data, &k.into()).unwrap_or_default();
     let running = spawn(
         Box::new(move |kind, data| match kind.as_deref() {
-            Some("coached") => coach.set(Coach::Ready(js_sys::Float64Array::new(&get(&data, "cost")).to_vec())),
+            Some("coached") => {
+                coach.set(Coach::Ready(js_sys::Float64Array::new(&get(&data, "cost")).to_vec()))
+            }
             Some("at") => {
                 let path = get(&data, "path").as_string().unwrap_or_default();
                 let states = path.split('.').filter(|t| !t.is_empty()).count() + 1;
-                answer.set(Some((path, At::read(&js_sys::Uint8Array::new(&get(&data, "rows")).to_vec(), states))));
+                answer.set(Some((
+                    path,
+                    At::read(&js_sys::Uint8Array::new(&get(&data, "rows")).to_vec(), states),
+                )));
             }
             _ => coach.set(Coach::Failed(failure(&data))),
         }),
@@ -76,7 +87,12 @@ fn start_coach(scenario: &Scenario, coach: RwSignal<Coach>, answer: RwSignal<Opt
 }
 
 #[component]
-pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+pub fn Play(
+    scenario: Scenario,
+    machine: Machine,
+    view: Memo<View>,
+    go: Callback<View>,
+) -> impl IntoView {
     let scenario_now = scenario.clone();
     let read = {
         let machine = machine.clone();
@@ -95,7 +111,9 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
     // The step on view: the end unless the learner stepped back to look.
     let at = Signal::derive(move || view.with(|v| v.step.unwrap_or(usize::MAX)).min(total.get()));
     let path = move || read.with_untracked(|(p, _)| p.clone());
-    let set_path = move |p: &[Action]| go.run(View { play: Some(path_text(p)), step: None, ..view.get_untracked() });
+    let set_path = move |p: &[Action]| {
+        go.run(View { play: Some(path_text(p)), step: None, ..view.get_untracked() })
+    };
     // Choosing a move from an earlier step forks there: the moves after it are dropped.
     let choose = move |a| {
         let mut p = path();
@@ -118,7 +136,9 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
     let coach = RwSignal::new(Coach::Computing);
     let answer = RwSignal::new(None::<(String, At)>);
     // A challenge taken on hides the coach until the learner shows it.
-    let challenge = Memo::new(move |_| view.with(|v| v.challenge.clone()).and_then(|id| Challenge::by_id(&id)).map(|c| c.id));
+    let challenge = Memo::new(move |_| {
+        view.with(|v| v.challenge.clone()).and_then(|id| Challenge::by_id(&id)).map(|c| c.id)
+    });
     let shown = RwSignal::new(true);
     Effect::new(move |_| shown.set(challenge.get().is_none()));
     let running = StoredValue::new_local(None::<Running>);
@@ -143,8 +163,11 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
         }
     });
     // The initial state's row: any answer has it first.
-    let origin = Signal::derive(move || answer.with(|a| a.as_ref().and_then(|(_, a)| a.along.first().copied())));
-    let here = Signal::derive(move || answer.get().filter(|(p, _)| *p == viewed.get()).map(|(_, a)| a));
+    let origin = Signal::derive(move || {
+        answer.with(|a| a.as_ref().and_then(|(_, a)| a.along.first().copied()))
+    });
+    let here =
+        Signal::derive(move || answer.get().filter(|(p, _)| *p == viewed.get()).map(|(_, a)| a));
     let coached = move || here.get().filter(|_| shown.get());
     let player = Player::new(
         total,
@@ -182,11 +205,15 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
     let names = if scenario.case == Case::Fencing { vec![] } else { machine.keys.clone() };
     let (defects, clients, network) = (machine.defects, machine.programs.len(), machine.delay);
     // The challenge, if this is its scenario (a switch changed since leaves it).
-    let taken_id = Memo::new(move |_| challenge.get().filter(|id| Challenge::by_id(id).is_some_and(|c| c.is_for(&scenario_now))));
+    let taken_id = Memo::new(move |_| {
+        challenge.get().filter(|id| Challenge::by_id(id).is_some_and(|c| c.is_for(&scenario_now)))
+    });
     let taken = move || taken_id.get().and_then(Challenge::by_id);
     let made = {
         let machine = machine.clone();
-        Signal::derive(move || taken().and_then(|c| walk.with(|(moves, _, _)| c.made_at(&machine, moves))))
+        Signal::derive(move || {
+            taken().and_then(|c| walk.with(|(moves, _, _)| c.made_at(&machine, moves)))
+        })
     };
     // The first move of a shortest way on to the goal; `None` until the coach answers.
     let hint = {
@@ -194,8 +221,11 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
         Signal::derive(move || {
             let (c, at) = (taken()?, here.get()?);
             let k = c.goal.slot();
-            let best = at.moves.iter().enumerate().filter_map(|(i, row)| row[k].map(|d| (d, i))).min();
-            Some(best.and_then(|(_, i)| enabled(&machine, &untrack(now).0).get(i).map(|(_, w)| w.clone())))
+            let best =
+                at.moves.iter().enumerate().filter_map(|(i, row)| row[k].map(|d| (d, i))).min();
+            Some(best.and_then(|(_, i)| {
+                enabled(&machine, &untrack(now).0).get(i).map(|(_, w)| w.clone())
+            }))
         })
     };
     // Where the learner stands: the state, the moves it offers (with the coach beside each), and
@@ -211,21 +241,73 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
             .map(|(i, (a, words))| {
                 let chips = c.as_ref().map(|c| chips(c, i));
                 let key = if i < 10 { ((i + 1) % 10).to_string() } else { String::new() };
-                view! { <li><button type="button" class="tool-btn move" on:click=move |_| choose(a)><kbd>{key}</kbd><span>{words}</span></button>{chips}</li> }
+                view! {
+                    <li>
+                        <button type="button" class="tool-btn move" on:click=move |_| choose(a)>
+                            <kbd>{key}</kbd>
+                            <span>{words}</span>
+                        </button>
+                        {chips}
+                    </li>
+                }
             })
             .collect_view();
         view! {
-            {read.with(|(_, why)| why.clone()).map(|why| view! { <p class="editor-error" role="alert">{format!("链接里的路径有误：{why}。")}</p> })}
+            {read
+                .with(|(_, why)| why.clone())
+                .map(|why| {
+                    view! {
+                        <p class="editor-error" role="alert">
+                            {format!("链接里的路径有误：{why}。")}
+                        </p>
+                    }
+                })}
             <div class="play-grid">
                 <div class="play-state">
-                    <h3>{if n == 0 { "初始状态".to_string() } else { format!("第 {n} 步之后的状态") }}</h3>
-                    <dl>{machine.situation(&s, committed).into_iter().map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> }).collect_view()}</dl>
+                    <h3>
+                        {if n == 0 {
+                            "初始状态".to_string()
+                        } else {
+                            format!("第 {n} 步之后的状态")
+                        }}
+                    </h3>
+                    <dl>
+                        {machine
+                            .situation(&s, committed)
+                            .into_iter()
+                            .map(|(k, v)| {
+                                view! {
+                                    <dt>{k}</dt>
+                                    <dd>{v}</dd>
+                                }
+                            })
+                            .collect_view()}
+                    </dl>
                 </div>
                 <div class="play-moves">
                     <h3>"可选的下一步"</h3>
-                    {(n < total).then(|| view! { <p class="fork-note">{format!("正在查看第 {n} 步：在这里选一步会从此分叉，丢弃之后的 {} 步。", total - n)}</p> })}
+                    {(n < total)
+                        .then(|| {
+                            view! {
+                                <p class="fork-note">
+                                    {format!(
+                                        "正在查看第 {n} 步：在这里选一步会从此分叉，丢弃之后的 {} 步。",
+                                        total - n,
+                                    )}
+                                </p>
+                            }
+                        })}
                     <ol class="moves">{moves}</ol>
-                    {c.map(|c| walk.with(|(moves, steps, marks)| summary(&c, marks, moves, steps, defects)))}
+                    {c
+                        .map(|c| {
+                            walk.with(|(moves, steps, marks)| summary(
+                                &c,
+                                marks,
+                                moves,
+                                steps,
+                                defects,
+                            ))
+                        })}
                 </div>
             </div>
         }
@@ -235,47 +317,136 @@ pub fn Play(scenario: Scenario, machine: Machine, view: Memo<View>, go: Callback
         let (moves, steps, marks) = walk.get();
         let n = at.get().max(1);
         if moves.is_empty() {
-            return view! { <p class="play-empty">"还没有走任何一步：从上面的动作里选第一步。"</p> }.into_any();
+            return view! {
+                <p class="play-empty">
+                    "还没有走任何一步：从上面的动作里选第一步。"
+                </p>
+            }
+            .into_any();
         }
         let said = announce(&steps[n - 1], n, steps.len(), &names, defects);
         let found = marks
             .flags
             .iter()
-            .map(|f| view! { <li class=f.kind.class()>{format!("第 {} 步 {} {}：{}", f.step, f.kind.sign(), f.label, f.text)}</li> })
+            .map(|f| {
+                view! {
+                    <li class=f
+                        .kind
+                        .class()>
+                        {format!("第 {} 步 {} {}：{}", f.step, f.kind.sign(), f.label, f.text)}
+                    </li>
+                }
+            })
             .collect_view();
         view! {
-            <ul class="play-found" aria-live="polite">{found}</ul>
+            <ul class="play-found" aria-live="polite">
+                {found}
+            </ul>
             {player.controls(table, on_table)}
-            <p class="announce" aria-live="polite">{said}</p>
-            <SequenceDiagram id="play" steps=steps.clone() step=n marks=marks.clone() clients=clients network=network keys=names.clone() defects=defects on_pick=Callback::new(move |k: usize| player.pick(k))/>
-            {table.get().then(|| view! { <StepTable steps=steps step=n marks=marks keys=names.clone() defects=defects/> })}
+            <p class="announce" aria-live="polite">
+                {said}
+            </p>
+            <SequenceDiagram
+                id="play"
+                steps=steps.clone()
+                step=n
+                marks=marks.clone()
+                clients=clients
+                network=network
+                keys=names.clone()
+                defects=defects
+                on_pick=Callback::new(move |k: usize| player.pick(k))
+            />
+            {table
+                .get()
+                .then(|| {
+                    view! {
+                        <StepTable
+                            steps=steps
+                            step=n
+                            marks=marks
+                            keys=names.clone()
+                            defects=defects
+                        />
+                    }
+                })}
         }
         .into_any()
     };
     view! {
         <section class="result play" aria-labelledby="play-title">
-            <h2 id="play-title">{format!("你来调度：{} · {}", scenario.case.name(), defects.variant_name())}</h2>
-            <p class="lede"><span class="addition-tag">"本学习台补充"</span>"由你决定下一步发生什么：谁走程序的下一步（含暂停）、何时判租约到期、授权权威何时崩溃与恢复（网络会延迟的场景里，还有哪条在途写入先送达）。每一步都由同一台状态机执行；教练（检查器）告诉你每个选择之后，各项发现最少还要几步，或已不可能。"</p>
-            {(scenario.case == Case::Fencing).then(|| view! { <ChallengeList view=view go=go/> })}
-            {move || taken().map(|c| view! { <ChallengeBox challenge=c made=made origin=origin hint=hint at_start=Signal::derive(move || at.get() == 0)/> })}
+            <h2 id="play-title">
+                {format!("你来调度：{} · {}", scenario.case.name(), defects.variant_name())}
+            </h2>
+            <p class="lede">
+                <span class="addition-tag">"本学习台补充"</span>
+                "由你决定下一步发生什么：谁走程序的下一步（含暂停）、何时判租约到期、授权权威何时崩溃与恢复（网络会延迟的场景里，还有哪条在途写入先送达）。每一步都由同一台状态机执行；教练（检查器）告诉你每个选择之后，各项发现最少还要几步，或已不可能。"
+            </p>
+            {(scenario.case == Case::Fencing).then(|| view! { <ChallengeList view=view go=go /> })}
+            {move || {
+                taken()
+                    .map(|c| {
+                        view! {
+                            <ChallengeBox
+                                challenge=c
+                                made=made
+                                origin=origin
+                                hint=hint
+                                at_start=Signal::derive(move || at.get() == 0)
+                            />
+                        }
+                    })
+            }}
             {stand}
             <div class="play-tools" role="group" aria-label="调度">
-                <button type="button" class="tool-btn" disabled=move || total.get() == 0 on:click=move |_| undo()>"撤销最后一步"</button>
-                <button type="button" class="tool-btn" disabled=move || total.get() == 0 on:click=move |_| set_path(&[])>"从头开始"</button>
-                <label class="check"><input type="checkbox" prop:checked=shown on:change=move |ev| shown.set(event_target_checked(&ev))/><span>"显示教练"</span></label>
+                <button
+                    type="button"
+                    class="tool-btn"
+                    disabled=move || total.get() == 0
+                    on:click=move |_| undo()
+                >
+                    "撤销最后一步"
+                </button>
+                <button
+                    type="button"
+                    class="tool-btn"
+                    disabled=move || total.get() == 0
+                    on:click=move |_| set_path(&[])
+                >
+                    "从头开始"
+                </button>
+                <label class="check">
+                    <input
+                        type="checkbox"
+                        prop:checked=shown
+                        on:change=move |ev| shown.set(event_target_checked(&ev))
+                    />
+                    <span>"显示教练"</span>
+                </label>
             </div>
-            <p class="hint">"键盘：1–9、0 选第 1–10 个动作（其余用 Tab 与回车）；u 或退格撤销最后一步（会删掉它）；← / → 只查看前后的步骤，不改路径。"</p>
-            <p class="coach-status" role="status">{move || match coach.get() {
-                Coach::Computing => "教练正在计算：检查器在后台线程里遍历这个场景的全部可达状态…".to_string(),
-                Coach::Ready(r) => {
-                    // The worker's figures: states, milliseconds, bytes per state (search, coach).
-                    let [states, ms, search, coach] = [0, 1, 2, 3].map(|i| r.get(i).copied().unwrap_or(0.0));
-                    let mb = states * (search + coach) / 1e6;
-                    let states = super::checker::grouped(states as usize);
-                    format!("教练已就绪：{states} 个状态，用时 {ms:.0} 毫秒；约占内存 {mb:.1} MB（状态表按块预先分配，小场景也约 0.9 MB）。")
-                }
-                Coach::Failed(why) => format!("教练无法工作：{why}。动作仍然可以选。"),
-            }}</p>
+            <p class="hint">
+                "键盘：1–9、0 选第 1–10 个动作（其余用 Tab 与回车）；u 或退格撤销最后一步（会删掉它）；← / → 只查看前后的步骤，不改路径。"
+            </p>
+            <p class="coach-status" role="status">
+                {move || match coach.get() {
+                    Coach::Computing => {
+                        "教练正在计算：检查器在后台线程里遍历这个场景的全部可达状态…"
+                            .to_string()
+                    }
+                    Coach::Ready(r) => {
+                        let [states, ms, search, coach] = [0, 1, 2, 3]
+                            .map(|i| r.get(i).copied().unwrap_or(0.0));
+                        let mb = states * (search + coach) / 1e6;
+                        let states = super::checker::grouped(states as usize);
+                        format!(
+                            "教练已就绪：{states} 个状态，用时 {ms:.0} 毫秒；约占内存 {mb:.1} MB（状态表按块预先分配，小场景也约 0.9 MB）。",
+                        )
+                    }
+                    Coach::Failed(why) => {
+                        format!("教练无法工作：{why}。动作仍然可以选。")
+                    }
+                }}
+            </p>
             {walked}
         </section>
     }
@@ -310,8 +481,19 @@ fn chips(c: &At, i: usize) -> impl IntoView {
 
 /// The coach at the state on view: what is still possible, and where on the path each
 /// finding stopped being possible.
-fn summary(c: &At, marks: &Marks, moves: &[Move], steps: &[Step], defects: Defects) -> impl IntoView {
-    let open: Vec<String> = Finding::COACHED.iter().zip(c.here()).filter(|(_, d)| d.is_some()).map(|(f, d)| reach(*f, d, false)).collect();
+fn summary(
+    c: &At,
+    marks: &Marks,
+    moves: &[Move],
+    steps: &[Step],
+    defects: Defects,
+) -> impl IntoView {
+    let open: Vec<String> = Finding::COACHED
+        .iter()
+        .zip(c.here())
+        .filter(|(_, d)| d.is_some())
+        .map(|(f, d)| reach(*f, d, false))
+        .collect();
     let shut = (1..c.along.len()).flat_map(|k| {
         Finding::COACHED.iter().enumerate().filter_map(move |(j, f)| {
             // Made on the path by then: a report's finding is marked; a challenge's goal is not.
@@ -330,5 +512,10 @@ fn summary(c: &At, marks: &Marks, moves: &[Move], steps: &[Step], defects: Defec
     } else {
         format!("教练（从当前状态起）：{}。", open.join("；"))
     };
-    view! { <div class="coach-summary"><p>{open}</p><ul>{shut.collect_view()}</ul></div> }
+    view! {
+        <div class="coach-summary">
+            <p>{open}</p>
+            <ul>{shut.collect_view()}</ul>
+        </div>
+    }
 }

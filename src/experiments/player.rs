@@ -21,7 +21,13 @@ impl Player {
     /// A player over steps `1..=total`, at `step`; `step_to` moves the view. Listens to the
     /// keyboard while the calling component lives.
     pub fn new(total: Signal<usize>, step: Signal<usize>, step_to: Callback<usize>) -> Player {
-        let p = Player { total, step, step_to, playing: RwSignal::new(false), timer: StoredValue::new(None) };
+        let p = Player {
+            total,
+            step,
+            step_to,
+            playing: RwSignal::new(false),
+            timer: StoredValue::new(None),
+        };
         on_cleanup(move || p.stop());
         let handle = window_event_listener(leptos::ev::keydown, move |ev| {
             if crate::ui::keys::for_text_field(&ev) {
@@ -86,16 +92,32 @@ impl Player {
     pub fn controls(self, table: Signal<bool>, on_table: Callback<bool>) -> impl IntoView {
         view! {
             <div class="stepper" role="group" aria-label="逐步查看">
-                <button type="button" class="tool-btn" on:click=move |_| self.by(-1)>"← 上一步"</button>
-                <button type="button" class="tool-btn play-btn" aria-pressed=move || self.playing.get().to_string() on:click=move |_| self.toggle()>
+                <button type="button" class="tool-btn" on:click=move |_| self.by(-1)>
+                    "← 上一步"
+                </button>
+                <button
+                    type="button"
+                    class="tool-btn play-btn"
+                    aria-pressed=move || self.playing.get().to_string()
+                    on:click=move |_| self.toggle()
+                >
                     {move || if self.playing.get() { "⏸ 暂停" } else { "▶ 播放" }}
                 </button>
-                <button type="button" class="tool-btn" on:click=move |_| self.by(1)>"下一步 →"</button>
+                <button type="button" class="tool-btn" on:click=move |_| self.by(1)>
+                    "下一步 →"
+                </button>
                 <label class="check table-toggle">
-                    <input type="checkbox" prop:checked=table on:change=move |ev| on_table.run(event_target_checked(&ev))/>
+                    <input
+                        type="checkbox"
+                        prop:checked=table
+                        on:change=move |ev| on_table.run(event_target_checked(&ev))
+                    />
                     <span>"显示步骤表"</span>
                 </label>
-                <span class="hint"><span class="key-hint">"键盘：← / → 或 k / j；"</span>"点图中的一步可直接跳到那一步"</span>
+                <span class="hint">
+                    <span class="key-hint">"键盘：← / → 或 k / j；"</span>
+                    "点图中的一步可直接跳到那一步"
+                </span>
             </div>
         }
     }
@@ -114,7 +136,8 @@ pub fn follow_current_step(track: impl Fn() + 'static) {
             if let Some(b) = band.map(|b| b.get_bounding_client_rect()) {
                 let height = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
                 // Below the sticky bar and the lanes' names (about 6rem), or under the fold.
-                let by = if b.top() < 96.0 { b.top() - 96.0 } else { (b.bottom() - height).max(0.0) };
+                let by =
+                    if b.top() < 96.0 { b.top() - 96.0 } else { (b.bottom() - height).max(0.0) };
                 if by != 0.0 {
                     window().scroll_by_with_x_and_y(0.0, by);
                 }

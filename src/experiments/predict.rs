@@ -22,19 +22,38 @@ const FENCING_CHOICES: [(&str, &[Property]); 4] = [
 
 /// A choice as a learner reads it: the lesson's words, then the identifiers.
 fn choice_label((lead, broken): (&str, &[Property])) -> AnyView {
-    let words = if broken.len() == 1 { format!("{lead}「{}」", broken[0].promise()) } else { lead.to_string() };
+    let words = if broken.len() == 1 {
+        format!("{lead}「{}」", broken[0].promise())
+    } else {
+        lead.to_string()
+    };
     let ids: Vec<&str> = broken.iter().map(|p| p.name()).collect();
-    view! { {words}{(!ids.is_empty()).then(|| view! { " "<small><code class="finding-id">{ids.join(" · ")}</code></small> })} }.into_any()
+    view! {
+        {words}
+        {(!ids.is_empty())
+            .then(|| {
+                view! {
+                    " "
+                    <small>
+                        <code class="finding-id">{ids.join(" · ")}</code>
+                    </small>
+                }
+            })}
+    }
+    .into_any()
 }
 
 const WRITERS: [char; 2] = ['A', 'B'];
 
-const OUTCOMES: [OpOutcome; 4] = [OpOutcome::Applied, OpOutcome::Duplicate, OpOutcome::Conflict, OpOutcome::Stale];
+const OUTCOMES: [OpOutcome; 4] =
+    [OpOutcome::Applied, OpOutcome::Duplicate, OpOutcome::Conflict, OpOutcome::Stale];
 
 /// Each interleaving's moves after the fixed prefix, as the report names them.
 fn orders(report: &Report) -> Vec<String> {
     match &report.case {
-        CaseRun::Fencing(run) => run.traces.iter().map(|t| t.events[run.prefix_len..].join(" → ")).collect(),
+        CaseRun::Fencing(run) => {
+            run.traces.iter().map(|t| t.events[run.prefix_len..].join(" → ")).collect()
+        }
         _ => vec![],
     }
 }
@@ -42,7 +61,12 @@ fn orders(report: &Report) -> Vec<String> {
 /// The form: the parts for the run's case; `on_submit` gets the guess. The run itself is
 /// known (the lab is instant) but only its interleavings' orders are shown.
 #[component]
-pub fn PredictForm(report: Report, id: String, on_submit: Callback<Guess>, on_cancel: Callback<()>) -> impl IntoView {
+pub fn PredictForm(
+    report: Report,
+    id: String,
+    on_submit: Callback<Guess>,
+    on_cancel: Callback<()>,
+) -> impl IntoView {
     let scenario = report.scenario.clone();
     let orders = orders(&report);
     let choice = RwSignal::new(None::<usize>);
@@ -50,10 +74,16 @@ pub fn PredictForm(report: Report, id: String, on_submit: Callback<Guess>, on_ca
     let outcomes = RwSignal::new(vec![None::<OpOutcome>; scenario.operations.len()]);
     let operations = matches!(report.case, CaseRun::Operations(_));
     let guess = move || match operations {
-        true => outcomes.get().into_iter().collect::<Option<Vec<_>>>().map(|outcomes| Guess::Operations { outcomes }),
+        true => outcomes
+            .get()
+            .into_iter()
+            .collect::<Option<Vec<_>>>()
+            .map(|outcomes| Guess::Operations { outcomes }),
         false => {
             let last_writers = writers.get().into_iter().collect::<Option<Vec<_>>>()?;
-            choice.get().map(|i| Guess::Fencing { broken: FENCING_CHOICES[i].1.to_vec(), last_writers })
+            choice
+                .get()
+                .map(|i| Guess::Fencing { broken: FENCING_CHOICES[i].1.to_vec(), last_writers })
         }
     };
     let submit = move |_| {
@@ -66,23 +96,54 @@ pub fn PredictForm(report: Report, id: String, on_submit: Callback<Guess>, on_ca
         view! {
             <fieldset class="predict-choices">
                 <legend>"运行前先预测：资源对每条操作的结果"</legend>
-                {recall.then(|| view! { <p class="hint">"课文已列出这五条的结果，这里是回忆；到实验台改动任何一条操作再预测，就要靠推理了。"</p> })}
-                <ol class="predict-ops">
-                    {scenario.operations.iter().enumerate().map(|(i, op)| {
-                        let select_id = format!("{id}-op-{i}");
+                {recall
+                    .then(|| {
                         view! {
-                            <li>
-                                <label for=select_id.clone()><code>{format!("{} {} ({},{})", op.key, op.digest, op.fence, op.seq)}</code></label>
-                                <select id=select_id on:change=move |ev| {
-                                    let v = event_target_value(&ev);
-                                    outcomes.update(|o| o[i] = OUTCOMES.into_iter().find(|x| x.name() == v));
-                                }>
-                                    <option value="">"选择…"</option>
-                                    {OUTCOMES.map(|o| view! { <option value=o.name()>{o.name()}</option> })}
-                                </select>
-                            </li>
+                            <p class="hint">
+                                "课文已列出这五条的结果，这里是回忆；到实验台改动任何一条操作再预测，就要靠推理了。"
+                            </p>
                         }
-                    }).collect_view()}
+                    })}
+                <ol class="predict-ops">
+                    {scenario
+                        .operations
+                        .iter()
+                        .enumerate()
+                        .map(|(i, op)| {
+                            let select_id = format!("{id}-op-{i}");
+                            view! {
+                                <li>
+                                    <label for=select_id.clone()>
+                                        <code>
+                                            {format!(
+                                                "{} {} ({},{})",
+                                                op.key,
+                                                op.digest,
+                                                op.fence,
+                                                op.seq,
+                                            )}
+                                        </code>
+                                    </label>
+                                    <select
+                                        id=select_id
+                                        on:change=move |ev| {
+                                            let v = event_target_value(&ev);
+                                            outcomes
+                                                .update(|o| {
+                                                    o[i] = OUTCOMES.into_iter().find(|x| x.name() == v);
+                                                });
+                                        }
+                                    >
+                                        <option value="">"选择…"</option>
+                                        {OUTCOMES
+                                            .map(|o| {
+                                                view! { <option value=o.name()>{o.name()}</option> }
+                                            })}
+                                    </select>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
                 </ol>
             </fieldset>
         }
@@ -90,22 +151,54 @@ pub fn PredictForm(report: Report, id: String, on_submit: Callback<Guess>, on_ca
     } else {
         view! {
             <fieldset class="predict-choices">
-                <legend>"运行前先预测（一）：在全部交错里，哪条性质守不住？"</legend>
-                {lesson_states(&scenario).then(|| view! { <p class="hint">"课文点明了其中一条性质在这次运行里的结论，另一条要自己推理。"</p> })}
-                {radios(format!("{id}-choice"), FENCING_CHOICES.map(choice_label).into_iter().collect(), Callback::new(move |i| choice.set(Some(i))))}
+                <legend>
+                    "运行前先预测（一）：在全部交错里，哪条性质守不住？"
+                </legend>
+                {lesson_states(&scenario)
+                    .then(|| {
+                        view! {
+                            <p class="hint">
+                                "课文点明了其中一条性质在这次运行里的结论，另一条要自己推理。"
+                            </p>
+                        }
+                    })}
+                {radios(
+                    format!("{id}-choice"),
+                    FENCING_CHOICES.map(choice_label).into_iter().collect(),
+                    Callback::new(move |i| choice.set(Some(i))),
+                )}
             </fieldset>
             <fieldset class="predict-choices">
                 <legend>"（二）每条交错走完后，资源里是谁的结果？"</legend>
-                <p class="hint">"固定前缀之后的次序如下；课文没有逐条列出，要靠推理。"</p>
+                <p class="hint">
+                    "固定前缀之后的次序如下；课文没有逐条列出，要靠推理。"
+                </p>
                 <ol class="predict-orders">
-                    {orders.into_iter().enumerate().map(|(i, order)| view! {
-                        <li>
-                            <fieldset>
-                                <legend><code>{order}</code></legend>
-                                {radios(format!("{id}-last-{i}"), WRITERS.map(|c| format!("{c} 的结果").into_any()).into_iter().collect(), Callback::new(move |k| writers.update(|w| w[i] = Some(WRITERS[k]))))}
-                            </fieldset>
-                        </li>
-                    }).collect_view()}
+                    {orders
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, order)| {
+                            view! {
+                                <li>
+                                    <fieldset>
+                                        <legend>
+                                            <code>{order}</code>
+                                        </legend>
+                                        {radios(
+                                            format!("{id}-last-{i}"),
+                                            WRITERS
+                                                .map(|c| format!("{c} 的结果").into_any())
+                                                .into_iter()
+                                                .collect(),
+                                            Callback::new(move |k| {
+                                                writers.update(|w| w[i] = Some(WRITERS[k]))
+                                            }),
+                                        )}
+                                    </fieldset>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
                 </ol>
             </fieldset>
         }
@@ -115,9 +208,24 @@ pub fn PredictForm(report: Report, id: String, on_submit: Callback<Guess>, on_ca
         <form class="predict" on:submit=|ev| ev.prevent_default()>
             {body}
             <div class="actions">
-                <button type="button" class="tool-btn primary" disabled=move || guess().is_none() on:click=submit>"提交预测并运行"</button>
-                {move || guess().is_none().then(|| view! { <span class="hint">"每一项都选好后才能提交"</span> })}
-                <button type="button" class="tool-btn" on:click=move |_| on_cancel.run(())>"不预测了"</button>
+                <button
+                    type="button"
+                    class="tool-btn primary"
+                    disabled=move || guess().is_none()
+                    on:click=submit
+                >
+                    "提交预测并运行"
+                </button>
+                {move || {
+                    guess()
+                        .is_none()
+                        .then(|| {
+                            view! { <span class="hint">"每一项都选好后才能提交"</span> }
+                        })
+                }}
+                <button type="button" class="tool-btn" on:click=move |_| on_cancel.run(())>
+                    "不预测了"
+                </button>
             </div>
         </form>
     }
@@ -132,7 +240,7 @@ fn radios(name: String, labels: Vec<AnyView>, pick: Callback<usize>) -> AnyView 
         .map(|(i, label)| {
             view! {
                 <label class="check">
-                    <input type="radio" name=name.clone() on:change=move |_| pick.run(i)/>
+                    <input type="radio" name=name.clone() on:change=move |_| pick.run(i) />
                     <span>{label}</span>
                 </label>
             }
@@ -144,7 +252,11 @@ fn radios(name: String, labels: Vec<AnyView>, pick: Callback<usize>) -> AnyView 
 /// Record a guess against the run it predicted; whether it hit.
 pub fn record(guess: &Guess, report: &Report) -> bool {
     let hit = guess.hits(report);
-    use_store::<Lab>().apply(Change::Predict { experiment: Experiment::of(&report.scenario), guess: guess.clone(), hit });
+    use_store::<Lab>().apply(Change::Predict {
+        experiment: Experiment::of(&report.scenario),
+        guess: guess.clone(),
+        hit,
+    });
     hit
 }
 
@@ -156,19 +268,37 @@ fn misses(guess: &Guess, report: &Report) -> Vec<String> {
         (Guess::Fencing { last_writers, .. }, CaseRun::Fencing(run)) => {
             let mut out = Vec::new();
             for (i, (t, guessed)) in run.traces.iter().zip(last_writers).enumerate() {
-                let Some((n, last)) = t.steps.iter().enumerate().rev().find(|(_, s)| matches!(s.event, Event::Accepted { .. })) else {
+                let Some((n, last)) = t
+                    .steps
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .find(|(_, s)| matches!(s.event, Event::Accepted { .. }))
+                else {
                     continue;
                 };
                 let Some(writer) = last.after.writer.filter(|w| w != guessed) else { continue };
-                let step = |k: usize| format!("第 {} 步（前缀之后第 {} 步）", k + 1, k + 1 - run.prefix_len);
+                let step = |k: usize| {
+                    format!("第 {} 步（前缀之后第 {} 步）", k + 1, k + 1 - run.prefix_len)
+                };
                 let mut said = format!(
                     "交错 {}：最后是 {writer} 的结果——{}：{}",
                     i + 1,
                     step(n),
                     words::event(&last.event, &[], report.scenario.defects)
                 );
-                for (k, s) in t.steps.iter().enumerate().skip(n + 1).filter(|(_, s)| matches!(s.event, Event::Rejected { .. })) {
-                    said.push_str(&format!("；随后{}：{}", step(k), words::event(&s.event, &[], report.scenario.defects)));
+                for (k, s) in t
+                    .steps
+                    .iter()
+                    .enumerate()
+                    .skip(n + 1)
+                    .filter(|(_, s)| matches!(s.event, Event::Rejected { .. }))
+                {
+                    said.push_str(&format!(
+                        "；随后{}：{}",
+                        step(k),
+                        words::event(&s.event, &[], report.scenario.defects)
+                    ));
                 }
                 out.push(said);
             }
@@ -180,7 +310,9 @@ fn misses(guess: &Guess, report: &Report) -> Vec<String> {
             .zip(outcomes)
             .enumerate()
             .filter(|(_, (r, guessed))| r.outcome != **guessed)
-            .map(|(i, (r, _))| format!("第 {} 条：{}——{}", i + 1, r.outcome.name(), words::op_note(r)))
+            .map(|(i, (r, _))| {
+                format!("第 {} 条：{}——{}", i + 1, r.outcome.name(), words::op_note(r))
+            })
             .collect(),
         _ => vec![],
     }
@@ -198,32 +330,68 @@ pub fn PredictVerdict(guess: Guess, report: Report) -> impl IntoView {
     let misses = misses(&guess, &report);
     let lesson = lesson_words(&report.scenario);
     view! {
-        <div class="predict-verdict" class:hit=hit class:partly=partly class:miss=!hit && !partly role="status">
+        <div
+            class="predict-verdict"
+            class:hit=hit
+            class:partly=partly
+            class:miss=!hit && !partly
+            role="status"
+        >
             <p>
-                <strong>{match (hit, partly) {
-                    (true, _) => "✓ 预测全部正确",
-                    (false, true) => "◐ 预测部分正确",
-                    (false, false) => "✗ 预测与结果有出入",
-                }}</strong>
+                <strong>
+                    {match (hit, partly) {
+                        (true, _) => "✓ 预测全部正确",
+                        (false, true) => "◐ 预测部分正确",
+                        (false, false) => "✗ 预测与结果有出入",
+                    }}
+                </strong>
                 {if hit {
-                    // Guess and result are the same sentence: say it once (it is long on a phone).
                     format!("：运行结果正是“{actual}”。")
                 } else {
-                    format!("：你预测“{}”，运行结果“{}”。", guess.describe(), actual)
+                    format!(
+                        "：你预测“{}”，运行结果“{}”。",
+                        guess.describe(),
+                        actual,
+                    )
                 }}
             </p>
-            {(!hit).then(|| view! { <ul class="predict-scores">
-                {scores.into_iter().map(|s| view! { <li class:right=s.right == s.of class:wrong=s.right < s.of>{match s.of {
-                    // One choice is right or wrong, not 「0/1 对」.
-                    1 => format!("{}：{}", s.part, if s.right == 1 { "对" } else { "错" }),
-                    _ => format!("{}：{}/{} 对", s.part, s.right, s.of),
-                }}</li> }).collect_view()}
-            </ul> })}
-            {(!misses.is_empty()).then(|| view! {
-                <ul class="predict-misses">{misses.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
-                <p class="hint">{format!("（token 后的{}）", words::GRANT_NOTE)}</p>
-            })}
-            {(!lesson.is_empty()).then(|| view! { <p class="hint">"课文怎么说："{lesson.join("")}</p> })}
+            {(!hit)
+                .then(|| {
+                    view! {
+                        <ul class="predict-scores">
+                            {scores
+                                .into_iter()
+                                .map(|s| {
+                                    view! {
+                                        <li class:right=s.right == s.of class:wrong=s.right < s.of>
+                                            {match s.of {
+                                                1 => {
+                                                    format!(
+                                                        "{}：{}",
+                                                        s.part,
+                                                        if s.right == 1 { "对" } else { "错" },
+                                                    )
+                                                }
+                                                _ => format!("{}：{}/{} 对", s.part, s.right, s.of),
+                                            }}
+                                        </li>
+                                    }
+                                })
+                                .collect_view()}
+                        </ul>
+                    }
+                })}
+            {(!misses.is_empty())
+                .then(|| {
+                    view! {
+                        <ul class="predict-misses">
+                            {misses.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
+                        </ul>
+                        <p class="hint">{format!("（token 后的{}）", words::GRANT_NOTE)}</p>
+                    }
+                })}
+            {(!lesson.is_empty())
+                .then(|| view! { <p class="hint">"课文怎么说："{lesson.join("")}</p> })}
         </div>
     }
 }

@@ -4,7 +4,9 @@
 //! so the page says exactly what the CLI's text says. (Its parts are plain functions, not
 //! components: they have no state of their own, and each component costs the module bytes.)
 
-use fencing_model::verdicts::{Kind, Line, Occurrence, Part, Place, Section, Verdicts, KEY_STEPS, OURS, WHY};
+use fencing_model::verdicts::{
+    Kind, Line, Occurrence, Part, Place, Section, Verdicts, KEY_STEPS, OURS, WHY,
+};
 use leptos::prelude::*;
 
 /// How a part names a path (`交错 2`) and, where the page can, opens a place of it.
@@ -25,11 +27,29 @@ pub fn Judgment(
     #[prop(optional)] only: Option<Part>,
 ) -> impl IntoView {
     let paths = Paths { name: path, go };
-    let legend = Kind::ALL.map(|k| view! { <li class=format!("kind-{}", k.class())><span class="verdict-sign" aria-hidden="true">{k.sign()}</span>" "{k.label()}</li> });
+    let legend = Kind::ALL.map(|k| {
+        view! {
+            <li class=format!("kind-{}", k.class())>
+                <span class="verdict-sign" aria-hidden="true">
+                    {k.sign()}
+                </span>
+                " "
+                {k.label()}
+            </li>
+        }
+    });
     view! {
         <div class="judgment">
-            {verdicts.sections.into_iter().filter(|s| only.is_none_or(|p| p == s.part)).map(|s| section(s, paths)).collect_view()}
-            <details class="kind-legend"><summary>"符号说明"</summary><ul>{legend.collect_view()}</ul><p>{KEY_STEPS}</p></details>
+            {verdicts
+                .sections
+                .into_iter()
+                .filter(|s| only.is_none_or(|p| p == s.part))
+                .map(|s| section(s, paths))
+                .collect_view()} <details class="kind-legend">
+                <summary>"符号说明"</summary>
+                <ul>{legend.collect_view()}</ul>
+                <p>{KEY_STEPS}</p>
+            </details>
         </div>
     }
 }
@@ -44,14 +64,29 @@ fn section(s: Section, paths: Paths) -> Option<impl IntoView> {
     let remarks = remarks
         .into_iter()
         .map(|r| {
-            let places = r.at.into_iter().map(|p| view! { " " {place(p, paths)} }).collect_view();
+            let places =
+                r.at.into_iter()
+                    .map(|p| {
+                        view! {
+                            " "
+                            {place(p, paths)}
+                        }
+                    })
+                    .collect_view();
             view! { <p class="remark">{r.text}{places}</p> }
         })
         .collect_view();
     Some(view! {
         <section class="judgment-section" data-part=part.name() aria-labelledby=labelled>
             <h3 id=id>{title}{ours.then(|| view! { <span class="addition-tag">{OURS}</span> })}</h3>
-            {(!lines.is_empty()).then(|| view! { <ul class="verdicts">{lines.into_iter().map(|l| line(l, paths)).collect_view()}</ul> })}
+            {(!lines.is_empty())
+                .then(|| {
+                    view! {
+                        <ul class="verdicts">
+                            {lines.into_iter().map(|l| line(l, paths)).collect_view()}
+                        </ul>
+                    }
+                })}
             {remarks}
         </section>
     })
@@ -61,14 +96,28 @@ fn line(l: Line, paths: Paths) -> impl IntoView {
     let Line { finding, ours, kind, promise, verdict, qualifiers, occurrences } = l;
     // The lesson's words first, the identifier after them in small type.
     let name = match promise {
-        Some(p) => view! { <strong class="promise">{p}</strong>" "<code class="finding-id">{finding.name()}</code> }.into_any(),
+        Some(p) => view! {
+            <strong class="promise">{p}</strong>
+            " "
+            <code class="finding-id">{finding.name()}</code>
+        }
+        .into_any(),
         None => view! { <code>{finding.name()}</code> }.into_any(),
     };
     view! {
-        <li class=format!("verdict kind-{}", kind.class()) data-finding=finding.name() data-kind=kind.class()>
-            <span class="verdict-sign" aria-hidden="true">{kind.sign()}</span>
+        <li
+            class=format!("verdict kind-{}", kind.class())
+            data-finding=finding.name()
+            data-kind=kind.class()
+        >
+            <span class="verdict-sign" aria-hidden="true">
+                {kind.sign()}
+            </span>
             <span class="visually-hidden">{format!("{}：", kind.label())}</span>
-            {name}{ours.then_some("（本学习台补充）")}"："<strong class="verdict-words">{verdict}</strong>
+            {name}
+            {ours.then_some("（本学习台补充）")}
+            "："
+            <strong class="verdict-words">{verdict}</strong>
             {qualifiers.into_iter().map(|q| view! { <p class="qualifier">{q}</p> }).collect_view()}
             {occurrences.into_iter().map(|o| occurrence(o, paths)).collect_view()}
         </li>
@@ -79,7 +128,14 @@ fn occurrence(o: Occurrence, paths: Paths) -> impl IntoView {
     let Occurrence { at, kind, action, why, cause, qualifiers, chain, .. } = o;
     view! {
         <div class=format!("occurrence kind-{}", kind.class())>
-            <p class="where"><span class="verdict-sign" aria-hidden="true">{kind.sign()}</span>" "{place(at, paths)}{format!("（{action}）")}</p>
+            <p class="where">
+                <span class="verdict-sign" aria-hidden="true">
+                    {kind.sign()}
+                </span>
+                " "
+                {place(at, paths)}
+                {format!("（{action}）")}
+            </p>
             <p class="why">{WHY}{why}</p>
             {cause.map(|c| view! { <p class="why cause">{c}</p> })}
             {qualifiers.into_iter().map(|q| view! { <p class="qualifier">{q}</p> }).collect_view()}
@@ -92,8 +148,12 @@ fn occurrence(o: Occurrence, paths: Paths) -> impl IntoView {
 fn place(at: Place, paths: Paths) -> AnyView {
     let words = format!("{} 第 {} 步", paths.name.run(at.path), at.step);
     match paths.go {
-        Some(go) => view! { <button type="button" class="tool-btn place" on:click=move |_| go.run(at)>{format!("查看：{words}")}</button> }
-            .into_any(),
+        Some(go) => view! {
+            <button type="button" class="tool-btn place" on:click=move |_| go.run(at)>
+                {format!("查看：{words}")}
+            </button>
+        }
+        .into_any(),
         None => view! { <span class="place">{words}</span> }.into_any(),
     }
 }

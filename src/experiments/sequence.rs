@@ -8,7 +8,10 @@
 //! highlighted and the steps after it dimmed; a finding marks its step, key steps carry ◆.
 //! Screen readers get the same steps in words.
 
-use super::diagram::{arrow_at, gutter, lanes, mark_at, rejection_at, rows, state_at, Frame, Row, BELOW, LINE, STATE_BELOW};
+use super::diagram::{
+    arrow_at, gutter, lanes, mark_at, rejection_at, rows, state_at, Frame, Row, BELOW, LINE,
+    STATE_BELOW,
+};
 use super::trace::announce;
 use fencing_model::machine::client_name;
 use fencing_model::path::Lane;
@@ -103,39 +106,66 @@ fn below(e: &Event<u64, char>) -> f64 {
 
 /// One step's marks on the lanes, on row `r`; `pause_until` is the row where a pause ends.
 fn marks(l: &Lanes, r: Row, step: &Step, keys: &[String], d: Defects, pause_until: Row) -> AnyView {
-    let key = |k: u8| keys.get(k as usize).filter(|k| !k.is_empty()).map_or(String::new(), |k| format!("key={k}"));
+    let key = |k: u8| {
+        keys.get(k as usize).filter(|k| !k.is_empty()).map_or(String::new(), |k| format!("key={k}"))
+    };
     // The model says which lanes a step joins: a delayed write arrives from the network.
     let (from, to) = (l.x(step.from), l.x(step.to));
     match step.event {
-        Event::Granted { client, fence: 0, grant: g } => arrow_at(r, from, to, format!("({client}, {})", grant(g)), "sd-grant").into_any(),
+        Event::Granted { client, fence: 0, grant: g } => {
+            arrow_at(r, from, to, format!("({client}, {})", grant(g)), "sd-grant").into_any()
+        }
         Event::Granted { client, fence, grant: g } => {
-            arrow_at(r, from, to, format!("({client}, {fence}, {})", grant(g)), "sd-grant").into_any()
+            arrow_at(r, from, to, format!("({client}, {fence}, {})", grant(g)), "sd-grant")
+                .into_any()
         }
         Event::Minted { fence, grant: g, .. } => {
-            arrow_at(r, from, to, tok(fence, g), if g == 0 { "sd-unbound" } else { "sd-grant" }).into_any()
+            arrow_at(r, from, to, tok(fence, g), if g == 0 { "sd-unbound" } else { "sd-grant" })
+                .into_any()
         }
         Event::Holds { .. } => mark_at(r, from, "已持有租约".into(), "sd-neutral").into_any(),
         Event::Paused { fence, .. } => {
             let (y0, y1, lx) = (r.line(), pause_until.line().max(r.line() + 20.0), from);
-            let label = if fence == 0 { "暂停（未持 token）".to_string() } else { format!("暂停，仍持 {fence}") };
+            let label = if fence == 0 {
+                "暂停（未持 token）".to_string()
+            } else {
+                format!("暂停，仍持 {fence}")
+            };
             view! {
                 <g class="sd-pause">
-                    <rect x=lx - 8.0 y=y0 width="16" height=y1 - y0 rx="3"/>
-                    <text x=lx + 14.0 y=y0 + 4.0 class="sd-label">{label}</text>
+                    <rect x=lx - 8.0 y=y0 width="16" height=y1 - y0 rx="3" />
+                    <text x=lx + 14.0 y=y0 + 4.0 class="sd-label">
+                        {label}
+                    </text>
                 </g>
             }
             .into_any()
         }
         Event::Resumed { .. } => mark_at(r, from, "恢复".into(), "sd-neutral").into_any(),
         Event::Released { .. } => arrow_at(r, from, to, "释放".into(), "sd-check").into_any(),
-        Event::Renewed { ok, .. } => arrow_at(r, from, to, if ok { "续租 ✓".into() } else { "续租 ✗，停止".into() }, "sd-check").into_any(),
-        Event::Expired { client } => mark_at(r, from, format!("判 {client} 到期"), "sd-neutral").into_any(),
+        Event::Renewed { ok, .. } => arrow_at(
+            r,
+            from,
+            to,
+            if ok { "续租 ✓".into() } else { "续租 ✗，停止".into() },
+            "sd-check",
+        )
+        .into_any(),
+        Event::Expired { client } => {
+            mark_at(r, from, format!("判 {client} 到期"), "sd-neutral").into_any()
+        }
         Event::Crashed => mark_at(r, from, "崩溃".into(), "sd-bad").into_any(),
         Event::Recovered { issuer, from_backup } => {
-            let label = if from_backup { format!("旧备份恢复：发号器 {issuer}") } else { format!("持久恢复：{issuer}") };
+            let label = if from_backup {
+                format!("旧备份恢复：发号器 {issuer}")
+            } else {
+                format!("持久恢复：{issuer}")
+            };
             mark_at(r, from, label, if from_backup { "sd-bad" } else { "sd-neutral" }).into_any()
         }
-        Event::Checked { compared: false, .. } => arrow_at(r, from, to, "比较已关闭".into(), "sd-check").into_any(),
+        Event::Checked { compared: false, .. } => {
+            arrow_at(r, from, to, "比较已关闭".into(), "sd-check").into_any()
+        }
         Event::Checked { fence, seq, current, passed, .. } => {
             let label = if passed {
                 format!("单独比较 {} < {} ✓", pair(current), pair((fence, seq)))
@@ -145,7 +175,9 @@ fn marks(l: &Lanes, r: Row, step: &Step, keys: &[String], d: Defects, pause_unti
             arrow_at(r, from, to, label, "sd-check").into_any()
         }
         Event::Skipped { .. } => mark_at(r, from, "比较未通过，不写".into(), "sd-faint").into_any(),
-        Event::Sent { fence, seq, .. } => arrow_at(r, from, to, pair((fence, seq)), "sd-write").into_any(),
+        Event::Sent { fence, seq, .. } => {
+            arrow_at(r, from, to, pair((fence, seq)), "sd-write").into_any()
+        }
         Event::Accepted { fence, grant: g, seq, unconditional, .. } => {
             let note = match (unconditional, d.no_fence) {
                 (false, _) => "",
@@ -163,7 +195,9 @@ fn marks(l: &Lanes, r: Row, step: &Step, keys: &[String], d: Defects, pause_unti
             view! {
                 {arrow_at(r, from, cx, pair((fence, seq)), "sd-write sd-stale")}
                 {rejection_at(cx, cy)}
-                <text x=r.width - 4.0 y=cy + 30.0 text-anchor="end" class="sd-label sd-reject-text">{format!("{} ≥ {}", pair(current), pair((fence, seq)))}</text>
+                <text x=r.width - 4.0 y=cy + 30.0 text-anchor="end" class="sd-label sd-reject-text">
+                    {format!("{} ≥ {}", pair(current), pair((fence, seq)))}
+                </text>
             }
             .into_any()
         }
@@ -208,7 +242,8 @@ pub fn SequenceDiagram(
     let l = Lanes::new(clients, defects.split_authority, network);
     let total = steps.len();
     let ends = pause_ends(&steps);
-    let words: Vec<String> = steps.iter().enumerate().map(|(i, s)| announce(s, i + 1, total, &keys, defects)).collect();
+    let words: Vec<String> =
+        steps.iter().enumerate().map(|(i, s)| announce(s, i + 1, total, &keys, defects)).collect();
     // Each step's text lines under its row: a finding's names, then one tag a line.
     let flagged = |n: usize| marks.flags_at(n).next().is_some();
     let lines = |n: usize| marks.tags_at(n).len() + usize::from(flagged(n));
@@ -222,8 +257,17 @@ pub fn SequenceDiagram(
         .map(|(i, r)| {
             let n = i + 1;
             view! {
-                <rect class="sd-band" class:current={n == step} class:broken=marks.flags_at(n).any(|f| f.kind.happened()) x="2" y=r.top width=l.width - 4.0 height=r.height rx="6"
-                    on:click=move |_| on_pick.run(n)/>
+                <rect
+                    class="sd-band"
+                    class:current={n == step}
+                    class:broken=marks.flags_at(n).any(|f| f.kind.happened())
+                    x="2"
+                    y=r.top
+                    width=l.width - 4.0
+                    height=r.height
+                    rx="6"
+                    on:click=move |_| on_pick.run(n)
+                />
             }
         })
         .collect_view();
@@ -233,33 +277,69 @@ pub fn SequenceDiagram(
         .enumerate()
         .map(|(i, (s, r))| {
             let n = i + 1;
-            let flags: Vec<String> = marks.flags_at(n).map(|f| format!("{} {}", f.kind.sign(), f.label)).collect();
+            let flags: Vec<String> =
+                marks.flags_at(n).map(|f| format!("{} {}", f.kind.sign(), f.label)).collect();
             let worst = marks.flags_at(n).map(|f| f.kind).min().map_or("", |k| k.class());
             let noted = marks.tags_at(n);
             let (key, enabling) = (marks.key(n), marks.enabling(n));
             let under = below(&s.event);
             view! {
-                <g class="sd-step" class:current={n == step} class:future={n > step} class:key=key class:enabling=enabling
-                    data-step=n data-event=s.action.clone() data-outcome=kind(&s.event)
-                    on:click=move |_| on_pick.run(n)>
+                <g
+                    class="sd-step"
+                    class:current={n == step}
+                    class:future={n > step}
+                    class:key=key
+                    class:enabling=enabling
+                    data-step=n
+                    data-event=s.action.clone()
+                    data-outcome=kind(&s.event)
+                    on:click=move |_| on_pick.run(n)
+                >
                     {gutter(*r, marks.numbered(n), s.action.clone())}
                     {super::sequence::marks(&l, *r, s, &keys, defects, rows[ends[i]])}
-                    {(!flags.is_empty()).then(|| view! {
-                        <text x="6" y=r.under(under + 12.0, 0) class=format!("sd-broken kind-{worst}")>{flags.join("、")}</text>
-                    })}
-                    {noted.iter().enumerate().map(|(k, tag)| {
-                        let line = k + usize::from(!flags.is_empty());
-                        view! { <text x="6" y=r.under(under + 12.0, line) class="sd-noted">{*tag}</text> }
-                    }).collect_view()}
+                    {(!flags.is_empty())
+                        .then(|| {
+                            view! {
+                                <text
+                                    x="6"
+                                    y=r.under(under + 12.0, 0)
+                                    class=format!("sd-broken kind-{worst}")
+                                >
+                                    {flags.join("、")}
+                                </text>
+                            }
+                        })}
+                    {noted
+                        .iter()
+                        .enumerate()
+                        .map(|(k, tag)| {
+                            let line = k + usize::from(!flags.is_empty());
+                            view! {
+                                <text x="6" y=r.under(under + 12.0, line) class="sd-noted">
+                                    {*tag}
+                                </text>
+                            }
+                        })
+                        .collect_view()}
                 </g>
             }
         })
         .collect_view();
-    let named: Vec<(String, f64)> = l.order.iter().map(|&lane| l.name(lane)).zip(l.xs.iter().copied()).collect();
+    let named: Vec<(String, f64)> =
+        l.order.iter().map(|&lane| l.name(lane)).zip(l.xs.iter().copied()).collect();
     view! {
-        <Frame id=id.clone() width=l.width height=height lanes=named label=format!("序列图：共 {total} 步，当前第 {step} 步") under=bands.into_any()>
+        <Frame
+            id=id.clone()
+            width=l.width
+            height=height
+            lanes=named
+            label=format!("序列图：共 {total} 步，当前第 {step} 步")
+            under=bands.into_any()
+        >
             {columns}
         </Frame>
-        <ol id=format!("{id}-steps") class="visually-hidden">{words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ol>
+        <ol id=format!("{id}-steps") class="visually-hidden">
+            {words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
+        </ol>
     }
 }

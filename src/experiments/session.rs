@@ -67,7 +67,12 @@ impl Session {
                 view,
                 scenario,
                 // The model case is searched in a worker, not here (see `checker`).
-                report: Memo::new(move |_| scenario.with(|s| s.case != Case::Model).then(|| run(&scenario.get()).ok()).flatten()),
+                report: Memo::new(move |_| {
+                    scenario
+                        .with(|s| s.case != Case::Model)
+                        .then(|| run(&scenario.get()).ok())
+                        .flatten()
+                }),
                 draft,
                 draft_error: Memo::new(move |_| draft.with(|d| d.scenario().err())),
                 recorded: StoredValue::new(Vec::new()),
@@ -79,7 +84,8 @@ impl Session {
     /// Show `v` and keep the address up to date, so a link or a reload opens the same view.
     pub fn go(&self, v: View) {
         if let Ok(history) = window().history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&v.href()));
+            let _ =
+                history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&v.href()));
         }
         self.query.set(v.to_query());
     }
@@ -116,7 +122,9 @@ impl Session {
             // browser's history has no copy of it).
             Effect::new(move |_| {
                 let query = s.query.get();
-                if let Some(store) = window().session_storage().ok().flatten().filter(|_| !query.is_empty()) {
+                if let Some(store) =
+                    window().session_storage().ok().flatten().filter(|_| !query.is_empty())
+                {
                     let _ = store.set_item(LAST_VIEW, &query);
                 }
             });
@@ -129,8 +137,14 @@ impl Session {
             });
         });
         let search = window().location().search().unwrap_or_default();
-        let last = window().session_storage().ok().flatten().and_then(|s| s.get_item(LAST_VIEW).ok().flatten());
-        match last.filter(|q| search.is_empty() && View::from_query(q).is_ok_and(|v| v.play.is_some())) {
+        let last = window()
+            .session_storage()
+            .ok()
+            .flatten()
+            .and_then(|s| s.get_item(LAST_VIEW).ok().flatten());
+        match last
+            .filter(|q| search.is_empty() && View::from_query(q).is_ok_and(|v| v.play.is_some()))
+        {
             Some(q) => self.go(View::from_query(&q).unwrap_or_else(|_| View::of(lesson()))),
             None => self.query.set(search),
         }

@@ -87,16 +87,30 @@ mod tests {
 
     #[test]
     fn a_view_round_trips_through_its_query() {
-        let mut s = Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
+        let mut s =
+            Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
         (s.op_seq_a, s.op_seq_b) = (3, 1);
-        let v = View { scenario: s, interleaving: 1, step: Some(6), table: false, play: Some("A.A.expire".into()), challenge: None };
-        assert_eq!(v.to_query(), "variant=rollback-issuer&op-seq=3%2C1&i=2&step=6&table=0&play=A.A.expire");
+        let v = View {
+            scenario: s,
+            interleaving: 1,
+            step: Some(6),
+            table: false,
+            play: Some("A.A.expire".into()),
+            challenge: None,
+        };
+        assert_eq!(
+            v.to_query(),
+            "variant=rollback-issuer&op-seq=3%2C1&i=2&step=6&table=0&play=A.A.expire"
+        );
         assert_eq!(View::from_query(&format!("?{}", v.to_query())), Ok(v));
         assert_eq!(View::of(Scenario::lesson(Case::Fencing, Defects::default())).to_query(), "");
         // A challenge's link (written by the model) opens that challenge.
         for c in &fencing_model::challenges::CHALLENGES {
             let v = View::from_query(&c.query()).unwrap();
-            assert_eq!((v.scenario, v.play.as_deref(), v.challenge.as_deref()), (c.scenario(), Some(""), Some(c.id)));
+            assert_eq!(
+                (v.scenario, v.play.as_deref(), v.challenge.as_deref()),
+                (c.scenario(), Some(""), Some(c.id))
+            );
         }
         assert!(View::from_query("step=x").unwrap_err().contains("step 不是数字"));
         assert!(View::from_query("issuer=-1").unwrap_err().contains("issuer"));

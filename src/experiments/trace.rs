@@ -43,8 +43,17 @@ fn state_cell(now: &Snapshot, before: Option<&Snapshot>, resource: bool) -> impl
             let changed = before.as_ref().is_some_and(|b| b[range.start + k].1 != *value);
             view! {
                 <span class="field-val" class:changed=changed>
-                    <span class="fname">{*name}"="</span>{value.clone()}
-                    {changed.then(|| view! { <span class="change-sign" aria-hidden="true">"▲"</span><span class="visually-hidden">"（本步变化）"</span> })}
+                    <span class="fname">{*name}"="</span>
+                    {value.clone()}
+                    {changed
+                        .then(|| {
+                            view! {
+                                <span class="change-sign" aria-hidden="true">
+                                    "▲"
+                                </span>
+                                <span class="visually-hidden">"（本步变化）"</span>
+                            }
+                        })}
                 </span>
             }
         })
@@ -63,7 +72,13 @@ thread_local! {
 }
 
 #[component]
-pub fn StepTable(steps: Vec<Step>, step: usize, marks: Marks, keys: Vec<String>, defects: Defects) -> impl IntoView {
+pub fn StepTable(
+    steps: Vec<Step>,
+    step: usize,
+    marks: Marks,
+    keys: Vec<String>,
+    defects: Defects,
+) -> impl IntoView {
     let total = steps.len();
     let every = RwSignal::new(EVERY_CARD.get());
     let toggle = move |_| {
@@ -71,7 +86,8 @@ pub fn StepTable(steps: Vec<Step>, step: usize, marks: Marks, keys: Vec<String>,
         EVERY_CARD.set(all);
         every.set(all);
     };
-    let authority = if defects.split_authority { "授权状态 / 独立计数器" } else { "授权状态" };
+    let authority =
+        if defects.split_authority { "授权状态 / 独立计数器" } else { "授权状态" };
     let rows = steps
         .iter()
         .enumerate()
@@ -84,38 +100,110 @@ pub fn StepTable(steps: Vec<Step>, step: usize, marks: Marks, keys: Vec<String>,
             let (key, enabling) = (marks.key(n), marks.enabling(n));
             let broken = flags.iter().any(|f| f.kind.happened());
             view! {
-                <tr class:current={n == step} class:future={n > step} class:violating=broken class:key=key class:enabling=enabling data-step=n
-                    aria-current=if n == step { Some("step") } else { None }>
-                    <th scope="row" data-label="步">{n}
-                        {key.then(|| view! { <span class="key-sign" aria-hidden="true">" ◆"</span><span class="visually-hidden">"（关键步骤）"</span> })}
-                        {enabling.then(|| view! { <span class="key-sign" aria-hidden="true">" ○"</span><span class="visually-hidden">"（使能步骤）"</span> })}
+                <tr
+                    class:current={n == step}
+                    class:future={n > step}
+                    class:violating=broken
+                    class:key=key
+                    class:enabling=enabling
+                    data-step=n
+                    aria-current=if n == step { Some("step") } else { None }
+                >
+                    <th scope="row" data-label="步">
+                        {n}
+                        {key
+                            .then(|| {
+                                view! {
+                                    <span class="key-sign" aria-hidden="true">
+                                        " ◆"
+                                    </span>
+                                    <span class="visually-hidden">"（关键步骤）"</span>
+                                }
+                            })}
+                        {enabling
+                            .then(|| {
+                                view! {
+                                    <span class="key-sign" aria-hidden="true">
+                                        " ○"
+                                    </span>
+                                    <span class="visually-hidden">"（使能步骤）"</span>
+                                }
+                            })}
                     </th>
-                    <td data-label="动作"><code>{s.action.clone()}</code></td>
-                    <td data-label="结果">
-                        <span class="ev-out" class:rejected=rejected>{words::event(&s.event, &keys, defects)}</span>
-                        {flags.into_iter().map(|f| view! {
-                            <span class=format!("violation-tag kind-{}", f.kind.class()) data-kind=f.kind.class()>{format!("{} {}", f.kind.sign(), f.label)}</span>
-                            {(f.kind != fencing_model::verdicts::Kind::Broken).then(|| view! { <span class="note-tag">{f.text}</span> })}
-                        }).collect_view()}
-                        {said.into_iter().map(|text| view! { <span class="note-tag">{text}</span> }).collect_view()}
+                    <td data-label="动作">
+                        <code>{s.action.clone()}</code>
                     </td>
-                    <td class="state" data-label="资源状态">{state_cell(&s.after, before, true)}</td>
-                    <td class="state" data-label=authority>{state_cell(&s.after, before, false)}</td>
+                    <td data-label="结果">
+                        <span class="ev-out" class:rejected=rejected>
+                            {words::event(&s.event, &keys, defects)}
+                        </span>
+                        {flags
+                            .into_iter()
+                            .map(|f| {
+                                view! {
+                                    <span
+                                        class=format!("violation-tag kind-{}", f.kind.class())
+                                        data-kind=f.kind.class()
+                                    >
+                                        {format!("{} {}", f.kind.sign(), f.label)}
+                                    </span>
+                                    {(f.kind != fencing_model::verdicts::Kind::Broken)
+                                        .then(|| view! { <span class="note-tag">{f.text}</span> })}
+                                }
+                            })
+                            .collect_view()}
+                        {said
+                            .into_iter()
+                            .map(|text| view! { <span class="note-tag">{text}</span> })
+                            .collect_view()}
+                    </td>
+                    <td class="state" data-label="资源状态">
+                        {state_cell(&s.after, before, true)}
+                    </td>
+                    <td class="state" data-label=authority>
+                        {state_cell(&s.after, before, false)}
+                    </td>
                 </tr>
             }
         })
         .collect_view();
     view! {
-        <button type="button" class="tool-btn every-card" aria-pressed=move || every.get().to_string() on:click=toggle>
-            {move || if every.get() { "只看当前一步".to_string() } else { format!("显示全部 {total} 步") }}
+        <button
+            type="button"
+            class="tool-btn every-card"
+            aria-pressed=move || every.get().to_string()
+            on:click=toggle
+        >
+            {move || {
+                if every.get() {
+                    "只看当前一步".to_string()
+                } else {
+                    format!("显示全部 {total} 步")
+                }
+            }}
         </button>
-        <div class="table-wrap steps" class:every=every tabindex="0" role="region" aria-label="每一步">
+        <div
+            class="table-wrap steps"
+            class:every=every
+            tabindex="0"
+            role="region"
+            aria-label="每一步"
+        >
             <table>
-                <caption class="visually-hidden">{format!("共 {total} 步；当前第 {step} 步，之后的步骤还没走到；◆ 标出关键步骤，○ 标出使能步骤")}</caption>
-                <thead><tr>
-                    <th scope="col">"步"</th><th scope="col">"动作"</th><th scope="col">"结果"</th>
-                    <th scope="col">"资源状态"</th><th scope="col">{authority}</th>
-                </tr></thead>
+                <caption class="visually-hidden">
+                    {format!(
+                        "共 {total} 步；当前第 {step} 步，之后的步骤还没走到；◆ 标出关键步骤，○ 标出使能步骤",
+                    )}
+                </caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"步"</th>
+                        <th scope="col">"动作"</th>
+                        <th scope="col">"结果"</th>
+                        <th scope="col">"资源状态"</th>
+                        <th scope="col">{authority}</th>
+                    </tr>
+                </thead>
                 <tbody>{rows}</tbody>
             </table>
         </div>

@@ -48,7 +48,10 @@ fn field(data: &JsValue, name: &str) -> Option<String> {
 /// Start the checker's worker; each message it posts goes to `on_message` (its `kind`, and
 /// the message), and a failure to run to `on_failure`.
 // Boxed, not generic: one copy of this code serves every caller.
-pub fn spawn(mut on_message: Box<dyn FnMut(Option<String>, JsValue)>, on_failure: Box<dyn Fn(String)>) -> Result<Running, String> {
+pub fn spawn(
+    mut on_message: Box<dyn FnMut(Option<String>, JsValue)>,
+    on_failure: Box<dyn Fn(String)>,
+) -> Result<Running, String> {
     let url = document()
         .query_selector("meta[name=checker-worker]")
         .ok()
@@ -58,13 +61,15 @@ pub fn spawn(mut on_message: Box<dyn FnMut(Option<String>, JsValue)>, on_failure
     let options = web_sys::WorkerOptions::new();
     options.set_type(web_sys::WorkerType::Module);
     let worker = web_sys::Worker::new_with_options(&url, &options).map_err(|e| format!("{e:?}"))?;
-    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-        let data = ev.data();
-        on_message(field(&data, "kind"), data);
-    });
-    let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
-        on_failure(format!("检查器无法运行：{}", ev.message()));
-    });
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let data = ev.data();
+            on_message(field(&data, "kind"), data);
+        });
+    let on_error =
+        Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
+            on_failure(format!("检查器无法运行：{}", ev.message()));
+        });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     Ok(Running { worker, _on_message: on_message, _on_error: on_error })

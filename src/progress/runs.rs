@@ -21,18 +21,35 @@ pub fn Runs() -> impl IntoView {
             <li>
                 {titled.then(|| view! { <a href=href.clone()>{e.title()}</a> })}
                 <code>{format!("{} · {}", e.case.name(), e.defects.variant_name())}</code>
-                <RunStatus count=Signal::derive(move || p.with(|p| p.runs_of(e))) hit=Signal::derive(move || p.with(|p| p.latest_hit(e)))/>
-                {(!titled).then(|| view! { <a href=href.clone() class="open-in-explorer">"在实验台打开"</a> })}
+                <RunStatus
+                    count=Signal::derive(move || p.with(|p| p.runs_of(e)))
+                    hit=Signal::derive(move || p.with(|p| p.latest_hit(e)))
+                />
+                {(!titled)
+                    .then(|| {
+                        view! {
+                            <a href=href.clone() class="open-in-explorer">
+                                "在实验台打开"
+                            </a>
+                        }
+                    })}
             </li>
         }
     };
-    let others: Vec<Experiment> = Experiment::all().into_iter().filter(|e| !lesson.contains(e)).collect();
+    let others: Vec<Experiment> =
+        Experiment::all().into_iter().filter(|e| !lesson.contains(e)).collect();
     view! {
-        <section aria-labelledby="pe"><h2 id="pe">"实验"</h2>
+        <section aria-labelledby="pe">
+            <h2 id="pe">"实验"</h2>
             <p class="hint">"与课程五条实验命令对应的实验："</p>
             <ul class="run-list lesson-runs">{lesson.map(|e| row(e, true)).collect_view()}</ul>
             <details class="other-runs">
-                <summary>{format!("其余 {} 种开关组合（本学习台补充，含 precheck 变体；可在实验台打开）", others.len())}</summary>
+                <summary>
+                    {format!(
+                        "其余 {} 种开关组合（本学习台补充，含 precheck 变体；可在实验台打开）",
+                        others.len(),
+                    )}
+                </summary>
                 <ul class="run-list">{others.into_iter().map(|e| row(e, false)).collect_view()}</ul>
             </details>
         </section>
@@ -69,16 +86,36 @@ pub fn Predictions() -> impl IntoView {
         })
     };
     view! {
-        <section aria-labelledby="pp" class="predictions"><h2 id="pp">"预测"</h2>
+        <section aria-labelledby="pp" class="predictions">
+            <h2 id="pp">"预测"</h2>
             <p class="prediction-summary">{summary}</p>
-            <ul class="prediction-list">{move || latest().into_iter().map(|x| view! {
-                <li>
-                    <code>{format!("{} · {}", x.experiment.case.name(), x.experiment.defects.variant_name())}</code>
-                    <span class="status-word" class:hit=x.hit class:miss=!x.hit>
-                        {format!("{} 最近一次预测「{}」", if x.hit { "✓" } else { "✗" }, x.guess.describe())}
-                    </span>
-                </li>
-            }).collect_view()}</ul>
+            <ul class="prediction-list">
+                {move || {
+                    latest()
+                        .into_iter()
+                        .map(|x| {
+                            view! {
+                                <li>
+                                    <code>
+                                        {format!(
+                                            "{} · {}",
+                                            x.experiment.case.name(),
+                                            x.experiment.defects.variant_name(),
+                                        )}
+                                    </code>
+                                    <span class="status-word" class:hit=x.hit class:miss=!x.hit>
+                                        {format!(
+                                            "{} 最近一次预测「{}」",
+                                            if x.hit { "✓" } else { "✗" },
+                                            x.guess.describe(),
+                                        )}
+                                    </span>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ul>
         </section>
     }
 }
@@ -103,16 +140,22 @@ pub fn Challenges() -> impl IntoView {
             view! {
                 <li data-challenge=c.id>
                     <a href=Route::Explore.href_with(&c.query())>{c.task}</a>
-                    {c.ours.then(|| view! { <span class="addition-tag">"本学习台补充"</span> })}
+                    {c
+                        .ours
+                        .then(|| view! { <span class="addition-tag">"本学习台补充"</span> })}
                     <span class="status-word">{state}</span>
                 </li>
             }
         })
         .collect_view();
-    let solved = move || p.with(|p| CHALLENGES.iter().filter(|c| p.challenges.contains_key(c.id)).count());
+    let solved =
+        move || p.with(|p| CHALLENGES.iter().filter(|c| p.challenges.contains_key(c.id)).count());
     view! {
-        <section aria-labelledby="pch"><h2 id="pch">"挑战（你来调度，本学习台补充）"</h2>
-            <p class="hint">{move || format!("已完成 {} / {} 个。", solved(), CHALLENGES.len())}</p>
+        <section aria-labelledby="pch">
+            <h2 id="pch">"挑战（你来调度，本学习台补充）"</h2>
+            <p class="hint">
+                {move || format!("已完成 {} / {} 个。", solved(), CHALLENGES.len())}
+            </p>
             <ul class="challenge-list">{items}</ul>
         </section>
     }

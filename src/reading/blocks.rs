@@ -27,7 +27,10 @@ fn fold_body(xs: &'static [Inline]) -> impl IntoView {
         Some((Inline::Text(t), rest)) => (Some(t.trim_start_matches('：')), rest),
         _ => (None, xs),
     };
-    view! { {first.map(super::glossary::with_terms)}{inlines(rest)} }
+    view! {
+        {first.map(super::glossary::with_terms)}
+        {inlines(rest)}
+    }
 }
 
 pub fn inlines(xs: &'static [Inline]) -> impl IntoView {
@@ -36,10 +39,13 @@ pub fn inlines(xs: &'static [Inline]) -> impl IntoView {
             Inline::Text(t) => super::glossary::with_terms(t),
             Inline::Strong(t) => view! { <strong>{t}</strong> }.into_any(),
             Inline::Code(t) => view! { <code>{t}</code> }.into_any(),
-            Inline::Link { href, text } => view! { <a href=crate::route::href(href)>{text}</a> }.into_any(),
+            Inline::Link { href, text } => {
+                view! { <a href=crate::route::href(href)>{text}</a> }.into_any()
+            }
             Inline::Outside(t) => view! {
                 <span class="outside" title="课程中的另一页，不在本学习台内">
-                    {t}<span class="outside-tag">"（本课之外）"</span>
+                    {t}
+                    <span class="outside-tag">"（本课之外）"</span>
                 </span>
             }
             .into_any(),
@@ -65,7 +71,11 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
             };
             view! {
                 <details class="addition fold" id=id>
-                    <summary><span class="addition-tag">"本学习台补充"</span>" "{title}</summary>
+                    <summary>
+                        <span class="addition-tag">"本学习台补充"</span>
+                        " "
+                        {title}
+                    </summary>
                     <p>{fold_body(rest)}</p>
                 </details>
             }
@@ -83,32 +93,78 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
                 <figure class="code" id=id>
                     <figcaption class="code-head">
                         <span class="code-lang">{lang}</span>
-                        {(!caption.is_empty()).then(|| view! { <span class="code-caption">{caption}</span> })}
-                        <CopyText text=plain label="复制代码".to_string()/>
+                        {(!caption.is_empty())
+                            .then(|| view! { <span class="code-caption">{caption}</span> })}
+                        <CopyText text=plain label="复制代码".to_string() />
                     </figcaption>
-                    <pre tabindex="0" role="region" aria-label=format!("{lang} 代码")><code>
-                        {lines.iter().map(|l| view! {
-                            <span class="line">{l.iter().map(|(tok, t)| view! { <span class=tok.class()>{*t}</span> }).collect_view()}</span>
-                            "\n"
-                        }).collect_view()}
-                    </code></pre>
+                    <pre tabindex="0" role="region" aria-label=format!("{lang} 代码")>
+                        <code>
+                            {lines
+                                .iter()
+                                .map(|l| {
+                                    view! {
+                                        <span class="line">
+                                            {l
+                                                .iter()
+                                                .map(|(tok, t)| {
+                                                    view! { <span class=tok.class()>{*t}</span> }
+                                                })
+                                                .collect_view()}
+                                        </span>
+                                        "\n"
+                                    }
+                                })
+                                .collect_view()}
+                        </code>
+                    </pre>
                 </figure>
             }
             .into_any()
         }
         Block::Table { head, rows } => view! {
-            <div class="table-wrap" id=id tabindex="0" role="region" aria-label=format!("表格：{}", head.join(" / "))>
+            <div
+                class="table-wrap"
+                id=id
+                tabindex="0"
+                role="region"
+                aria-label=format!("表格：{}", head.join(" / "))
+            >
                 <table>
-                    <thead><tr>{head.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr></thead>
+                    <thead>
+                        <tr>
+                            {head
+                                .iter()
+                                .map(|h| view! { <th scope="col">{*h}</th> })
+                                .collect_view()}
+                        </tr>
+                    </thead>
                     <tbody>
-                        {rows.iter().map(|r| view! {
-                            // Each cell names its column: on a phone a row is shown as a card.
-                            <tr>{r.iter().enumerate().map(|(i, c)| if i == 0 {
-                                view! { <th scope="row" data-label=head[i]>{*c}</th> }.into_any()
-                            } else {
-                                view! { <td data-label=head[i]>{*c}</td> }.into_any()
-                            }).collect_view()}</tr>
-                        }).collect_view()}
+                        {rows
+                            .iter()
+                            .map(|r| {
+                                view! {
+                                    // Each cell names its column: on a phone a row is shown as a card.
+                                    <tr>
+                                        {r
+                                            .iter()
+                                            .enumerate()
+                                            .map(|(i, c)| {
+                                                if i == 0 {
+                                                    view! {
+                                                        <th scope="row" data-label=head[i]>
+                                                            {*c}
+                                                        </th>
+                                                    }
+                                                        .into_any()
+                                                } else {
+                                                    view! { <td data-label=head[i]>{*c}</td> }.into_any()
+                                                }
+                                            })
+                                            .collect_view()}
+                                    </tr>
+                                }
+                            })
+                            .collect_view()}
                     </tbody>
                 </table>
             </div>
@@ -116,15 +172,22 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
         .into_any(),
         Block::Figure { name, caption } => view! {
             <figure class="figure" id=id.clone()>
-                {match name { "timeline" => view! { <Timeline id=id.clone()/> }.into_any(), _ => ().into_any() }}
+                {match name {
+                    "timeline" => view! { <Timeline id=id.clone() /> }.into_any(),
+                    _ => ().into_any(),
+                }}
                 <figcaption>
                     // The lesson's caption tells the lesson's order; the other order, drawn by the
                     // app, has its own (the stylesheet shows the one of the order shown).
                     {if name == "timeline" {
                         view! {
                             <span class="tl-order-lesson">{caption}</span>
-                            <span class="tl-order-caveat">{super::timeline::CAVEAT_CAPTION}<span class="addition-tag">"本学习台补充"</span></span>
-                        }.into_any()
+                            <span class="tl-order-caveat">
+                                {super::timeline::CAVEAT_CAPTION}
+                                <span class="addition-tag">"本学习台补充"</span>
+                            </span>
+                        }
+                            .into_any()
                     } else {
                         view! { {caption} }.into_any()
                     }}
@@ -133,21 +196,41 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
         }
         .into_any(),
         Block::Lab { label, commands } => {
-            view! { <LabCommands id=id label=label.to_string() commands=commands.iter().map(|c| c.to_string()).collect()/> }.into_any()
+            view! {
+                <LabCommands
+                    id=id
+                    label=label.to_string()
+                    commands=commands.iter().map(|c| c.to_string()).collect()
+                />
+            }.into_any()
         }
         // On the chapter's page, a card to write in first (the study module's island); the
         // prerendered answer stays for a browser without JavaScript.
         Block::Qa { question, answer } if !expanded => view! {
-            <crate::selftest::recall::RecallCard id=id.clone()/>
+            <crate::selftest::recall::RecallCard id=id.clone() />
             <noscript>
-                <details class="qa"><summary><span class="qa-q">{question}</span></summary><p><strong>"答："</strong>{answer}</p></details>
+                <details class="qa">
+                    <summary>
+                        <span class="qa-q">{question}</span>
+                    </summary>
+                    <p>
+                        <strong>"答："</strong>
+                        {answer}
+                    </p>
+                </details>
             </noscript>
         }
         .into_any(),
         Block::Qa { question, answer } => view! {
             <details class="qa" id=id open=expanded>
-                <summary><span class="qa-q">{question}</span><span class="qa-hint">"先想一想，再展开答案"</span></summary>
-                <p><strong>"答："</strong>{answer}</p>
+                <summary>
+                    <span class="qa-q">{question}</span>
+                    <span class="qa-hint">"先想一想，再展开答案"</span>
+                </summary>
+                <p>
+                    <strong>"答："</strong>
+                    {answer}
+                </p>
             </details>
         }
         .into_any(),

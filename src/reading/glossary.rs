@@ -109,7 +109,13 @@ pub const TERMS: [Term; 12] = [
 /// The terms as search knows them: searching for one of a term's names finds the others, and
 /// the term itself.
 pub fn search_terms() -> Vec<super::search::Term> {
-    let term = |t: &Term| super::search::Term::new(t.id, t.name, t.forms.iter().chain(t.aliases).map(|a| a.to_string()));
+    let term = |t: &Term| {
+        super::search::Term::new(
+            t.id,
+            t.name,
+            t.forms.iter().chain(t.aliases).map(|a| a.to_string()),
+        )
+    };
     TERMS.iter().map(term).collect()
 }
 
@@ -137,7 +143,11 @@ fn first_use(text: &str, seen: &Seen) -> Option<(usize, usize, &'static Term)> {
         .flat_map(|t| t.forms.iter().map(move |f| (t, *f)))
         .filter_map(|(t, f)| {
             text.match_indices(f)
-                .find(|(at, _)| !f.is_ascii() || (!word(text[..*at].chars().last()) && !word(text[at + f.len()..].chars().next())))
+                .find(|(at, _)| {
+                    !f.is_ascii()
+                        || (!word(text[..*at].chars().last())
+                            && !word(text[at + f.len()..].chars().next()))
+                })
                 .map(|(at, _)| (at, at + f.len(), t))
         })
         .min_by_key(|(at, _, _)| *at);
@@ -161,7 +171,10 @@ pub fn with_terms(text: &'static str) -> AnyView {
                 <span class="term" tabindex="0" aria-describedby=described>
                     {&rest[at..end]}
                     <span class="term-tip" role="tooltip" id=tip>
-                        <strong>{t.name}</strong>"："{t.what}<span class="addition-tag">"本学习台补充"</span>
+                        <strong>{t.name}</strong>
+                        "："
+                        {t.what}
+                        <span class="addition-tag">"本学习台补充"</span>
                     </span>
                 </span>
             }
@@ -181,15 +194,22 @@ pub fn GlossaryPage() -> impl IntoView {
             <h1 id="glossary-title">"术语表"</h1>
             <aside class="addition" aria-label="本学习台补充">
                 <span class="addition-tag">"本学习台补充"</span>
-                <p>"课文用到的主要术语（另加本学习台实验输出里的「授予#n」标注），每条两三句，由本学习台依据课文编写；正文里每个术语在每页第一次出现处，悬停、聚焦或轻触它也能看到这里的解释。"</p>
+                <p>
+                    "课文用到的主要术语（另加本学习台实验输出里的「授予#n」标注），每条两三句，由本学习台依据课文编写；正文里每个术语在每页第一次出现处，悬停、聚焦或轻触它也能看到这里的解释。"
+                </p>
             </aside>
             <dl class="terms">
-                {TERMS.iter().map(|t| view! {
-                    <div id=t.id>
-                        <dt>{t.name}</dt>
-                        <dd>{t.what}</dd>
-                    </div>
-                }).collect_view()}
+                {TERMS
+                    .iter()
+                    .map(|t| {
+                        view! {
+                            <div id=t.id>
+                                <dt>{t.name}</dt>
+                                <dd>{t.what}</dd>
+                            </div>
+                        }
+                    })
+                    .collect_view()}
             </dl>
         </article>
     }

@@ -26,9 +26,17 @@ pub fn LabCommands(id: String, label: String, commands: Vec<String>) -> impl Int
     let name = label.clone();
     view! {
         <section class="lab" id=id aria-label=name>
-            <p class="lab-label">{label}<span class="lab-note">"（「运行」就在本页执行同一模型，无需安装；命令本身用于本仓库的检出目录）"</span></p>
+            <p class="lab-label">
+                {label}
+                <span class="lab-note">
+                    "（「运行」就在本页执行同一模型，无需安装；命令本身用于本仓库的检出目录）"
+                </span>
+            </p>
             <ul class="lab-commands">
-                {commands.into_iter().map(|command| view! { <LabCommand command=command/> }).collect_view()}
+                {commands
+                    .into_iter()
+                    .map(|command| view! { <LabCommand command=command /> })
+                    .collect_view()}
             </ul>
         </section>
     }
@@ -44,36 +52,61 @@ fn RunResult(report: Report, text: String, id: String, label: String) -> impl In
         CaseRun::Fencing(run) => {
             let i = run.shown_first();
             let marks = run.verdicts.marks[i - 1].clone();
-            let broken = marks.flags.iter().find(|f| f.kind == Kind::Broken).map(|f| (f.label.clone(), f.step));
+            let broken = marks
+                .flags
+                .iter()
+                .find(|f| f.kind == Kind::Broken)
+                .map(|f| (f.label.clone(), f.step));
             let trace = run.traces[i - 1].clone();
             let steps = trace.steps.len();
             let href = View { interleaving: i - 1, ..View::of(report.scenario.clone()) }.href();
             let headline = run.verdicts.headline().join(" · ");
             view! {
                 <p class="lab-headline">{headline}</p>
-                <Judgment verdicts=run.verdicts.clone() path=Callback::new(|p: usize| format!("交错 {}", p + 1)) only=Part::Properties/>
-                <p class="lab-shown">{
-                    fencing_model::words::shown(i, &trace.events[run.prefix_len..].join(" → "), broken.as_ref().map(|(n, s)| (n.as_str(), *s)))
-                }
-                    " "<a href=href>"在实验台逐步看 →"</a></p>
-                <SequenceDiagram id=id.clone() steps=trace.steps step=steps marks=marks clients=2 network=false keys=vec![]
-                    defects=defects on_pick=Callback::new(|_| ())/>
+                <Judgment
+                    verdicts=run.verdicts.clone()
+                    path=Callback::new(|p: usize| format!("交错 {}", p + 1))
+                    only=Part::Properties
+                />
+                <p class="lab-shown">
+                    {fencing_model::words::shown(
+                        i,
+                        &trace.events[run.prefix_len..].join(" → "),
+                        broken.as_ref().map(|(n, s)| (n.as_str(), *s)),
+                    )} " "<a href=href>"在实验台逐步看 →"</a>
+                </p>
+                <SequenceDiagram
+                    id=id.clone()
+                    steps=trace.steps
+                    step=steps
+                    marks=marks
+                    clients=2
+                    network=false
+                    keys=vec![]
+                    defects=defects
+                    on_pick=Callback::new(|_| ())
+                />
             }
             .into_any()
         }
         CaseRun::Operations(run) => view! {
-            <p class="verdicts">{run.operations.iter().map(|r| r.outcome.name()).collect::<Vec<_>>().join(" / ")}</p>
-            <OperationsDiagram id=id.clone() operations=run.operations effects=run.effects/>
+            <p class="verdicts">
+                {run.operations.iter().map(|r| r.outcome.name()).collect::<Vec<_>>().join(" / ")}
+            </p>
+            <OperationsDiagram id=id.clone() operations=run.operations effects=run.effects />
         }
         .into_any(),
         CaseRun::Model(_) => ().into_any(),
     };
     view! {
         <div class="lab-result">
-            {shown}
-            <details class="text-report">
-                <summary>"命令行输出（与在本仓库运行这条命令的输出逐字相同）"</summary>
-                <pre class="lab-output" tabindex="0" aria-label=label>{text}</pre>
+            {shown} <details class="text-report">
+                <summary>
+                    "命令行输出（与在本仓库运行这条命令的输出逐字相同）"
+                </summary>
+                <pre class="lab-output" tabindex="0" aria-label=label>
+                    {text}
+                </pre>
             </details>
         </div>
     }
@@ -86,7 +119,8 @@ fn LabCommand(command: String) -> impl IntoView {
     let output = RwSignal::new(None::<(String, i32, Option<Report>)>);
     let store = use_store::<Lab>();
     // The same command's scenario, for recording the run and for opening it in the explorer.
-    let args: Vec<String> = args_of(&command).unwrap_or_default().into_iter().map(str::to_string).collect();
+    let args: Vec<String> =
+        args_of(&command).unwrap_or_default().into_iter().map(str::to_string).collect();
     let scenario = match parse(&args) {
         Ok(Invocation::Run { scenario, .. }) => Some(scenario),
         _ => None,
@@ -100,7 +134,9 @@ fn LabCommand(command: String) -> impl IntoView {
     let kept = StoredValue::new(None::<Option<Report>>);
     let report = move || {
         if kept.with_value(Option::is_none) {
-            kept.set_value(Some(scenario.with_value(|s| s.as_ref().and_then(|s| fencing_model::run(s).ok()))));
+            kept.set_value(Some(
+                scenario.with_value(|s| s.as_ref().and_then(|s| fencing_model::run(s).ok())),
+            ));
         }
         kept.get_value().flatten()
     };
@@ -129,7 +165,9 @@ fn LabCommand(command: String) -> impl IntoView {
             // The feedback replaces the form the learner scrolled through: bring its first line
             // into view once it is drawn.
             request_animation_frame(move || {
-                let shown = item.get_untracked().and_then(|li| li.query_selector(".predict-verdict").ok().flatten());
+                let shown = item
+                    .get_untracked()
+                    .and_then(|li| li.query_selector(".predict-verdict").ok().flatten());
                 if let Some(el) = shown {
                     el.scroll_into_view();
                 }
@@ -137,66 +175,160 @@ fn LabCommand(command: String) -> impl IntoView {
         }
     });
     // Each lab command runs a distinct experiment: its name makes the form's ids unique.
-    let form_id = format!("predict-{}", experiment.map_or(String::new(), |e| e.to_string().replace(['/', ','], "-")));
-    let (run_label, explore_label, output_label) =
-        (format!("在页面中运行：{command}"), format!("在实验台中逐步查看：{command}"), format!("{command} 的输出"));
+    let form_id = format!(
+        "predict-{}",
+        experiment.map_or(String::new(), |e| e.to_string().replace(['/', ','], "-"))
+    );
+    let (run_label, explore_label, output_label) = (
+        format!("在页面中运行：{command}"),
+        format!("在实验台中逐步查看：{command}"),
+        format!("{command} 的输出"),
+    );
     let copied = command.clone();
     // What the command does, and its flags.
     let heading = experiment.map(|e| (e.title(), flags));
     let result_id = form_id.replacen("predict", "run", 1);
     view! {
         <li class="lab-command" node_ref=item>
-            {heading.map(|(what, flags)| view! { <p class="lab-title"><strong>{what}</strong>" "<code>{flags}</code></p> })}
+            {heading
+                .map(|(what, flags)| {
+                    view! {
+                        <p class="lab-title">
+                            <strong>{what}</strong>
+                            " "
+                            <code>{flags}</code>
+                        </p>
+                    }
+                })}
             // After a reload the output is gone (it is not saved: 「运行」 computes the same again);
             // what the learner did with this command is.
-            {experiment.map(|e| {
-                let lab = store.record();
-                let count = Signal::derive(move || lab.with(|l| l.runs_of(e)));
-                view! {
-                    <p class="lab-status" hidden=move || count.get() == 0 || output.with(Option::is_some)>
-                        <RunStatus count=count hit=Signal::derive(move || lab.with(|l| l.latest_hit(e)))/>
-                        <span class="hint">"（输出不随页面保存；次数与预测按开关组合计，实验台里同一组合的运行也算在内。点「运行」会重新算出这条命令的结果，每次相同）"</span>
-                    </p>
-                }
-            })}
+            {experiment
+                .map(|e| {
+                    let lab = store.record();
+                    let count = Signal::derive(move || lab.with(|l| l.runs_of(e)));
+                    view! {
+                        <p
+                            class="lab-status"
+                            hidden=move || count.get() == 0 || output.with(Option::is_some)
+                        >
+                            <RunStatus
+                                count=count
+                                hit=Signal::derive(move || lab.with(|l| l.latest_hit(e)))
+                            />
+                            <span class="hint">
+                                "（输出不随页面保存；次数与预测按开关组合计，实验台里同一组合的运行也算在内。点「运行」会重新算出这条命令的结果，每次相同）"
+                            </span>
+                        </p>
+                    }
+                })}
             <div class="lab-row">
-                <code class="cmd"><span class="prompt" aria-hidden="true">"$ "</span>{command}</code>
+                <code class="cmd">
+                    <span class="prompt" aria-hidden="true">
+                        "$ "
+                    </span>
+                    {command}
+                </code>
                 <div class="lab-actions">
-                    <CopyButton text=Callback::new(move |_| copied.clone()) label="复制命令"/>
-                    {runnable.then(|| view! {
-                        <button class="tool-btn predict-btn" type="button" aria-expanded=move || predicting.get().to_string()
-                            on:click=move |_| {
-                                predicting.update(|p| *p = !*p);
-                                // The form opens below the command: on a phone, below the fold.
-                                request_animation_frame(move || {
-                                    let form = item.get_untracked().and_then(|li| li.query_selector(".predict").ok().flatten());
-                                    if let Some(el) = form {
-                                        el.scroll_into_view();
+                    <CopyButton text=Callback::new(move |_| copied.clone()) label="复制命令" />
+                    {runnable
+                        .then(|| {
+                            view! {
+                                <button
+                                    class="tool-btn predict-btn"
+                                    type="button"
+                                    aria-expanded=move || predicting.get().to_string()
+                                    on:click=move |_| {
+                                        predicting.update(|p| *p = !*p);
+                                        request_animation_frame(move || {
+                                            let form = item
+                                                .get_untracked()
+                                                .and_then(|li| {
+                                                    li.query_selector(".predict").ok().flatten()
+                                                });
+                                            if let Some(el) = form {
+                                                el.scroll_into_view();
+                                            }
+                                        });
                                     }
-                                });
-                            }>"先预测"</button>
-                    })}
+                                >
+                                    "先预测"
+                                </button>
+                            }
+                        })}
                     // While a prediction is open, its own button runs: a run never drops a guess.
-                    <button class="tool-btn run-btn" type="button" hidden=move || predicting.get()
-                        on:click=move |_| { verdict.set(None); run.run(()) } aria-label=run_label>
-                        <span aria-hidden="true">"▶"</span><span class="tool-label">"运行"</span>
+                    <button
+                        class="tool-btn run-btn"
+                        type="button"
+                        hidden=move || predicting.get()
+                        on:click=move |_| {
+                            verdict.set(None);
+                            run.run(())
+                        }
+                        aria-label=run_label
+                    >
+                        <span aria-hidden="true">"▶"</span>
+                        <span class="tool-label">"运行"</span>
                     </button>
-                    {explore.map(|href| view! {
-                        <a href=href class="tool-btn" aria-label=explore_label>"实验台"</a>
-                    })}
+                    {explore
+                        .map(|href| {
+                            view! {
+                                <a href=href class="tool-btn" aria-label=explore_label>
+                                    "实验台"
+                                </a>
+                            }
+                        })}
                 </div>
             </div>
-            {move || predicting.get().then(report).flatten().map(|report| view! {
-                <PredictForm report=report id=form_id.clone() on_submit=predicted on_cancel=Callback::new(move |()| predicting.set(false))/>
-            })}
-            {move || verdict.get().map(|(guess, report)| view! { <PredictVerdict guess=guess report=report/> })}
-            {move || output.get().map(|(text, code, report)| match (code, report) {
-                (0, Some(report)) => view! {
-                    <RunResult report=report text=text id=result_id.clone() label=output_label.clone()/>
-                }
-                .into_any(),
-                _ => view! { <pre class="lab-output failed" tabindex="0" aria-label=output_label.clone()>{text}</pre> }.into_any(),
-            })}
+            {move || {
+                predicting
+                    .get()
+                    .then(report)
+                    .flatten()
+                    .map(|report| {
+                        view! {
+                            <PredictForm
+                                report=report
+                                id=form_id.clone()
+                                on_submit=predicted
+                                on_cancel=Callback::new(move |()| predicting.set(false))
+                            />
+                        }
+                    })
+            }}
+            {move || {
+                verdict
+                    .get()
+                    .map(|(guess, report)| view! { <PredictVerdict guess=guess report=report /> })
+            }}
+            {move || {
+                output
+                    .get()
+                    .map(|(text, code, report)| match (code, report) {
+                        (0, Some(report)) => {
+                            view! {
+                                <RunResult
+                                    report=report
+                                    text=text
+                                    id=result_id.clone()
+                                    label=output_label.clone()
+                                />
+                            }
+                                .into_any()
+                        }
+                        _ => {
+                            view! {
+                                <pre
+                                    class="lab-output failed"
+                                    tabindex="0"
+                                    aria-label=output_label.clone()
+                                >
+                                    {text}
+                                </pre>
+                            }
+                                .into_any()
+                        }
+                    })
+            }}
         </li>
     }
 }

@@ -18,7 +18,9 @@ pub fn ChapterNav(current: Option<usize>, whole: bool, page: String) -> impl Int
         let spy = move || {
             let line = 120.0;
             let seen = TOC.iter().rposition(|c| {
-                document().get_element_by_id(&format!("{}-title", c.slug)).is_some_and(|h| h.get_bounding_client_rect().top() <= line)
+                document()
+                    .get_element_by_id(&format!("{}-title", c.slug))
+                    .is_some_and(|h| h.get_bounding_client_rect().top() <= line)
             });
             in_view.set(Some(seen.unwrap_or(0)));
         };
@@ -40,27 +42,59 @@ pub fn ChapterNav(current: Option<usize>, whole: bool, page: String) -> impl Int
     ];
     view! {
         <ol class="chapter-list">
-            {TOC.iter().enumerate().map(|(i, c)| view! {
-                <li class:in-view=move || in_view.get() == Some(i)>
-                    <a href=Route::Chapter(c.slug).href() aria-current=(current == Some(i)).then_some("page")>
-                        <span class="num" aria-hidden="true">{i + 1}</span>
-                        <span class="nav-title">{c.nav}</span>
-                        <span class=move || format!("read-mark {}", mark(c.slug).0) title=move || mark(c.slug).1>
-                            <span class="visually-hidden">{move || mark(c.slug).1}</span>
-                        </span>
-                    </a>
-                </li>
-            }).collect_view()}
+            {TOC
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    view! {
+                        <li class:in-view=move || in_view.get() == Some(i)>
+                            <a
+                                href=Route::Chapter(c.slug).href()
+                                aria-current=(current == Some(i)).then_some("page")
+                            >
+                                <span class="num" aria-hidden="true">
+                                    {i + 1}
+                                </span>
+                                <span class="nav-title">{c.nav}</span>
+                                <span
+                                    class=move || format!("read-mark {}", mark(c.slug).0)
+                                    title=move || mark(c.slug).1
+                                >
+                                    <span class="visually-hidden">{move || mark(c.slug).1}</span>
+                                </span>
+                            </a>
+                        </li>
+                    }
+                })
+                .collect_view()}
         </ol>
         // What the dots mean, once any chapter has one.
-        <p class="mark-legend" aria-hidden="true" hidden=move || progress.with(|p| TOC.iter().all(|c| p.chapter(c.slug) == ChapterState::Unopened))>
-            <span class="read-mark opened"></span>"已打开"<span class="read-mark read"></span>"已读"
+        <p
+            class="mark-legend"
+            aria-hidden="true"
+            hidden=move || {
+                progress.with(|p| TOC.iter().all(|c| p.chapter(c.slug) == ChapterState::Unopened))
+            }
+        >
+            <span class="read-mark opened"></span>
+            "已打开"
+            <span class="read-mark read"></span>
+            "已读"
         </p>
         <ul class="extra-links">
-            {extra.into_iter().map(|(route, label)| {
-                let here = route.path() == page;
-                view! { <li><a href=route.href() aria-current=here.then_some("page")>{label}</a></li> }
-            }).collect_view()}
+            {extra
+                .into_iter()
+                .map(|(route, label)| {
+                    let here = route.path() == page;
+                    view! {
+                        <li>
+                            <a href=route.href() aria-current=here.then_some("page")>
+                                {label}
+                            </a>
+                        </li>
+                    }
+                })
+                .collect_view()}
         </ul>
     }
 }

@@ -19,21 +19,42 @@ fn reading_ms(chapter: &Chapter) -> u32 {
 #[component]
 fn Orientation() -> impl IntoView {
     // At a careful 300 characters a minute (the chapters are technical), the lesson after the intro.
-    let chars: usize = CHAPTERS[1..].iter().flat_map(|c| c.blocks).map(|b| block_text(b).chars().count()).sum();
+    let chars: usize =
+        CHAPTERS[1..].iter().flat_map(|c| c.blocks).map(|b| block_text(b).chars().count()).sum();
     let minutes = (chars / 300 / 5 + 1) * 5;
     let second = &TOC[1];
     view! {
         <aside class="orientation" aria-labelledby="orientation-title">
             <span class="addition-tag">"本学习台补充"</span>
             <h2 id="orientation-title">"这一课怎么学"</h2>
-            <p class="hook">"A 拿着 fence 41 暂停；它的租约到期，42 授给了 B，B 的结果已经提交。A 醒来，还带着 41 去写——挡住它的不是锁，而是资源在提交处的检查。"</p>
+            <p class="hook">
+                "A 拿着 fence 41 暂停；它的租约到期，42 授给了 B，B 的结果已经提交。A 醒来，还带着 41 去写——挡住它的不是锁，而是资源在提交处的检查。"
+            </p>
             <ol class="route-steps">
-                <li><a href=Route::Chapter(second.slug).href()>{format!("读完其余 {} 个短章", CHAPTERS.len() - 1)}</a>{format!("（约 {minutes} 分钟）：owner 与租期、41/42/41 时间线、发号与授予、一个任期多次写、资源怎样参与、课程的实验与 U60 真实服务验证、三轮追问，以及闭卷验收与来源。")}</li>
-                <li><a href=Route::Chapter("lab").href()>"运行课程的实验"</a>"：第 7 章的五条命令都能在页面里运行；到"<a href=Route::Explore.href()>"实验台"</a>"还可以由你来调度，试着让旧持有者得逞。"</li>
-                <li><a href=Route::SelfTest.href()>"闭卷自测四道题"</a>"：先凭记忆作答，再对照评分点，三档自评，按间隔复习。"</li>
+                <li>
+                    <a href=Route::Chapter(second.slug)
+                        .href()>{format!("读完其余 {} 个短章", CHAPTERS.len() - 1)}</a>
+                    {format!(
+                        "（约 {minutes} 分钟）：owner 与租期、41/42/41 时间线、发号与授予、一个任期多次写、资源怎样参与、课程的实验与 U60 真实服务验证、三轮追问，以及闭卷验收与来源。",
+                    )}
+                </li>
+                <li>
+                    <a href=Route::Chapter("lab").href()>"运行课程的实验"</a>
+                    "：第 7 章的五条命令都能在页面里运行；到"
+                    <a href=Route::Explore.href()>"实验台"</a>
+                    "还可以由你来调度，试着让旧持有者得逞。"
+                </li>
+                <li>
+                    <a href=Route::SelfTest.href()>"闭卷自测四道题"</a>
+                    "：先凭记忆作答，再对照评分点，三档自评，按间隔复习。"
+                </li>
             </ol>
-            <p class="hint">"阅读、运行与作答的进度只保存在本机浏览器，可在「学习进度」导出备份。"</p>
-            <a class="start" href=Route::Chapter(second.slug).href()>{format!("开始：第 2 章 · {} →", second.nav)}</a>
+            <p class="hint">
+                "阅读、运行与作答的进度只保存在本机浏览器，可在「学习进度」导出备份。"
+            </p>
+            <a class="start" href=Route::Chapter(second.slug).href()>
+                {format!("开始：第 2 章 · {} →", second.nav)}
+            </a>
         </aside>
     }
 }
@@ -51,21 +72,54 @@ pub fn ChapterPage(index: usize, #[prop(optional)] home: bool) -> impl IntoView 
             <p class="kicker">{format!("第 {} 章 · 共 {} 章", index + 1, CHAPTERS.len())}</p>
             <div class="heading-row">
                 <h1 id="chapter-title">{chapter.title}</h1>
-                <a href=Route::Chapter(slug).href() class="anchor" aria-label="本章固定链接">"#"</a>
-                <CopyPageLink/>
+                <a href=Route::Chapter(slug).href() class="anchor" aria-label="本章固定链接">
+                    "#"
+                </a>
+                <CopyPageLink />
             </div>
             // On the landing the way comes first, so a phone shows it without scrolling.
-            {home.then(|| view! { <Orientation/> })}
-            <Blocks chapter=chapter/>
+            {home.then(|| view! { <Orientation /> })}
+            <Blocks chapter=chapter />
             // The lesson's 「下方自测面板」 is this app's self-test page: its way in, as the call to action.
-            {(slug == "closed-book").then(|| view! { <a class="cta" href=Route::SelfTest.href()>"打开闭卷自测（4 道题）→"</a> })}
-            <ReadTracker slug=slug.to_string() dwell_ms=reading_ms(chapter)/>
+            {(slug == "closed-book")
+                .then(|| {
+                    view! {
+                        <a class="cta" href=Route::SelfTest.href()>
+                            "打开闭卷自测（4 道题）→"
+                        </a>
+                    }
+                })}
+            <ReadTracker slug=slug.to_string() dwell_ms=reading_ms(chapter) />
             <nav class="pager" aria-label="翻页">
-                {prev.map(|c| view! { <a href=Route::Chapter(c.slug).href() class="pager-prev" rel="prev"><span class="pager-dir">"← 上一章"</span><span>{c.nav}</span></a> })}
+                {prev
+                    .map(|c| {
+                        view! {
+                            <a href=Route::Chapter(c.slug).href() class="pager-prev" rel="prev">
+                                <span class="pager-dir">"← 上一章"</span>
+                                <span>{c.nav}</span>
+                            </a>
+                        }
+                    })}
                 {match next {
-                    Some(c) => view! { <a href=Route::Chapter(c.slug).href() class="pager-next" rel="next"><span class="pager-dir">"下一章 →"</span><span>{c.nav}</span></a> }.into_any(),
-                    // After the last chapter, the next step is the self-test.
-                    None => view! { <a href=Route::SelfTest.href() class="pager-next"><span class="pager-dir">"下一步 →"</span><span>"闭卷自测"</span></a> }.into_any(),
+                    Some(c) => {
+                        view! {
+                            <a href=Route::Chapter(c.slug).href() class="pager-next" rel="next">
+                                <span class="pager-dir">"下一章 →"</span>
+                                <span>{c.nav}</span>
+                            </a>
+                        }
+                            .into_any()
+                    }
+                    None => {
+                        // After the last chapter, the next step is the self-test.
+                        view! {
+                            <a href=Route::SelfTest.href() class="pager-next">
+                                <span class="pager-dir">"下一步 →"</span>
+                                <span>"闭卷自测"</span>
+                            </a>
+                        }
+                            .into_any()
+                    }
                 }}
             </nav>
         </article>
@@ -81,17 +135,28 @@ pub fn WholeLesson() -> impl IntoView {
         <article class="chapter whole" aria-labelledby="whole-title">
             <div class="heading-row">
                 <h1 id="whole-title">"全文 · 租约与 fencing"</h1>
-                <PrintButton/>
+                <PrintButton />
             </div>
-            {CHAPTERS.iter().map(|c| view! {
-                <section class="whole-chapter" aria-labelledby=format!("{}-title", c.slug)>
-                    <div class="heading-row">
-                        <h2 id=format!("{}-title", c.slug)>{c.title}</h2>
-                        <a href=Route::Chapter(c.slug).href() class="anchor" aria-label=format!("单独打开：{}", c.title)>"#"</a>
-                    </div>
-                    <Blocks chapter=c expanded=true/>
-                </section>
-            }).collect_view()}
+            {CHAPTERS
+                .iter()
+                .map(|c| {
+                    view! {
+                        <section class="whole-chapter" aria-labelledby=format!("{}-title", c.slug)>
+                            <div class="heading-row">
+                                <h2 id=format!("{}-title", c.slug)>{c.title}</h2>
+                                <a
+                                    href=Route::Chapter(c.slug).href()
+                                    class="anchor"
+                                    aria-label=format!("单独打开：{}", c.title)
+                                >
+                                    "#"
+                                </a>
+                            </div>
+                            <Blocks chapter=c expanded=true />
+                        </section>
+                    }
+                })
+                .collect_view()}
         </article>
     }
 }
@@ -101,7 +166,10 @@ pub fn NotFound() -> impl IntoView {
     view! {
         <article class="chapter">
             <h1>"找不到这个页面"</h1>
-            <p>"链接可能有误。可以从目录选择一章，或回到"<a href=Route::Home.href()>{TOC[0].nav}</a>"。"</p>
+            <p>
+                "链接可能有误。可以从目录选择一章，或回到"
+                <a href=Route::Home.href()>{TOC[0].nav}</a>"。"
+            </p>
         </article>
     }
 }

@@ -124,14 +124,20 @@ pub fn search(index: &Index, query: &str) -> Vec<Hit> {
         let mut at = 0;
         while at < folded.len() {
             // The longest name starting here: one hit per place (max_fence, not also its fence).
-            let Some(end) = words.iter().filter(|w| folded[at..].starts_with(w.as_str())).map(|w| at + w.len()).max() else {
+            let Some(end) = words
+                .iter()
+                .filter(|w| folded[at..].starts_with(w.as_str()))
+                .map(|w| at + w.len())
+                .max()
+            else {
                 at += folded[at..].chars().next().map_or(1, char::len_utf8);
                 continue;
             };
             let before: String = {
                 let chars: Vec<char> = e.text[..at].chars().collect();
                 let start = chars.len().saturating_sub(CONTEXT);
-                (if start > 0 { "…" } else { "" }).to_string() + &chars[start..].iter().collect::<String>()
+                (if start > 0 { "…" } else { "" }).to_string()
+                    + &chars[start..].iter().collect::<String>()
             };
             let after_full = &e.text[end..];
             let mut after: String = after_full.chars().take(CONTEXT).collect();
@@ -172,7 +178,10 @@ mod tests {
 
     #[test]
     fn a_term_is_found_by_any_of_its_names_or_part_of_its_title_and_links_to_the_glossary() {
-        let index = Index { entries: vec![], terms: vec![term(&["token", "令牌"]), term(&["租约", "lease"])] };
+        let index = Index {
+            entries: vec![],
+            terms: vec![term(&["token", "令牌"]), term(&["租约", "lease"])],
+        };
         let ids = |q: &str| terms(&index, q).iter().map(|t| t.0[0].clone()).collect::<Vec<_>>();
         assert_eq!(ids("令牌"), ["token"]);
         assert_eq!(ids("LEASE"), ["租约"]);
@@ -187,7 +196,8 @@ mod tests {
     fn chinese_substrings_are_found_in_the_right_chapters() {
         let index = Index { entries: index_entries(), terms: vec![] };
         let slugs = |q: &str| {
-            let mut s: Vec<&str> = search(&index, q).iter().map(|h| CHAPTERS[h.chapter].slug).collect();
+            let mut s: Vec<&str> =
+                search(&index, q).iter().map(|h| CHAPTERS[h.chapter].slug).collect();
             s.dedup();
             s
         };
@@ -201,11 +211,17 @@ mod tests {
     fn another_name_finds_the_term_and_a_follow_ups_answer_is_not_indexed() {
         let index = Index { entries: index_entries(), terms: vec![term(&["token", "令牌"])] };
         let found: Vec<String> = search(&index, "令牌").into_iter().map(|h| h.matched).collect();
-        assert!(!found.is_empty() && found.iter().all(|m| m.eq_ignore_ascii_case("token")), "{found:?}");
+        assert!(
+            !found.is_empty() && found.iter().all(|m| m.eq_ignore_ascii_case("token")),
+            "{found:?}"
+        );
         // Overlapping names are one hit: `fence` inside `max_fence` is not counted again.
         let index = Index { entries: index_entries(), terms: vec![term(&["fence", "max_fence"])] };
         let hits = search(&index, "fence");
-        assert!(hits.iter().any(|h| h.matched == "max_fence") && !hits.iter().any(|h| h.before.ends_with("max_")));
+        assert!(
+            hits.iter().any(|h| h.matched == "max_fence")
+                && !hits.iter().any(|h| h.before.ends_with("max_"))
+        );
         assert!(search(&index, "两个操作域不同").is_empty());
         assert_eq!(search(&index, "既然能 fence").len(), 1);
     }

@@ -25,9 +25,14 @@ enum IndexState {
 const PER_CHAPTER: usize = 3;
 
 async fn fetch_index() -> Option<Index> {
-    let response = wasm_bindgen_futures::JsFuture::from(window().fetch_with_str(&route::href(&format!("/{INDEX_FILE}")))).await.ok()?;
+    let response = wasm_bindgen_futures::JsFuture::from(
+        window().fetch_with_str(&route::href(&format!("/{INDEX_FILE}"))),
+    )
+    .await
+    .ok()?;
     let response: web_sys::Response = response.dyn_into().ok()?;
-    let text = wasm_bindgen_futures::JsFuture::from(response.text().ok()?).await.ok()?.as_string()?;
+    let text =
+        wasm_bindgen_futures::JsFuture::from(response.text().ok()?).await.ok()?.as_string()?;
     serde_json::from_str(&text).ok()
 }
 
@@ -54,7 +59,10 @@ fn groups(terms: &[Term], hits: &[Hit]) -> Vec<Group> {
         class: "hit-group glossary-hits",
         label: "术语表",
         heading: "术语表（本学习台补充）".to_string(),
-        items: terms.iter().map(|t| (t.href(), t.name().to_string(), String::new(), String::new())).collect(),
+        items: terms
+            .iter()
+            .map(|t| (t.href(), t.name().to_string(), String::new(), String::new()))
+            .collect(),
         more: 0,
     });
     let chapters = chapters(hits).into_iter().map(|group| Group {
@@ -62,7 +70,11 @@ fn groups(terms: &[Term], hits: &[Hit]) -> Vec<Group> {
         label: TOC[group[0].chapter].nav,
         heading: format!("{}（{} 处）", TOC[group[0].chapter].nav, group.len()),
         more: group.len().saturating_sub(PER_CHAPTER),
-        items: group.into_iter().take(PER_CHAPTER).map(|h| (h.href(), h.before, h.matched, h.after)).collect(),
+        items: group
+            .into_iter()
+            .take(PER_CHAPTER)
+            .map(|h| (h.href(), h.before, h.matched, h.after))
+            .collect(),
     });
     terms.into_iter().chain(chapters).collect()
 }
@@ -77,12 +89,18 @@ pub fn Search() -> impl IntoView {
         if index.get_untracked() == IndexState::NotLoaded {
             index.set(IndexState::Loading);
             spawn_local(async move {
-                index.set(fetch_index().await.map_or(IndexState::Failed, |e| IndexState::Ready(Arc::new(e))));
+                index.set(
+                    fetch_index()
+                        .await
+                        .map_or(IndexState::Failed, |e| IndexState::Ready(Arc::new(e))),
+                );
             });
         }
     };
     let found_terms = Memo::new(move |_| match index.get() {
-        IndexState::Ready(entries) => terms(&entries, &query.get()).into_iter().cloned().collect::<Vec<Term>>(),
+        IndexState::Ready(entries) => {
+            terms(&entries, &query.get()).into_iter().cloned().collect::<Vec<Term>>()
+        }
         _ => Vec::new(),
     });
     let hits = Memo::new(move |_| match index.get() {
@@ -100,10 +118,13 @@ pub fn Search() -> impl IntoView {
     let move_focus = move |ev: &web_sys::KeyboardEvent| {
         let Some(list) = results.get_untracked() else { return };
         let links = list.query_selector_all("a").ok();
-        let links: Vec<web_sys::HtmlElement> =
-            links.map(|l| (0..l.length()).filter_map(|i| l.item(i)?.dyn_into().ok()).collect()).unwrap_or_default();
+        let links: Vec<web_sys::HtmlElement> = links
+            .map(|l| (0..l.length()).filter_map(|i| l.item(i)?.dyn_into().ok()).collect())
+            .unwrap_or_default();
         let active = document().active_element();
-        let at = links.iter().position(|l| active.as_ref().is_some_and(|a| a == l.unchecked_ref::<web_sys::Element>()));
+        let at = links.iter().position(|l| {
+            active.as_ref().is_some_and(|a| a == l.unchecked_ref::<web_sys::Element>())
+        });
         let next = match (ev.key().as_str(), at) {
             ("ArrowDown", None) => Some(0),
             ("ArrowDown", Some(i)) => Some((i + 1).min(links.len().saturating_sub(1))),
@@ -131,7 +152,9 @@ pub fn Search() -> impl IntoView {
         }
         "ArrowDown" | "ArrowUp" => move_focus(&ev),
         // Enter in the box opens the first hit (a hit itself is a link: Enter follows it).
-        "Enter" if ev.target().is_some_and(|t| t.dyn_ref::<web_sys::HtmlInputElement>().is_some()) => {
+        "Enter"
+            if ev.target().is_some_and(|t| t.dyn_ref::<web_sys::HtmlInputElement>().is_some()) =>
+        {
             let first = results.get_untracked().and_then(|r| r.query_selector("a").ok().flatten());
             if let Some(link) = first.and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok()) {
                 ev.prevent_default();
@@ -149,12 +172,18 @@ pub fn Search() -> impl IntoView {
             // Another name of a glossary term found some of them: say so.
             let q = query.get().trim().to_ascii_lowercase();
             let others = hits.with(|h| h.iter().any(|h| h.matched.to_ascii_lowercase() != q));
-            format!("{n} 处匹配{}，分布在 {} 章", if others { "（含同义名）" } else { "" }, chapters(&hits.get()).len())
+            format!(
+                "{n} 处匹配{}，分布在 {} 章",
+                if others { "（含同义名）" } else { "" },
+                chapters(&hits.get()).len()
+            )
         }
     };
     view! {
         <div class="search" role="search">
-            <label for=SEARCH_INPUT_ID class="visually-hidden">"搜索课程"</label>
+            <label for=SEARCH_INPUT_ID class="visually-hidden">
+                "搜索课程"
+            </label>
             <input
                 id=SEARCH_INPUT_ID
                 type="search"
@@ -163,38 +192,78 @@ pub fn Search() -> impl IntoView {
                 autocomplete="off"
                 aria-controls="search-results"
                 prop:value=move || query.get()
-                on:input=move |ev| { query.set(event_target_value(&ev)); open.set(true); load(); }
-                on:focus=move |_| { open.set(true); load(); }
+                on:input=move |ev| {
+                    query.set(event_target_value(&ev));
+                    open.set(true);
+                    load();
+                }
+                on:focus=move |_| {
+                    open.set(true);
+                    load();
+                }
                 on:keydown=on_key
             />
-            <kbd class="key-hint search-key" aria-hidden="true">"/"</kbd>
-            <div id="search-results" class="search-results" node_ref=results on:keydown=on_key
-                hidden=move || !open.get() || query.get().trim().is_empty()>
-                <p class="search-count" role="status">{count}</p>
-                {move || groups(&found_terms.get(), &hits.get()).into_iter().map(|group| {
-                    let more = group.more;
-                    view! {
-                        <section class=group.class aria-label=group.label>
-                            <p class="hit-chapter">{group.heading}</p>
-                            <ul>
-                                {group.items.into_iter().map(|(href, before, matched, after)| {
-                                    let (to, word) = (href.clone(), matched.clone());
-                                    view! {
-                                    // A hit in this page only moves the fragment: close the list behind it,
-                                    // and mark the word once the fragment has moved.
-                                    <li on:click=move |_| {
-                                        hit_mark::remember(&to, &word);
-                                        close();
-                                        set_timeout(hit_mark::mark_remembered, std::time::Duration::ZERO);
-                                    }>
-                                        <a href=href><span class="hit-text">{before}<mark>{matched}</mark>{after}</span></a>
-                                    </li>
-                                }}).collect_view()}
-                            </ul>
-                            {(more > 0).then(|| view! { <p class="hit-more">{format!("另有 {more} 处未列出")}</p> })}
-                        </section>
-                    }
-                }).collect_view()}
+            <kbd class="key-hint search-key" aria-hidden="true">
+                "/"
+            </kbd>
+            <div
+                id="search-results"
+                class="search-results"
+                node_ref=results
+                on:keydown=on_key
+                hidden=move || !open.get() || query.get().trim().is_empty()
+            >
+                <p class="search-count" role="status">
+                    {count}
+                </p>
+                {move || {
+                    groups(&found_terms.get(), &hits.get())
+                        .into_iter()
+                        .map(|group| {
+                            let more = group.more;
+                            view! {
+                                <section class=group.class aria-label=group.label>
+                                    <p class="hit-chapter">{group.heading}</p>
+                                    <ul>
+                                        {group
+                                            .items
+                                            .into_iter()
+                                            .map(|(href, before, matched, after)| {
+                                                let (to, word) = (href.clone(), matched.clone());
+                                                view! {
+                                                    // A hit in this page only moves the fragment: close the list behind it,
+                                                    // and mark the word once the fragment has moved.
+                                                    <li on:click=move |_| {
+                                                        hit_mark::remember(&to, &word);
+                                                        close();
+                                                        set_timeout(
+                                                            hit_mark::mark_remembered,
+                                                            std::time::Duration::ZERO,
+                                                        );
+                                                    }>
+                                                        <a href=href>
+                                                            <span class="hit-text">
+                                                                {before}<mark>{matched}</mark>{after}
+                                                            </span>
+                                                        </a>
+                                                    </li>
+                                                }
+                                            })
+                                            .collect_view()}
+                                    </ul>
+                                    {(more > 0)
+                                        .then(|| {
+                                            view! {
+                                                <p class="hit-more">
+                                                    {format!("另有 {more} 处未列出")}
+                                                </p>
+                                            }
+                                        })}
+                                </section>
+                            }
+                        })
+                        .collect_view()
+                }}
             </div>
         </div>
     }

@@ -51,5 +51,14 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
 
 #[island]
 pub fn PrintButton() -> impl IntoView {
-    view! { <button class="tool-btn" on:click=move |_| { let _ = window().print(); }>"打印"</button> }
+    view! {
+        <button
+            class="tool-btn"
+            on:click=move |_| {
+                let _ = window().print();
+            }
+        >
+            "打印"
+        </button>
+    }
 }

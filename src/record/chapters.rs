@@ -52,7 +52,10 @@ impl Record for Chapters {
 
     fn apply(&mut self, change: Change, at: Millis) {
         let (Change::Open(slug) | Change::Finish(slug)) = change;
-        let chapter = self.chapters.entry(slug.to_string()).or_insert(ChapterProgress { opened_at: at, read_at: None });
+        let chapter = self
+            .chapters
+            .entry(slug.to_string())
+            .or_insert(ChapterProgress { opened_at: at, read_at: None });
         if matches!(change, Change::Finish(_)) {
             chapter.read_at.get_or_insert(at);
         }
@@ -71,7 +74,11 @@ impl Record for Chapters {
     }
 
     fn check(&self) -> Result<(), String> {
-        match self.chapters.iter().find(|(_, c)| !valid_time(c.opened_at) || c.read_at.is_some_and(|t| !valid_time(t))) {
+        match self
+            .chapters
+            .iter()
+            .find(|(_, c)| !valid_time(c.opened_at) || c.read_at.is_some_and(|t| !valid_time(t)))
+        {
             Some((slug, _)) => Err(format!("章节 {slug} 的记录时间无效")),
             None => Ok(()),
         }

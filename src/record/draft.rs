@@ -75,12 +75,12 @@ impl Current {
             .total_cmp(&self.updated_at)
             .then_with(|| other.tab.cmp(&self.tab))
             .then_with(|| other.answer.cmp(&self.answer));
-        let (mut win, lose) = if later.is_gt() { (other.clone(), &*self) } else { (self.clone(), other) };
-        let losers = lose
-            .conflicts
-            .iter()
-            .cloned()
-            .chain((!lose.answer.trim().is_empty()).then(|| Conflict { answer: lose.answer.clone(), at: lose.updated_at }));
+        let (mut win, lose) =
+            if later.is_gt() { (other.clone(), &*self) } else { (self.clone(), other) };
+        let losers = lose.conflicts.iter().cloned().chain(
+            (!lose.answer.trim().is_empty())
+                .then(|| Conflict { answer: lose.answer.clone(), at: lose.updated_at }),
+        );
         for c in losers {
             if c.answer != win.answer && !win.conflicts.iter().any(|k| k.answer == c.answer) {
                 win.conflicts.push(c);

@@ -127,7 +127,10 @@ impl Record for Lab {
     /// kept once (`Prediction::same`); a challenge solved in either is solved, at its best.
     fn merge(&mut self, other: &Lab) {
         for (id, theirs) in &other.challenges {
-            self.challenges.entry(id.clone()).and_modify(|s| s.join(theirs)).or_insert_with(|| theirs.clone());
+            self.challenges
+                .entry(id.clone())
+                .and_modify(|s| s.join(theirs))
+                .or_insert_with(|| theirs.clone());
         }
         for (key, theirs) in &other.runs {
             let mine = self.runs.entry(*key).or_default();
@@ -151,7 +154,10 @@ impl Record for Lab {
             return Err(format!("实验 {e} 的运行时间无效"));
         }
         if self.predictions.len() > MAX_PREDICTIONS {
-            return Err(format!("predictions 有 {} 条预测，超过 {MAX_PREDICTIONS} 条", self.predictions.len()));
+            return Err(format!(
+                "predictions 有 {} 条预测，超过 {MAX_PREDICTIONS} 条",
+                self.predictions.len()
+            ));
         }
         match self.predictions.iter().position(|p| !valid_time(p.at)) {
             Some(i) => Err(format!("predictions[{i}]（第 {} 条预测）的时间无效", i + 1)),

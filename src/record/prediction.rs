@@ -47,7 +47,9 @@ impl TryFrom<Stored> for Guess {
 
     fn try_from(g: Stored) -> Result<Guess, &'static str> {
         match (g.kind.as_str(), g.broken, g.outcomes) {
-            ("fencing", Some(broken), None) => Ok(Guess::Fencing { broken, last_writers: g.last_writers }),
+            ("fencing", Some(broken), None) => {
+                Ok(Guess::Fencing { broken, last_writers: g.last_writers })
+            }
             ("operations", None, Some(outcomes)) => Ok(Guess::Operations { outcomes }),
             _ => Err("不是可读的预测"),
         }
@@ -67,10 +69,19 @@ impl Guess {
     pub fn actual(report: &Report) -> Option<Guess> {
         match &report.case {
             CaseRun::Fencing(run) => Some(Guess::Fencing {
-                broken: Property::ALL.into_iter().filter(|p| run.hits(Finding::Broken(*p)).next().is_some()).collect(),
-                last_writers: run.traces.iter().map(|t| t.steps.last().and_then(|s| s.after.writer).unwrap_or('-')).collect(),
+                broken: Property::ALL
+                    .into_iter()
+                    .filter(|p| run.hits(Finding::Broken(*p)).next().is_some())
+                    .collect(),
+                last_writers: run
+                    .traces
+                    .iter()
+                    .map(|t| t.steps.last().and_then(|s| s.after.writer).unwrap_or('-'))
+                    .collect(),
             }),
-            CaseRun::Operations(run) => Some(Guess::Operations { outcomes: run.operations.iter().map(|o| o.outcome).collect() }),
+            CaseRun::Operations(run) => Some(Guess::Operations {
+                outcomes: run.operations.iter().map(|o| o.outcome).collect(),
+            }),
             CaseRun::Model(_) => None,
         }
     }
@@ -78,18 +89,31 @@ impl Guess {
     /// Each part scored against the run (properties compare as sets).
     pub fn scores(&self, report: &Report) -> Vec<Score> {
         match (self, Guess::actual(report)) {
-            (Guess::Fencing { broken, last_writers }, Some(Guess::Fencing { broken: actual, last_writers: writers })) => {
+            (
+                Guess::Fencing { broken, last_writers },
+                Some(Guess::Fencing { broken: actual, last_writers: writers }),
+            ) => {
                 let set = |v: &[Property]| Property::ALL.map(|p| v.contains(&p));
-                let mut parts = vec![Score { part: "哪些性质被违反", right: usize::from(set(broken) == set(&actual)), of: 1 }];
+                let mut parts = vec![Score {
+                    part: "哪些性质被违反",
+                    right: usize::from(set(broken) == set(&actual)),
+                    of: 1,
+                }];
                 if !last_writers.is_empty() {
                     parts.push(Score {
-                        part: "每条交错最后资源里是谁的结果", right: agreeing(last_writers, &writers), of: writers.len()
+                        part: "每条交错最后资源里是谁的结果",
+                        right: agreeing(last_writers, &writers),
+                        of: writers.len(),
                     });
                 }
                 parts
             }
             (Guess::Operations { outcomes }, Some(Guess::Operations { outcomes: actual })) => {
-                vec![Score { part: "每条操作的结果", right: agreeing(outcomes, &actual), of: actual.len() }]
+                vec![Score {
+                    part: "每条操作的结果",
+                    right: agreeing(outcomes, &actual),
+                    of: actual.len(),
+                }]
             }
             _ => vec![Score { part: "预测", right: 0, of: 1 }],
         }
@@ -107,7 +131,10 @@ impl Guess {
                 let properties = if broken.is_empty() {
                     "两条性质都成立".to_string()
                 } else {
-                    format!("违反 {}", broken.iter().map(|p| p.name()).collect::<Vec<_>>().join("、"))
+                    format!(
+                        "违反 {}",
+                        broken.iter().map(|p| p.name()).collect::<Vec<_>>().join("、")
+                    )
                 };
                 if last_writers.is_empty() {
                     properties
@@ -122,7 +149,9 @@ impl Guess {
                     said
                 }
             }
-            Guess::Operations { outcomes } => outcomes.iter().map(|o| o.name()).collect::<Vec<_>>().join("/"),
+            Guess::Operations { outcomes } => {
+                outcomes.iter().map(|o| o.name()).collect::<Vec<_>>().join("/")
+            }
         }
     }
 }
@@ -140,7 +169,9 @@ fn agreeing<T: PartialEq>(guessed: &[T], actual: &[T]) -> usize {
 /// correct protocol and each of its three defects, on the lesson's inputs).
 pub fn lesson_states(s: &Scenario) -> bool {
     let one_of_the_lessons = s.defects.iter().count() <= 1 && !s.defects.precheck;
-    s.case == Case::Fencing && one_of_the_lessons && *s == Scenario::lesson(Case::Fencing, s.defects)
+    s.case == Case::Fencing
+        && one_of_the_lessons
+        && *s == Scenario::lesson(Case::Fencing, s.defects)
 }
 
 /// The lesson's sentences about a run, only where the lesson describes that very run.
@@ -182,14 +213,21 @@ mod tests {
         assert_eq!(scores.iter().map(|s| (s.right, s.of)).collect::<Vec<_>>(), [(0, 1), (2, 3)]);
         // no-fence: A's 41 lands last wherever it writes after B.
         let no_fence = report(Case::Fencing, Defects::default().with(Defect::NoFence, true));
-        assert_eq!(Guess::actual(&no_fence), Some(fencing(vec![Property::RevokedGenerationOverwrite], "AAB")));
+        assert_eq!(
+            Guess::actual(&no_fence),
+            Some(fencing(vec![Property::RevokedGenerationOverwrite], "AAB"))
+        );
         // rollback: A's (41,2) stands in interleaving 3 too, where B's (41,1) is refused.
         let rollback = report(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
-        assert_eq!(Guess::actual(&rollback), Some(fencing(vec![Property::RevokedGenerationOverwrite], "AAA")));
+        assert_eq!(
+            Guess::actual(&rollback),
+            Some(fencing(vec![Property::RevokedGenerationOverwrite], "AAA"))
+        );
         // A guess is a set: a property named twice counts once; a guess saved without the
         // second part is scored on the properties alone.
         let split = report(Case::Fencing, Defects::default().with(Defect::SplitAuthority, true));
-        assert!(fencing(vec![Property::UnauthorizedAccept, Property::UnauthorizedAccept], "AA").hits(&split));
+        assert!(fencing(vec![Property::UnauthorizedAccept, Property::UnauthorizedAccept], "AA")
+            .hits(&split));
         assert!(fencing(vec![Property::UnauthorizedAccept], "").hits(&split));
         assert!(!fencing(Property::ALL.to_vec(), "AA").hits(&split));
         assert_eq!(
@@ -199,8 +237,10 @@ mod tests {
         );
         let ops = report(Case::Operations, Defects::default());
         use OpOutcome::*;
-        assert!(Guess::Operations { outcomes: vec![Applied, Applied, Duplicate, Conflict, Stale] }.hits(&ops));
-        let one_off = Guess::Operations { outcomes: vec![Applied, Applied, Applied, Conflict, Stale] };
+        assert!(Guess::Operations { outcomes: vec![Applied, Applied, Duplicate, Conflict, Stale] }
+            .hits(&ops));
+        let one_off =
+            Guess::Operations { outcomes: vec![Applied, Applied, Applied, Conflict, Stale] };
         assert_eq!(one_off.scores(&ops), [Score { part: "每条操作的结果", right: 4, of: 5 }]);
         assert!(!fencing(vec![], "").hits(&ops));
     }
@@ -210,7 +250,10 @@ mod tests {
     #[test]
     fn a_guess_reads_back_from_its_stored_form() {
         let read = |json: &str| serde_json::from_str::<Guess>(json);
-        for g in [fencing(vec![Property::UnauthorizedAccept], "AB"), Guess::Operations { outcomes: vec![OpOutcome::Stale] }] {
+        for g in [
+            fencing(vec![Property::UnauthorizedAccept], "AB"),
+            Guess::Operations { outcomes: vec![OpOutcome::Stale] },
+        ] {
             assert_eq!(read(&serde_json::to_string(&g).unwrap()).unwrap(), g);
         }
         assert_eq!(read(r#"{"kind":"fencing","broken":[]}"#).unwrap(), fencing(vec![], ""));
@@ -228,14 +271,25 @@ mod tests {
     fn a_guess_is_described_in_the_lessons_terms() {
         use OpOutcome::*;
         assert_eq!(fencing(vec![], "").describe(), "两条性质都成立");
-        assert_eq!(fencing(vec![Property::UnauthorizedAccept], "AB").describe(), "违反 unauthorized_accept；最后的结果依次是 A/B");
-        assert_eq!(fencing(Property::ALL.to_vec(), "").describe(), "违反 revoked_generation_overwrite、unauthorized_accept");
-        assert_eq!(Guess::Operations { outcomes: vec![Applied, Duplicate, Stale] }.describe(), "applied/duplicate/stale");
+        assert_eq!(
+            fencing(vec![Property::UnauthorizedAccept], "AB").describe(),
+            "违反 unauthorized_accept；最后的结果依次是 A/B"
+        );
+        assert_eq!(
+            fencing(Property::ALL.to_vec(), "").describe(),
+            "违反 revoked_generation_overwrite、unauthorized_accept"
+        );
+        assert_eq!(
+            Guess::Operations { outcomes: vec![Applied, Duplicate, Stale] }.describe(),
+            "applied/duplicate/stale"
+        );
     }
 
     #[test]
     fn the_lesson_is_quoted_only_for_the_runs_it_describes() {
-        let lesson = |case, d: &[Defect]| Scenario::lesson(case, d.iter().fold(Defects::default(), |s, &x| s.with(x, true)));
+        let lesson = |case, d: &[Defect]| {
+            Scenario::lesson(case, d.iter().fold(Defects::default(), |s, &x| s.with(x, true)))
+        };
         assert!(lesson_words(&lesson(Case::Fencing, &[]))[0].contains("正确版本无越代覆盖"));
         for d in [Defect::NoFence, Defect::SplitAuthority, Defect::RollbackIssuer] {
             let words = lesson_words(&lesson(Case::Fencing, &[d]));
@@ -244,7 +298,8 @@ mod tests {
         assert!(lesson_words(&lesson(Case::Operations, &[]))[0].contains("只有两个效果"));
         // Not the lesson's runs: precheck, a combination, other inputs, operations without the fence.
         assert!(lesson_words(&lesson(Case::Fencing, &[Defect::Precheck])).is_empty());
-        assert!(lesson_words(&lesson(Case::Fencing, &[Defect::NoFence, Defect::RollbackIssuer])).is_empty());
+        assert!(lesson_words(&lesson(Case::Fencing, &[Defect::NoFence, Defect::RollbackIssuer]))
+            .is_empty());
         let mut seqs = lesson(Case::Fencing, &[Defect::RollbackIssuer]);
         seqs.op_seq_a = 1;
         assert!(lesson_words(&seqs).is_empty());

@@ -60,7 +60,9 @@ impl Review {
 
     /// The schedule that a question's ratings, in order, lead to (`None` if never rated).
     pub fn replay(ratings: impl IntoIterator<Item = (Rating, Millis)>) -> Option<Review> {
-        ratings.into_iter().fold(None, |before, (rating, at)| Some(Review::after(before, rating, at)))
+        ratings
+            .into_iter()
+            .fold(None, |before, (rating, at)| Some(Review::after(before, rating, at)))
     }
 
     /// Whether the question is due on the learner's calendar day of `now` (`offset`: the local

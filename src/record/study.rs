@@ -189,15 +189,30 @@ impl Record for Study {
                 self.edit(question, at, |_| {});
                 let q = self.questions.entry(question.id.to_string()).or_default();
                 let c = std::mem::take(&mut q.current);
-                let attempt = Attempt { answer: c.answer, ticked: c.ticked, rating, at, wording: c.wording, unsure };
+                let attempt = Attempt {
+                    answer: c.answer,
+                    ticked: c.ticked,
+                    rating,
+                    at,
+                    wording: c.wording,
+                    unsure,
+                };
                 q.review = Some(Review::after(q.review, attempt.scheduled(), at));
                 q.attempts.push(attempt);
                 // The next attempt starts empty, from what this tab had seen; drafts another
                 // tab typed in parallel stay until the learner picks or drops them.
-                q.current = Current { updated_at: at, tab: c.tab, base: c.base, conflicts: c.conflicts, ..Current::default() };
+                q.current = Current {
+                    updated_at: at,
+                    tab: c.tab,
+                    base: c.base,
+                    conflicts: c.conflicts,
+                    ..Current::default()
+                };
             }
             Change::Rate { .. } => {}
-            Change::Resolve { index, take, .. } => self.edit(question, at, |c| c.resolve(index, take, at)),
+            Change::Resolve { index, take, .. } => {
+                self.edit(question, at, |c| c.resolve(index, take, at))
+            }
         }
     }
 
@@ -223,14 +238,19 @@ impl QuestionRecord {
     /// What is wrong with one question's record, if anything (the reason names no question).
     pub fn check(&self) -> Result<(), String> {
         let (c, attempts) = (&self.current, &self.attempts);
-        let answers = std::iter::once(&c.answer).chain(attempts.iter().map(|a| &a.answer)).chain(c.conflicts.iter().map(|c| &c.answer));
+        let answers = std::iter::once(&c.answer)
+            .chain(attempts.iter().map(|a| &a.answer))
+            .chain(c.conflicts.iter().map(|c| &c.answer));
         if answers.into_iter().any(|a| a.chars().count() > MAX_ANSWER) {
             return Err(format!("回答超过 {MAX_ANSWER} 字"));
         }
         if c.conflicts.len() > MAX_CONFLICTS {
             return Err(format!("并行草稿超过 {MAX_CONFLICTS} 份"));
         }
-        if !valid_time(c.updated_at) || attempts.iter().any(|a| !valid_time(a.at)) || c.conflicts.iter().any(|c| !valid_time(c.at)) {
+        if !valid_time(c.updated_at)
+            || attempts.iter().any(|a| !valid_time(a.at))
+            || c.conflicts.iter().any(|c| !valid_time(c.at))
+        {
             return Err("时间无效".into());
         }
         // Scoring points are few (3–5); an index far beyond that is not ours.

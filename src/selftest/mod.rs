@@ -65,7 +65,8 @@ fn suggested(q: &Question, ticked: &[usize]) -> Rating {
 fn suggestion(q: &Question, ticked: &[usize]) -> String {
     let lesson = q.lesson_points().count();
     let on = q.lesson_points().filter(|k| ticked.contains(k)).count();
-    let extra = if lesson < q.points.len() { "；标“本学习台补充”的点不计入" } else { "" };
+    let extra =
+        if lesson < q.points.len() { "；标“本学习台补充”的点不计入" } else { "" };
     format!(
         "按你勾的课文评分点（{on}/{lesson}），建议：{}。规则：全部勾上为完整答出，至少一半为部分答出，不到一半为没想起来{extra}。以你的选择为准。",
         rating_label(suggested(q, ticked))
@@ -102,7 +103,9 @@ fn state_class(s: QuestionState) -> &'static str {
 
 /// A date and time in the learner's locale, for attempt history.
 pub fn when(ms: f64) -> String {
-    js_sys::Date::new(&ms.into()).to_locale_string("zh-CN", &wasm_bindgen::JsValue::UNDEFINED).into()
+    js_sys::Date::new(&ms.into())
+        .to_locale_string("zh-CN", &wasm_bindgen::JsValue::UNDEFINED)
+        .into()
 }
 
 /// When a question comes back, in words, and whether that is today: `今天到期`,
@@ -143,7 +146,10 @@ pub fn review_order(p: &Study, now: f64) -> Vec<&'static Question> {
 
 /// The questions due for review today, in review order.
 pub fn due_today(p: &Study, now: f64) -> Vec<&'static Question> {
-    review_order(p, now).into_iter().filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due)).collect()
+    review_order(p, now)
+        .into_iter()
+        .filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due))
+        .collect()
 }
 
 /// The question's number in the lesson's order ("第 2 题").
@@ -159,25 +165,50 @@ pub fn SelfTestPage() -> impl IntoView {
     view! {
         <article class="selftest" aria-labelledby="selftest-title">
             <h1 id="selftest-title">"闭卷自测"</h1>
-            <p class="lede">"四道题，合上课文作答：先凭记忆写下回答（边写边保存），再展开参考答案与评分点，勾出你答到的点，最后给自己三档评价之一。题目与参考答案由本学习台依据课文编写；记录只保存在本机浏览器，可在「学习进度」页导出备份。"</p>
-            <noscript><p class="editor-error">"作答、对照与自评需要启用 JavaScript：下面的题目可以照常阅读与思考。"</p></noscript>
-            <ReviewPlan/>
+            <p class="lede">
+                "四道题，合上课文作答：先凭记忆写下回答（边写边保存），再展开参考答案与评分点，勾出你答到的点，最后给自己三档评价之一。题目与参考答案由本学习台依据课文编写；记录只保存在本机浏览器，可在「学习进度」页导出备份。"
+            </p>
+            <noscript>
+                <p class="editor-error">
+                    "作答、对照与自评需要启用 JavaScript：下面的题目可以照常阅读与思考。"
+                </p>
+            </noscript>
+            <ReviewPlan />
             <div class="questions">
-            {QUESTIONS.iter().enumerate().map(|(i, q)| view! {
-                <section class="question" aria-labelledby=format!("{}-title", q.id) id=q.id>
-                    <header class="q-head">
-                        <span class="q-num">{format!("第 {} 题", i + 1)}</span>
-                        <span class="q-topic">{q.topic}</span>
-                    </header>
-                    <h2 id=format!("{}-title", q.id) class="q-prompt">{q.prompt}</h2>
-                    <div class="q-context">{block_list(q.context, q.id, false)}</div>
-                    <QuestionCard index=i/>
-                </section>
-            }).collect_view()}
+                {QUESTIONS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, q)| {
+                        view! {
+                            <section
+                                class="question"
+                                aria-labelledby=format!("{}-title", q.id)
+                                id=q.id
+                            >
+                                <header class="q-head">
+                                    <span class="q-num">{format!("第 {} 题", i + 1)}</span>
+                                    <span class="q-topic">{q.topic}</span>
+                                </header>
+                                <h2 id=format!("{}-title", q.id) class="q-prompt">
+                                    {q.prompt}
+                                </h2>
+                                <div class="q-context">{block_list(q.context, q.id, false)}</div>
+                                <QuestionCard index=i />
+                            </section>
+                        }
+                    })
+                    .collect_view()}
             </div>
-            {follow_ups.map(|c| view! {
-                <p class="hint">"课文的三轮追问不在这里：它们是先写后看的回忆卡片，留在 "<a href=Route::Chapter(c.slug).href()>{c.title}</a>" 一章，写下的回答会保存，但不计入自测。"</p>
-            })}
+            {follow_ups
+                .map(|c| {
+                    view! {
+                        <p class="hint">
+                            "课文的三轮追问不在这里：它们是先写后看的回忆卡片，留在 "
+                            <a href=Route::Chapter(c.slug).href()>{c.title}</a>
+                            " 一章，写下的回答会保存，但不计入自测。"
+                        </p>
+                    }
+                })}
         </article>
     }
 }
@@ -205,7 +236,10 @@ fn ReviewPlan() -> impl IntoView {
         // place), which now shows another question: go to the linked question, or start from
         // the plan, which says where each question went.
         let hash = window().location().hash().unwrap_or_default();
-        match document().get_element_by_id(hash.trim_start_matches('#')).filter(|_| !hash.is_empty()) {
+        match document()
+            .get_element_by_id(hash.trim_start_matches('#'))
+            .filter(|_| !hash.is_empty())
+        {
             Some(linked) => linked.scroll_into_view(),
             None => window().scroll_to_with_x_and_y(0.0, 0.0),
         }
@@ -232,17 +266,51 @@ fn ReviewPlan() -> impl IntoView {
         <section class="review-plan" aria-labelledby="review-plan-title">
             <h2 id="review-plan-title">"今天的复习"</h2>
             {move || match plan() {
-                None => view! { <p class="hint">"读取本机记录后，这里列出今天到期的题目。"</p> }.into_any(),
-                Some((due, later)) => view! {
-                    <p class="review-due">{if due.is_empty() {
-                        "今天没有到期的复习。".to_string()
-                    } else {
-                        format!("今天到期 {} 题：{}——已排在最前。照样先闭卷回忆，再展开对照。", due.len(), due.join("、"))
-                    }}</p>
-                    {(!later.is_empty()).then(|| view! { <p class="review-later">"已自评、还没到期的题排在后面，展开可看上次作答："
-                        {later.into_iter().enumerate().map(|(k, (id, words))| view! { {(k > 0).then_some("；")}<a href=Route::SelfTest.href_at(id)>{words}</a> }).collect_view()}"。"</p> })}
-                    <p class="hint">"间隔按莱特纳（Leitner）盒子：没想起来——明天再来；部分答出——至多隔 2 天；完整答出——间隔比上次翻倍（1、2、4、8、16、32 天）。"</p>
-                }.into_any(),
+                None => {
+                    view! {
+                        <p class="hint">
+                            "读取本机记录后，这里列出今天到期的题目。"
+                        </p>
+                    }
+                        .into_any()
+                }
+                Some((due, later)) => {
+                    view! {
+                        <p class="review-due">
+                            {if due.is_empty() {
+                                "今天没有到期的复习。".to_string()
+                            } else {
+                                format!(
+                                    "今天到期 {} 题：{}——已排在最前。照样先闭卷回忆，再展开对照。",
+                                    due.len(),
+                                    due.join("、"),
+                                )
+                            }}
+                        </p>
+                        {(!later.is_empty())
+                            .then(|| {
+                                view! {
+                                    <p class="review-later">
+                                        "已自评、还没到期的题排在后面，展开可看上次作答："
+                                        {later
+                                            .into_iter()
+                                            .enumerate()
+                                            .map(|(k, (id, words))| {
+                                                view! {
+                                                    {(k > 0).then_some("；")}
+                                                    <a href=Route::SelfTest.href_at(id)>{words}</a>
+                                                }
+                                            })
+                                            .collect_view()}"。"
+                                    </p>
+                                }
+                            })}
+                        <p class="hint">
+                            "间隔按莱特纳（Leitner）盒子：没想起来——明天再来；部分答出——至多隔 2 天；完整答出——间隔比上次翻倍（1、2、4、8、16、32 天）。"
+                        </p>
+                    }
+                        .into_any()
+                }
             }}
         </section>
     }
@@ -252,7 +320,10 @@ fn ReviewPlan() -> impl IntoView {
 fn reread(q: &'static Question) -> impl IntoView {
     let links = q.reread.iter().filter_map(|slug| chapter_index(slug)).enumerate().map(|(k, i)| {
         let c = &TOC[i];
-        view! { {(k > 0).then_some("、")}<a href=Route::Chapter(c.slug).href()>{format!("第 {} 章 · {}", i + 1, c.title)}</a> }
+        view! {
+            {(k > 0).then_some("、")}
+            <a href=Route::Chapter(c.slug).href()>{format!("第 {} 章 · {}", i + 1, c.title)}</a>
+        }
     });
     links.collect_view()
 }
@@ -267,7 +338,9 @@ fn QuestionCard(index: usize) -> impl IntoView {
     let state = move || record.with(QuestionRecord::state);
     let revealed = move || record.with(|r| r.current.revealed);
     // A draft typed against an earlier wording of the question is kept, and said to be so.
-    let old_draft = move || record.with(|r| !r.current.answer.trim().is_empty() && r.current.wording < q.version);
+    let old_draft = move || {
+        record.with(|r| !r.current.answer.trim().is_empty() && r.current.wording < q.version)
+    };
     let answer_id = format!("{}-answer", q.id);
     let label_for = answer_id.clone();
     // Just rated, on this visit: the attempt stays in view until the learner answers again.
@@ -276,32 +349,111 @@ fn QuestionCard(index: usize) -> impl IntoView {
     view! {
         <p class=move || format!("q-state {}", state_class(state())) role="status">
             {move || state_label(state())}
-            {move || record.with(|r| r.level()).map(|l| format!(" · 当前：{}", rating_label(l)))}
-            {move || record.with(|r| r.attempts.last().filter(|a| a.wording == q.version).map(|a| format!(" · 上次勾了 {}/{} 个评分点", a.ticked.len(), q.points.len())))}
-            {move || record.with(|r| next_review(r, clock::now())).map(|(due, when)| view! {
-                <span class="q-review" class:due=due>{if due { " · 复习：今天到期".to_string() } else { format!(" · 下次复习：{when}") }}</span>
-            })}
+            {move || {
+                record.with(|r| r.level()).map(|l| format!(" · 当前：{}", rating_label(l)))
+            }}
+            {move || {
+                record
+                    .with(|r| {
+                        r.attempts
+                            .last()
+                            .filter(|a| a.wording == q.version)
+                            .map(|a| {
+                                format!(
+                                    " · 上次勾了 {}/{} 个评分点",
+                                    a.ticked.len(),
+                                    q.points.len(),
+                                )
+                            })
+                    })
+            }}
+            {move || {
+                record
+                    .with(|r| next_review(r, clock::now()))
+                    .map(|(due, when)| {
+                        view! {
+                            <span class="q-review" class:due=due>
+                                {if due {
+                                    " · 复习：今天到期".to_string()
+                                } else {
+                                    format!(" · 下次复习：{when}")
+                                }}
+                            </span>
+                        }
+                    })
+            }}
         </p>
-        {move || just_rated.get().then(|| view! { <JustRated record=record q=q on_again=Callback::new(move |()| just_rated.set(false))/> })}
+        {move || {
+            just_rated
+                .get()
+                .then(|| {
+                    view! {
+                        <JustRated
+                            record=record
+                            q=q
+                            on_again=Callback::new(move |()| just_rated.set(false))
+                        />
+                    }
+                })
+        }}
         <div class="q-body" class:revealed=revealed hidden=move || just_rated.get()>
             <div class="q-mine">
-                <label for=label_for>{move || if revealed() { "你的回答（已锁定，对照参考答案）" } else { "你的回答：先凭记忆写，写完再展开参考答案" }}</label>
-                {move || old_draft().then(|| view! { <p class="hint">"这份草稿写于本题改写之前，针对的是旧版题目；请对照新题修改或重写。"</p> })}
-                <textarea id=answer_id rows="7" readonly=revealed
+                <label for=label_for>
+                    {move || {
+                        if revealed() {
+                            "你的回答（已锁定，对照参考答案）"
+                        } else {
+                            "你的回答：先凭记忆写，写完再展开参考答案"
+                        }
+                    }}
+                </label>
+                {move || {
+                    old_draft()
+                        .then(|| {
+                            view! {
+                                <p class="hint">
+                                    "这份草稿写于本题改写之前，针对的是旧版题目；请对照新题修改或重写。"
+                                </p>
+                            }
+                        })
+                }}
+                <textarea
+                    id=answer_id
+                    rows="7"
+                    readonly=revealed
                     prop:value=move || record.with(|r| r.current.answer.clone())
                     on:input=move |ev| {
-                        store.typing(Change::Draft { question: this, answer: event_target_value(&ev) });
+                        store
+                            .typing(Change::Draft {
+                                question: this,
+                                answer: event_target_value(&ev),
+                            });
                         persist::request();
                     }
-                    on:blur=move |_| store.flush()></textarea>
+                    on:blur=move |_| store.flush()
+                ></textarea>
                 <Show when=move || !revealed()>
-                    <Conflicts record=record this=this/>
+                    <Conflicts record=record this=this />
                 </Show>
                 <Show when=move || !revealed()>
-                    <button type="button" class="tool-btn primary" on:click=move |_| store.apply(Change::Reveal(this))>
+                    <button
+                        type="button"
+                        class="tool-btn primary"
+                        on:click=move |_| store.apply(Change::Reveal(this))
+                    >
                         "展开参考答案与评分点"
                     </button>
-                    {move || record.with(|r| r.current.answer.trim().is_empty()).then(|| view! { <p class="hint">"建议先写下你记得的内容再展开：回忆本身就是练习。"</p> })}
+                    {move || {
+                        record
+                            .with(|r| r.current.answer.trim().is_empty())
+                            .then(|| {
+                                view! {
+                                    <p class="hint">
+                                        "建议先写下你记得的内容再展开：回忆本身就是练习。"
+                                    </p>
+                                }
+                            })
+                    }}
                 </Show>
             </div>
             <Show when=revealed>
@@ -312,44 +464,116 @@ fn QuestionCard(index: usize) -> impl IntoView {
                     // On a phone the answer box is far above: the answer again, at hand while ticking.
                     <details class="mine-again">
                         <summary>"对照你的回答"</summary>
-                        <blockquote>{move || record.with(|r| if r.current.answer.trim().is_empty() { "（未写回答）".to_string() } else { r.current.answer.clone() })}</blockquote>
+                        <blockquote>
+                            {move || {
+                                record
+                                    .with(|r| {
+                                        if r.current.answer.trim().is_empty() {
+                                            "（未写回答）".to_string()
+                                        } else {
+                                            r.current.answer.clone()
+                                        }
+                                    })
+                            }}
+                        </blockquote>
                     </details>
                     <fieldset class="points">
-                        <legend>"评分点：勾出你的回答覆盖到的（每点一条可核对的论断）"</legend>
-                        {q.points.iter().enumerate().map(|(k, text)| view! {
-                            <label class="check">
-                                <input type="checkbox" prop:checked=move || record.with(|r| r.current.ticked.contains(&k))
-                                    on:change=move |ev| store.apply(Change::Tick { question: this, point: k, on: event_target_checked(&ev) })/>
-                                <span>{*text}</span>
-                            </label>
-                        }).collect_view()}
+                        <legend>
+                            "评分点：勾出你的回答覆盖到的（每点一条可核对的论断）"
+                        </legend>
+                        {q
+                            .points
+                            .iter()
+                            .enumerate()
+                            .map(|(k, text)| {
+                                view! {
+                                    <label class="check">
+                                        <input
+                                            type="checkbox"
+                                            prop:checked=move || {
+                                                record.with(|r| r.current.ticked.contains(&k))
+                                            }
+                                            on:change=move |ev| {
+                                                store
+                                                    .apply(Change::Tick {
+                                                        question: this,
+                                                        point: k,
+                                                        on: event_target_checked(&ev),
+                                                    })
+                                            }
+                                        />
+                                        <span>{*text}</span>
+                                    </label>
+                                }
+                            })
+                            .collect_view()}
                     </fieldset>
                     <fieldset class="rating">
-                        <legend>{move || format!("自评（已勾 {}/{} 个评分点）", record.with(|r| r.current.ticked.len()), q.points.len())}</legend>
-                        <p class="suggested-rating">{move || suggestion(q, &record.with(|r| r.current.ticked.clone()))}</p>
+                        <legend>
+                            {move || {
+                                format!(
+                                    "自评（已勾 {}/{} 个评分点）",
+                                    record.with(|r| r.current.ticked.len()),
+                                    q.points.len(),
+                                )
+                            }}
+                        </legend>
+                        <p class="suggested-rating">
+                            {move || suggestion(q, &record.with(|r| r.current.ticked.clone()))}
+                        </p>
                         <label class="check unsure">
-                            <input type="checkbox" prop:checked=unsure on:change=move |ev| unsure.set(event_target_checked(&ev))/>
-                            <span>"没把握"<span class="addition-tag">"本学习台补充"</span>
-                                <small>"只在自评为“完整答出”时起作用：这次按“部分答出”排复习（间隔回到至多 2 天，之后从那里再翻倍），让这题早些回来；选另两档时不改变安排。你的自评、进度页与导出里的自评都不变。"</small></span>
+                            <input
+                                type="checkbox"
+                                prop:checked=unsure
+                                on:change=move |ev| unsure.set(event_target_checked(&ev))
+                            />
+                            <span>
+                                "没把握"<span class="addition-tag">"本学习台补充"</span>
+                                <small>
+                                    "只在自评为“完整答出”时起作用：这次按“部分答出”排复习（间隔回到至多 2 天，之后从那里再翻倍），让这题早些回来；选另两档时不改变安排。你的自评、进度页与导出里的自评都不变。"
+                                </small>
+                            </span>
                         </label>
-                        {Rating::ALL.into_iter().map(|rating| view! {
-                            <button type="button" class=format!("tool-btn rate {}", rating_class(rating))
-                                class:suggested=move || record.with(|r| suggested(q, &r.current.ticked)) == rating
-                                on:click=move |_| {
-                                    store.apply(Change::Rate { question: this, rating, unsure: unsure.get_untracked() });
-                                    unsure.set(false);
-                                    just_rated.set(true);
-                                }>
-                                <strong>{rating_label(rating)}
-                                    {move || (record.with(|r| suggested(q, &r.current.ticked)) == rating).then(|| view! { <span class="suggested-tag">"建议"</span> })}</strong>
-                                <small>{rating_meaning(rating)}</small>
-                            </button>
-                        }).collect_view()}
+                        {Rating::ALL
+                            .into_iter()
+                            .map(|rating| {
+                                view! {
+                                    <button
+                                        type="button"
+                                        class=format!("tool-btn rate {}", rating_class(rating))
+                                        class:suggested=move || {
+                                            record.with(|r| suggested(q, &r.current.ticked)) == rating
+                                        }
+                                        on:click=move |_| {
+                                            store
+                                                .apply(Change::Rate {
+                                                    question: this,
+                                                    rating,
+                                                    unsure: unsure.get_untracked(),
+                                                });
+                                            unsure.set(false);
+                                            just_rated.set(true);
+                                        }
+                                    >
+                                        <strong>
+                                            {rating_label(rating)}
+                                            {move || {
+                                                (record.with(|r| suggested(q, &r.current.ticked)) == rating)
+                                                    .then(|| {
+                                                        view! { <span class="suggested-tag">"建议"</span> }
+                                                    })
+                                            }}
+                                        </strong>
+                                        <small>{rating_meaning(rating)}</small>
+                                    </button>
+                                }
+                            })
+                            .collect_view()}
                     </fieldset>
                 </div>
             </Show>
         </div>
-        <History record=record q=q just_rated=just_rated.into()/>
+        <History record=record q=q just_rated=just_rated.into() />
     }
 }
 
@@ -367,11 +591,28 @@ fn Conflicts(record: Memo<QuestionRecord>, this: QuestionRef) -> impl IntoView {
             .map(|(i, c)| {
                 view! {
                     <div class="draft-conflict" role="note">
-                        <p>{format!("这道题在两个标签页里同时被改写过，另一份草稿（{}）没有丢，保留在这里：", when(c.at))}</p>
+                        <p>
+                            {format!(
+                                "这道题在两个标签页里同时被改写过，另一份草稿（{}）没有丢，保留在这里：",
+                                when(c.at),
+                            )}
+                        </p>
                         <blockquote class="past-answer">{c.answer}</blockquote>
                         <div class="actions">
-                            <button type="button" class="tool-btn" on:click=move |_| resolve(i, true)>"换用这份草稿"</button>
-                            <button type="button" class="tool-btn" on:click=move |_| resolve(i, false)>"丢弃这份"</button>
+                            <button
+                                type="button"
+                                class="tool-btn"
+                                on:click=move |_| resolve(i, true)
+                            >
+                                "换用这份草稿"
+                            </button>
+                            <button
+                                type="button"
+                                class="tool-btn"
+                                on:click=move |_| resolve(i, false)
+                            >
+                                "丢弃这份"
+                            </button>
                         </div>
                     </div>
                 }
@@ -382,45 +623,117 @@ fn Conflicts(record: Memo<QuestionRecord>, this: QuestionRef) -> impl IntoView {
 
 /// Earlier attempts, shown only once the reference is revealed: recall comes first.
 #[component]
-fn History(record: Memo<QuestionRecord>, q: &'static Question, just_rated: Signal<bool>) -> impl IntoView {
+fn History(
+    record: Memo<QuestionRecord>,
+    q: &'static Question,
+    just_rated: Signal<bool>,
+) -> impl IntoView {
     view! {
-        <Show when=move || record.with(|r| !r.attempts.is_empty() && !r.current.revealed) && !just_rated.get()>
-            <p class="hint history-later">{move || format!("先凭记忆作答：之前的 {} 次作答记录在展开参考答案后显示。", record.with(|r| r.attempts.len()))}</p>
+        <Show when=move || {
+            record.with(|r| !r.attempts.is_empty() && !r.current.revealed) && !just_rated.get()
+        }>
+            <p class="hint history-later">
+                {move || {
+                    format!(
+                        "先凭记忆作答：之前的 {} 次作答记录在展开参考答案后显示。",
+                        record.with(|r| r.attempts.len()),
+                    )
+                }}
+            </p>
         </Show>
         <Show when=move || record.with(|r| !r.attempts.is_empty() && r.current.revealed)>
             <details class="history">
-                <summary>{move || format!("作答记录（{} 次）", record.with(|r| r.attempts.len()))}</summary>
+                <summary>
+                    {move || format!("作答记录（{} 次）", record.with(|r| r.attempts.len()))}
+                </summary>
                 <ol>
-                    {move || record.with(|r| r.attempts.iter().rev().map(|a| view! {
-                        <li>
-                            <span class="when">{when(a.at)}</span>" · "<strong>{rating_label(a.rating)}</strong>{a.unsure.then_some(UNSURE)}
-                            {if a.wording < q.version {
-                                format!(" · 答的是本题改写前的旧版（勾了 {} 个评分点）", a.ticked.len())
-                            } else {
-                                format!(" · 评分点 {}/{}", a.ticked.len(), q.points.len())
-                            }}
-                            <blockquote class="past-answer">{if a.answer.trim().is_empty() { "（未写回答）".to_string() } else { a.answer.clone() }}</blockquote>
-                        </li>
-                    }).collect_view())}
+                    {move || {
+                        record
+                            .with(|r| {
+                                r.attempts
+                                    .iter()
+                                    .rev()
+                                    .map(|a| {
+                                        view! {
+                                            <li>
+                                                <span class="when">{when(a.at)}</span>
+                                                " · "
+                                                <strong>{rating_label(a.rating)}</strong>
+                                                {a.unsure.then_some(UNSURE)}
+                                                {if a.wording < q.version {
+                                                    format!(
+                                                        " · 答的是本题改写前的旧版（勾了 {} 个评分点）",
+                                                        a.ticked.len(),
+                                                    )
+                                                } else {
+                                                    format!(
+                                                        " · 评分点 {}/{}",
+                                                        a.ticked.len(),
+                                                        q.points.len(),
+                                                    )
+                                                }}
+                                                <blockquote class="past-answer">
+                                                    {if a.answer.trim().is_empty() {
+                                                        "（未写回答）".to_string()
+                                                    } else {
+                                                        a.answer.clone()
+                                                    }}
+                                                </blockquote>
+                                            </li>
+                                        }
+                                    })
+                                    .collect_view()
+                            })
+                    }}
                 </ol>
             </details>
         </Show>
-        {move || (record.with(|r| r.state()) == QuestionState::Rated && !just_rated.get()).then(|| view! {
-            <p class="hint">"已自评。可以在上面的输入框里重新作答，历次记录都会保留。"</p>
-            // Not due yet: the last attempt stays at hand, folded (a due one is recalled first).
-            {record.with(|r| {
-                let (due, back) = next_review(r, clock::now())?;
-                let a = r.attempts.last().filter(|_| !due)?.clone();
-                Some(view! {
-                    <details class="last-attempt">
-                        <summary>{format!("上次作答：{} · {}{} · 下次复习：{back}", when(a.at), rating_label(a.rating), if a.unsure { UNSURE } else { "" })}</summary>
-                        <blockquote class="past-answer">{if a.answer.trim().is_empty() { "（未写回答）".to_string() } else { a.answer }}</blockquote>
-                    </details>
+        {move || {
+            (record.with(|r| r.state()) == QuestionState::Rated && !just_rated.get())
+                .then(|| {
+                    view! {
+                        <p class="hint">
+                            "已自评。可以在上面的输入框里重新作答，历次记录都会保留。"
+                        </p>
+                        // Not due yet: the last attempt stays at hand, folded (a due one is recalled first).
+                        {record
+                            .with(|r| {
+                                let (due, back) = next_review(r, clock::now())?;
+                                let a = r.attempts.last().filter(|_| !due)?.clone();
+                                Some(
+                                    view! {
+                                        <details class="last-attempt">
+                                            <summary>
+                                                {format!(
+                                                    "上次作答：{} · {}{} · 下次复习：{back}",
+                                                    when(a.at),
+                                                    rating_label(a.rating),
+                                                    if a.unsure { UNSURE } else { "" },
+                                                )}
+                                            </summary>
+                                            <blockquote class="past-answer">
+                                                {if a.answer.trim().is_empty() {
+                                                    "（未写回答）".to_string()
+                                                } else {
+                                                    a.answer
+                                                }}
+                                            </blockquote>
+                                        </details>
+                                    },
+                                )
+                            })}
+                    }
                 })
-            })}
-        })}
-        {move || (record.with(|r| r.level()) == Some(Rating::Missed)).then(|| view! {
-            <p class="hint reread">"没想起来：建议重读 "{reread(q)}"，再回来重答。"</p>
-        })}
+        }}
+        {move || {
+            (record.with(|r| r.level()) == Some(Rating::Missed))
+                .then(|| {
+                    view! {
+                        <p class="hint reread">
+                            "没想起来：建议重读 "{reread(q)}"，再回来重答。"
+                        </p>
+                    }
+                })
+        }}
     }
 }

@@ -12,7 +12,11 @@ use leptos::html;
 use leptos::prelude::*;
 
 #[component]
-pub fn JustRated(record: Memo<QuestionRecord>, q: &'static Question, on_again: Callback<()>) -> impl IntoView {
+pub fn JustRated(
+    record: Memo<QuestionRecord>,
+    q: &'static Question,
+    on_again: Callback<()>,
+) -> impl IntoView {
     let again = NodeRef::<html::Button>::new();
     // The rating button just pressed is gone: focus moves here, which keeps the reader in place.
     Effect::new(move |_| {
@@ -30,23 +34,68 @@ pub fn JustRated(record: Memo<QuestionRecord>, q: &'static Question, on_again: C
     };
     view! {
         <div class="q-just-rated" role="region" aria-label="刚刚自评的这次作答">
-            {move || last().map(|a| view! {
-                <p class="q-rated-line">
-                    {kept}" · "<strong>{rating_label(a.rating)}</strong>{a.unsure.then_some(UNSURE)}
-                    // Points of an earlier wording are not this question's: not counted against it.
-                    {(a.wording == q.version).then(|| format!(" · 勾了 {}/{} 个评分点", a.ticked.len(), q.points.len()))}
-                    {record.with(|r| next_review(r, clock::now())).map(|(_, when)| format!(" · 下次复习：{when}"))}
-                </p>
-                <blockquote class="past-answer">{if a.answer.trim().is_empty() { "（未写回答）".to_string() } else { a.answer.clone() }}</blockquote>
-                <ul class="ticked-points" hidden=a.wording != q.version>
-                    {q.points.iter().enumerate().map(|(k, text)| {
-                        let ticked = a.ticked.contains(&k);
-                        view! { <li class:ticked=ticked><span aria-hidden="true">{if ticked { "✓ " } else { "· " }}</span>{*text}
-                            {(!ticked).then(|| view! { <span class="visually-hidden">"（未勾）"</span> })}</li> }
-                    }).collect_view()}
-                </ul>
-            })}
-            <button type="button" class="tool-btn" node_ref=again on:click=move |_| on_again.run(())>"重新作答"</button>
+            {move || {
+                last()
+                    .map(|a| {
+                        view! {
+                            <p class="q-rated-line">
+                                {kept}" · "<strong>{rating_label(a.rating)}</strong>
+                                {a.unsure.then_some(UNSURE)}
+                                // Points of an earlier wording are not this question's: not counted against it.
+                                {(a.wording == q.version)
+                                    .then(|| {
+                                        format!(
+                                            " · 勾了 {}/{} 个评分点",
+                                            a.ticked.len(),
+                                            q.points.len(),
+                                        )
+                                    })}
+                                {record
+                                    .with(|r| next_review(r, clock::now()))
+                                    .map(|(_, when)| format!(" · 下次复习：{when}"))}
+                            </p>
+                            <blockquote class="past-answer">
+                                {if a.answer.trim().is_empty() {
+                                    "（未写回答）".to_string()
+                                } else {
+                                    a.answer.clone()
+                                }}
+                            </blockquote>
+                            <ul class="ticked-points" hidden=a.wording != q.version>
+                                {q
+                                    .points
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(k, text)| {
+                                        let ticked = a.ticked.contains(&k);
+                                        view! {
+                                            <li class:ticked=ticked>
+                                                <span aria-hidden="true">
+                                                    {if ticked { "✓ " } else { "· " }}
+                                                </span>
+                                                {*text}
+                                                {(!ticked)
+                                                    .then(|| {
+                                                        view! {
+                                                            <span class="visually-hidden">"（未勾）"</span>
+                                                        }
+                                                    })}
+                                            </li>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </ul>
+                        }
+                    })
+            }}
+            <button
+                type="button"
+                class="tool-btn"
+                node_ref=again
+                on:click=move |_| on_again.run(())
+            >
+                "重新作答"
+            </button>
         </div>
     }
 }

@@ -13,15 +13,25 @@ use leptos::prelude::*;
 /// When an answer was written, to the minute (seconds say nothing here): 「2026/12/2 14:28」.
 fn when(ms: f64) -> String {
     let d = js_sys::Date::new(&ms.into());
-    format!("{}/{}/{} {:02}:{:02}", d.get_full_year(), d.get_month() + 1, d.get_date(), d.get_hours(), d.get_minutes())
+    format!(
+        "{}/{}/{} {:02}:{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date(),
+        d.get_hours(),
+        d.get_minutes()
+    )
 }
 
 /// The think-first card with anchor `id`: its question and the lesson's answer.
 fn card(id: &str) -> Option<(&'static str, &'static str)> {
-    CHAPTERS.iter().flat_map(|c| c.blocks.iter().enumerate().map(move |(i, b)| (block_id(c.slug, i), b))).find_map(|(bid, b)| match b {
-        Block::Qa { question, answer } if bid == id => Some((*question, *answer)),
-        _ => None,
-    })
+    CHAPTERS
+        .iter()
+        .flat_map(|c| c.blocks.iter().enumerate().map(move |(i, b)| (block_id(c.slug, i), b)))
+        .find_map(|(bid, b)| match b {
+            Block::Qa { question, answer } if bid == id => Some((*question, *answer)),
+            _ => None,
+        })
 }
 
 #[island]
@@ -29,7 +39,8 @@ pub fn RecallCard(id: String) -> impl IntoView {
     let (question, answer) = card(&id).unwrap_or_default();
     let store = use_store::<Recall>();
     let key = id.clone();
-    let written = Memo::new(move |_| store.record().with(|r| r.cards.get(&key).cloned().unwrap_or_default()));
+    let written =
+        Memo::new(move |_| store.record().with(|r| r.cards.get(&key).cloned().unwrap_or_default()));
     // What is typed and not yet written is kept for this tab (sessionStorage): a reload or a
     // visit elsewhere does not lose it; it becomes the learner's answer only when written.
     let key = StoredValue::new(format!("fencing-study.recall-draft.{id}"));
@@ -43,7 +54,8 @@ pub fn RecallCard(id: String) -> impl IntoView {
     });
     let remember = move |t: &str| {
         if let Some(s) = session() {
-            let _ = key.with_value(|k| if t.is_empty() { s.remove_item(k) } else { s.set_item(k, t) });
+            let _ =
+                key.with_value(|k| if t.is_empty() { s.remove_item(k) } else { s.set_item(k, t) });
         }
     };
     // Writing again folds the lesson's answer until the new one is written.
@@ -60,32 +72,97 @@ pub fn RecallCard(id: String) -> impl IntoView {
     view! {
         <section class="qa recall" id=id aria-label=question>
             <p class="qa-q">{question}</p>
-            <Show when=move || !open() fallback=move || view! {
-                <p><strong>"答："</strong>{answer}</p>
-                {move || written.with(|w| w.last().cloned()).map(|w| view! {
-                    <p class="recall-mine">{format!("你的回答（{}）：", when(w.at))}</p>
-                    <blockquote class="past-answer">{w.answer}</blockquote>
-                })}
-                {move || (written.with(Vec::len) > 1).then(|| view! {
-                    <details class="history">
-                        <summary>{move || format!("此前写过的回答（{} 次）", written.with(Vec::len) - 1)}</summary>
-                        <ol>{move || written.with(|w| w[..w.len() - 1].iter().rev().map(|w| view! {
-                            <li><span class="when">{when(w.at)}</span><blockquote class="past-answer">{w.answer.clone()}</blockquote></li>
-                        }).collect_view())}</ol>
-                    </details>
-                })}
-                <button type="button" class="tool-btn" on:click=move |_| again.set(true)>"再写一次"</button>
-            }>
-                <label for=input_id.clone()>"先写下你的回答，再看课文的答案"<span class="addition-tag">"本学习台补充"</span></label>
-                <textarea id=input_id.clone() rows="3" maxlength=MAX_ANSWER prop:value=move || text.get() on:input=move |ev| {
-                    let t = event_target_value(&ev);
-                    remember(&t);
-                    text.set(t);
-                }></textarea>
-                <button type="button" class="tool-btn primary" disabled=move || text.with(|t| t.trim().is_empty()) on:click=write>
+            <Show
+                when=move || !open()
+                fallback=move || {
+                    view! {
+                        <p>
+                            <strong>"答："</strong>
+                            {answer}
+                        </p>
+                        {move || {
+                            written
+                                .with(|w| w.last().cloned())
+                                .map(|w| {
+                                    view! {
+                                        <p class="recall-mine">
+                                            {format!("你的回答（{}）：", when(w.at))}
+                                        </p>
+                                        <blockquote class="past-answer">{w.answer}</blockquote>
+                                    }
+                                })
+                        }}
+                        {move || {
+                            (written.with(Vec::len) > 1)
+                                .then(|| {
+                                    view! {
+                                        <details class="history">
+                                            <summary>
+                                                {move || {
+                                                    format!(
+                                                        "此前写过的回答（{} 次）",
+                                                        written.with(Vec::len) - 1,
+                                                    )
+                                                }}
+                                            </summary>
+                                            <ol>
+                                                {move || {
+                                                    written
+                                                        .with(|w| {
+                                                            w[..w.len() - 1]
+                                                                .iter()
+                                                                .rev()
+                                                                .map(|w| {
+                                                                    view! {
+                                                                        <li>
+                                                                            <span class="when">{when(w.at)}</span>
+                                                                            <blockquote class="past-answer">
+                                                                                {w.answer.clone()}
+                                                                            </blockquote>
+                                                                        </li>
+                                                                    }
+                                                                })
+                                                                .collect_view()
+                                                        })
+                                                }}
+                                            </ol>
+                                        </details>
+                                    }
+                                })
+                        }}
+                        <button type="button" class="tool-btn" on:click=move |_| again.set(true)>
+                            "再写一次"
+                        </button>
+                    }
+                }
+            >
+                <label for=input_id
+                    .clone()>
+                    "先写下你的回答，再看课文的答案"
+                    <span class="addition-tag">"本学习台补充"</span>
+                </label>
+                <textarea
+                    id=input_id.clone()
+                    rows="3"
+                    maxlength=MAX_ANSWER
+                    prop:value=move || text.get()
+                    on:input=move |ev| {
+                        let t = event_target_value(&ev);
+                        remember(&t);
+                        text.set(t);
+                    }
+                ></textarea>
+                <button
+                    type="button"
+                    class="tool-btn primary"
+                    disabled=move || text.with(|t| t.trim().is_empty())
+                    on:click=write
+                >
                     "写好了，展开课文的答案"
                 </button>
-                <p class="hint">"点「写好了」后，回答保存在本机浏览器（每问保留最近 50 份），随学习进度导出；没写完的草稿只留在这个标签页里。不计入闭卷自测。"</p>
+                <p class="hint">
+                    "点「写好了」后，回答保存在本机浏览器（每问保留最近 50 份），随学习进度导出；没写完的草稿只留在这个标签页里。不计入闭卷自测。"
+                </p>
             </Show>
         </section>
     }

@@ -37,7 +37,12 @@ pub struct Backup {
 
 impl Default for Backup {
     fn default() -> Self {
-        Backup::compose(&Chapters::default(), &Lab::default(), &Study::default(), &Recall::default())
+        Backup::compose(
+            &Chapters::default(),
+            &Lab::default(),
+            &Study::default(),
+            &Recall::default(),
+        )
     }
 }
 
@@ -57,8 +62,14 @@ impl Backup {
     /// The owners' parts; each question's schedule is what its ratings lead to.
     pub fn split(mut self) -> (Chapters, Lab, Study, Recall) {
         self.schedule();
-        let lab = Lab { runs: self.runs, predictions: self.predictions, challenges: self.challenges };
-        (Chapters { chapters: self.chapters }, lab, Study { questions: self.questions }, Recall { cards: self.recall })
+        let lab =
+            Lab { runs: self.runs, predictions: self.predictions, challenges: self.challenges };
+        (
+            Chapters { chapters: self.chapters },
+            lab,
+            Study { questions: self.questions },
+            Recall { cards: self.recall },
+        )
     }
 
     /// Each question's attempts in order, and the schedule they lead to.
@@ -73,7 +84,12 @@ impl Backup {
         Study { questions: self.questions.clone() }.check()?;
         Chapters { chapters: self.chapters.clone() }.check()?;
         Recall { cards: self.recall.clone() }.check()?;
-        Lab { runs: self.runs.clone(), predictions: self.predictions.clone(), challenges: self.challenges.clone() }.check()
+        Lab {
+            runs: self.runs.clone(),
+            predictions: self.predictions.clone(),
+            challenges: self.challenges.clone(),
+        }
+        .check()
     }
 
     pub fn to_json(&self) -> String {
@@ -106,14 +122,23 @@ fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
             doc.entry("questions").or_insert_with(|| Value::Object(Default::default()));
         }
         2 => {
-            let records = doc.get_mut("questions").and_then(Value::as_object_mut).into_iter().flat_map(|q| q.values_mut());
+            let records = doc
+                .get_mut("questions")
+                .and_then(Value::as_object_mut)
+                .into_iter()
+                .flat_map(|q| q.values_mut());
             let first_wording = |item: &mut Value| {
                 if let Some(item) = item.as_object_mut() {
                     item.insert("wording".into(), 1.into());
                 }
             };
             for record in records.filter_map(Value::as_object_mut) {
-                record.get_mut("attempts").and_then(Value::as_array_mut).into_iter().flatten().for_each(first_wording);
+                record
+                    .get_mut("attempts")
+                    .and_then(Value::as_array_mut)
+                    .into_iter()
+                    .flatten()
+                    .for_each(first_wording);
                 record.get_mut("current").into_iter().for_each(first_wording);
             }
         }
@@ -154,6 +179,8 @@ pub fn parse(raw: Option<&str>) -> Loaded<Backup> {
             }
             Err(reason) => unreadable(reason),
         },
-        Err(e) => unreadable(format!("字段 {} 不符合第 {version} 版格式（{}）", e.path(), e.inner())),
+        Err(e) => {
+            unreadable(format!("字段 {} 不符合第 {version} 版格式（{}）", e.path(), e.inner()))
+        }
     }
 }

@@ -78,7 +78,8 @@ fn version(raw: &str) -> Result<u64, String> {
     let not_json = |e: serde_json::Error| format!("不是有效的 JSON（{e}）");
     // serde reads a struct from a JSON array too: tell an array (or any non-object) apart first.
     if !raw.trim_start().starts_with('{') {
-        return Err(serde_json::from_str::<serde::de::IgnoredAny>(raw).map_or_else(not_json, |_| "不是一个 JSON 对象".into()));
+        return Err(serde_json::from_str::<serde::de::IgnoredAny>(raw)
+            .map_or_else(not_json, |_| "不是一个 JSON 对象".into()));
     }
     let probe = serde_json::from_str::<Probe>(raw).map_err(not_json)?;
     Ok(probe.version.and_then(|v| v.as_u64()).unwrap_or(0))
@@ -86,7 +87,10 @@ fn version(raw: &str) -> Result<u64, String> {
 
 /// Read a document's text; `what` names it in a reason a learner reads.
 pub fn parse<T: Doc>(raw: &str, what: &str) -> Loaded<T> {
-    let unreadable = |why: String| Loaded::Unreadable { reason: format!("{what}：{why}"), raw: raw.to_string() };
+    let unreadable = |why: String| Loaded::Unreadable {
+        reason: format!("{what}：{why}"),
+        raw: raw.to_string(),
+    };
     let version = match version(raw) {
         Ok(0) => return unreadable("缺少有效的 version 字段".into()),
         Ok(v) => u32::try_from(v).unwrap_or(u32::MAX),
@@ -120,7 +124,12 @@ pub fn is_legacy(raw: &str) -> bool {
 pub type Seen = BTreeMap<String, String>;
 
 /// The document under `name`.
-pub fn load<T: Doc>(keys: &impl Keys, name: &str, what: &str, seen: &mut Seen) -> Result<Loaded<T>, StorageError> {
+pub fn load<T: Doc>(
+    keys: &impl Keys,
+    name: &str,
+    what: &str,
+    seen: &mut Seen,
+) -> Result<Loaded<T>, StorageError> {
     let Some(raw) = keys.get(name)? else { return Ok(Loaded::Empty) };
     let loaded = parse(&raw, what);
     if matches!(loaded, Loaded::Ok(_)) {
@@ -132,8 +141,14 @@ pub fn load<T: Doc>(keys: &impl Keys, name: &str, what: &str, seen: &mut Seen) -
 /// Another tab's document under `name`, if it wrote one since this tab last saw it and it is
 /// readable (an unreadable one was kept aside when loading: a save writes over it). From now
 /// on this tab has seen it. A newer app's document stops the save: it is never written over.
-pub fn theirs<T: Doc>(keys: &impl Keys, name: &str, seen: &mut Seen) -> Result<Option<T>, StorageError> {
-    let Some(raw) = keys.get(name)?.filter(|raw| seen.get(name) != Some(raw)) else { return Ok(None) };
+pub fn theirs<T: Doc>(
+    keys: &impl Keys,
+    name: &str,
+    seen: &mut Seen,
+) -> Result<Option<T>, StorageError> {
+    let Some(raw) = keys.get(name)?.filter(|raw| seen.get(name) != Some(raw)) else {
+        return Ok(None);
+    };
     match parse(&raw, "") {
         Loaded::Newer { version, .. } => Err(StorageError::Newer(version)),
         Loaded::Ok(doc) => {
@@ -144,8 +159,14 @@ pub fn theirs<T: Doc>(keys: &impl Keys, name: &str, seen: &mut Seen) -> Result<O
     }
 }
 
-pub fn write<T: Doc>(keys: &mut impl Keys, name: &str, doc: &T, seen: &mut Seen) -> Result<(), StorageError> {
-    let text = serde_json::to_string(&Versioned { version: VERSION, doc }).map_err(|_| StorageError::Unavailable)?;
+pub fn write<T: Doc>(
+    keys: &mut impl Keys,
+    name: &str,
+    doc: &T,
+    seen: &mut Seen,
+) -> Result<(), StorageError> {
+    let text = serde_json::to_string(&Versioned { version: VERSION, doc })
+        .map_err(|_| StorageError::Unavailable)?;
     keys.set(name, &text)?;
     seen.insert(name.to_string(), text);
     Ok(())
@@ -188,10 +209,21 @@ pub trait Part: Record + Send + Sync + 'static {
     /// Every key it holds now (an import or a reset writes them all).
     fn held(&self) -> BTreeSet<String>;
     /// Join what another tab wrote under `names` since this tab saw it.
-    fn join(&mut self, keys: &mut impl Keys, names: &BTreeSet<String>, seen: &mut Seen) -> Result<(), StorageError>;
+    fn join(
+        &mut self,
+        keys: &mut impl Keys,
+        names: &BTreeSet<String>,
+        seen: &mut Seen,
+    ) -> Result<(), StorageError>;
     /// Write the keys `names`; `prune` (a replacing import, a reset): also remove the keys it
     /// no longer holds.
-    fn write(&self, keys: &mut impl Keys, names: &BTreeSet<String>, prune: bool, seen: &mut Seen) -> Result<(), StorageError>;
+    fn write(
+        &self,
+        keys: &mut impl Keys,
+        names: &BTreeSet<String>,
+        prune: bool,
+        seen: &mut Seen,
+    ) -> Result<(), StorageError>;
 }
 
 /// A part that is one document under one key, read also from an old one-key document.
@@ -229,14 +261,27 @@ impl<T: OneKey> Part for T {
         BTreeSet::from([T::KEY.into()])
     }
 
-    fn join(&mut self, keys: &mut impl Keys, names: &BTreeSet<String>, seen: &mut Seen) -> Result<(), StorageError> {
-        if let Some(theirs) = names.contains(T::KEY).then(|| theirs::<T>(keys, T::KEY, seen)).transpose()?.flatten() {
+    fn join(
+        &mut self,
+        keys: &mut impl Keys,
+        names: &BTreeSet<String>,
+        seen: &mut Seen,
+    ) -> Result<(), StorageError> {
+        if let Some(theirs) =
+            names.contains(T::KEY).then(|| theirs::<T>(keys, T::KEY, seen)).transpose()?.flatten()
+        {
             self.merge(&theirs);
         }
         Ok(())
     }
 
-    fn write(&self, keys: &mut impl Keys, names: &BTreeSet<String>, _: bool, seen: &mut Seen) -> Result<(), StorageError> {
+    fn write(
+        &self,
+        keys: &mut impl Keys,
+        names: &BTreeSet<String>,
+        _: bool,
+        seen: &mut Seen,
+    ) -> Result<(), StorageError> {
         match names.contains(T::KEY) {
             true => write(keys, T::KEY, self, seen),
             false => Ok(()),

@@ -88,20 +88,28 @@ fn alone(attempts: &[Attempt]) -> QuestionRecord {
 /// An old one-key document and its own attempt lists (version 6): what could be read, and the
 /// lists read; what each key held goes to `found`. A list that cannot be read is reported; the
 /// rest still loads.
-fn read_legacy(keys: &impl Keys, raw: &str, found: &mut Vec<Loaded<()>>) -> Result<(Backup, Vec<String>), StorageError> {
+fn read_legacy(
+    keys: &impl Keys,
+    raw: &str,
+    found: &mut Vec<Loaded<()>>,
+) -> Result<(Backup, Vec<String>), StorageError> {
     let (old, loaded) = backup::parse(Some(raw)).take();
     found.push(loaded);
     let (mut old, mut read) = (old.unwrap_or_default(), Vec::new());
     for name in keys.names(OLD_ATTEMPTS)? {
         let id = &name[OLD_ATTEMPTS.len()..];
         let raw = keys.get(&name)?.unwrap_or_default();
-        let list = serde_json::from_str::<Vec<Attempt>>(&raw).map_err(|e| format!("不符合第 6 版格式（{e}）"));
+        let list = serde_json::from_str::<Vec<Attempt>>(&raw)
+            .map_err(|e| format!("不符合第 6 版格式（{e}）"));
         match list.and_then(|l| alone(&l).check().map(|()| l)) {
             Ok(list) => {
                 old.questions.entry(id.to_string()).or_default().add_attempts(&list);
                 read.push(name.clone());
             }
-            Err(why) => found.push(Loaded::Unreadable { reason: format!("题目 {id} 的历次作答：{why}"), raw }),
+            Err(why) => found
+                .push(Loaded::Unreadable {
+                    reason: format!("题目 {id} 的历次作答：{why}"), raw
+                }),
         }
     }
     Ok((old, read))
@@ -112,7 +120,12 @@ fn read_legacy(keys: &impl Keys, raw: &str, found: &mut Vec<Loaded<()>>) -> Resu
 /// the save then writes the version mark over it. A part that cannot be read stays
 /// quarantined; an owner's key holding a newer app's document stops the move, and so the
 /// save, before anything is written.
-fn move_legacy(study: &mut Study, keys: &mut impl Keys, raw: &str, seen: &mut Seen) -> Result<(), StorageError> {
+fn move_legacy(
+    study: &mut Study,
+    keys: &mut impl Keys,
+    raw: &str,
+    seen: &mut Seen,
+) -> Result<(), StorageError> {
     fn into_key<P: Part + Doc>(part: Loaded<P>, keys: &mut impl Keys) -> Result<(), StorageError> {
         let Loaded::Ok(mut part) = part else { return Ok(()) };
         let names = part.held();
@@ -151,13 +164,17 @@ impl Part for Study {
             match study.questions.get_mut(&id) {
                 // An old document still there, written by a tab of an older app.
                 Some(q) => q.current.join(&d.current),
-                None => drop(study.questions.insert(id, QuestionRecord { current: d.current, ..QuestionRecord::default() })),
+                None => drop(study.questions.insert(
+                    id,
+                    QuestionRecord { current: d.current, ..QuestionRecord::default() },
+                )),
             }
         }
         found.push(loaded);
         for name in keys.names(ATTEMPTS)? {
             let id = &name[ATTEMPTS.len()..];
-            let (list, loaded) = doc::load::<Attempts>(keys, &name, &format!("题目 {id} 的历次作答"), seen)?.take();
+            let (list, loaded) =
+                doc::load::<Attempts>(keys, &name, &format!("题目 {id} 的历次作答"), seen)?.take();
             if let Some(list) = list {
                 study.questions.entry(id.to_string()).or_default().add_attempts(&list.attempts);
             }
@@ -169,17 +186,28 @@ impl Part for Study {
     /// The version mark goes with the drafts: joining checks it, writing keeps it.
     fn dirties(change: &Change) -> Vec<String> {
         match change {
-            Change::Rate { question, .. } => vec![LEGACY.into(), DRAFTS.into(), format!("{ATTEMPTS}{}", question.id)],
+            Change::Rate { question, .. } => {
+                vec![LEGACY.into(), DRAFTS.into(), format!("{ATTEMPTS}{}", question.id)]
+            }
             _ => vec![LEGACY.into(), DRAFTS.into()],
         }
     }
 
     fn held(&self) -> BTreeSet<String> {
-        let lists = self.questions.iter().filter(|(_, q)| !q.attempts.is_empty()).map(|(id, _)| format!("{ATTEMPTS}{id}"));
+        let lists = self
+            .questions
+            .iter()
+            .filter(|(_, q)| !q.attempts.is_empty())
+            .map(|(id, _)| format!("{ATTEMPTS}{id}"));
         lists.chain([DRAFTS.to_string(), LEGACY.to_string()]).collect()
     }
 
-    fn join(&mut self, keys: &mut impl Keys, names: &BTreeSet<String>, seen: &mut Seen) -> Result<(), StorageError> {
+    fn join(
+        &mut self,
+        keys: &mut impl Keys,
+        names: &BTreeSet<String>,
+        seen: &mut Seen,
+    ) -> Result<(), StorageError> {
         if names.contains(LEGACY) {
             match keys.get(LEGACY)?.filter(|raw| seen.get(LEGACY) != Some(raw)) {
                 Some(raw) if doc::is_legacy(&raw) => move_legacy(self, keys, &raw, seen)?,
@@ -189,7 +217,9 @@ impl Part for Study {
             }
         }
         if names.contains(DRAFTS) {
-            for (id, d) in doc::theirs::<Drafts>(keys, DRAFTS, seen)?.map(|d| d.questions).unwrap_or_default() {
+            for (id, d) in
+                doc::theirs::<Drafts>(keys, DRAFTS, seen)?.map(|d| d.questions).unwrap_or_default()
+            {
                 self.questions.entry(id).or_default().current.join(&d.current);
             }
         }
@@ -201,15 +231,34 @@ impl Part for Study {
         Ok(())
     }
 
-    fn write(&self, keys: &mut impl Keys, names: &BTreeSet<String>, prune: bool, seen: &mut Seen) -> Result<(), StorageError> {
+    fn write(
+        &self,
+        keys: &mut impl Keys,
+        names: &BTreeSet<String>,
+        prune: bool,
+        seen: &mut Seen,
+    ) -> Result<(), StorageError> {
         // The lists first: the drafts name no attempts, so a list written alone is whole.
-        for (id, q) in names.iter().filter_map(|n| n.strip_prefix(ATTEMPTS)).filter_map(|id| self.questions.get_key_value(id)) {
+        for (id, q) in names
+            .iter()
+            .filter_map(|n| n.strip_prefix(ATTEMPTS))
+            .filter_map(|id| self.questions.get_key_value(id))
+        {
             if !q.attempts.is_empty() {
-                doc::write(keys, &format!("{ATTEMPTS}{id}"), &Attempts { attempts: q.attempts.clone() }, seen)?;
+                doc::write(
+                    keys,
+                    &format!("{ATTEMPTS}{id}"),
+                    &Attempts { attempts: q.attempts.clone() },
+                    seen,
+                )?;
             }
         }
         if names.contains(DRAFTS) {
-            let questions = self.questions.iter().map(|(id, q)| (id.clone(), Draft { current: q.current.clone() })).collect();
+            let questions = self
+                .questions
+                .iter()
+                .map(|(id, q)| (id.clone(), Draft { current: q.current.clone() }))
+                .collect();
             doc::write(keys, DRAFTS, &Drafts { questions }, seen)?;
         }
         // Where older apps read the version: written where this tab has not seen it (none
@@ -221,7 +270,10 @@ impl Part for Study {
         if prune {
             // Lists no question holds any more, and version 6's.
             let held = self.held();
-            let stale = keys.names(ATTEMPTS)?.into_iter().filter(|n| !held.contains(n) && doc::newer(keys, n).is_none());
+            let stale = keys
+                .names(ATTEMPTS)?
+                .into_iter()
+                .filter(|n| !held.contains(n) && doc::newer(keys, n).is_none());
             for name in stale.collect::<Vec<_>>().into_iter().chain(keys.names(OLD_ATTEMPTS)?) {
                 keys.remove(&name)?;
                 seen.remove(&name);

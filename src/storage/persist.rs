@@ -20,7 +20,9 @@ pub fn read() {
     let persisted = PERSISTED.with(|p| *p);
     leptos::task::spawn_local(async move {
         let granted = match window().navigator().storage().persisted() {
-            Ok(promise) => JsFuture::from(promise).await.ok().and_then(|v| v.as_bool()).unwrap_or(false),
+            Ok(promise) => {
+                JsFuture::from(promise).await.ok().and_then(|v| v.as_bool()).unwrap_or(false)
+            }
             // No storage manager (an insecure origin, an old browser): best effort is all there is.
             Err(_) => false,
         };

@@ -83,6 +83,8 @@ impl Keys for Local {
         let count = storage.length().map_err(|_| StorageError::Unavailable)?;
         let namespaced = key(prefix);
         let names = (0..count).filter_map(|i| storage.key(i).ok().flatten());
-        Ok(names.filter_map(|k| k.strip_prefix(&namespaced).map(|rest| format!("{prefix}{rest}"))).collect())
+        Ok(names
+            .filter_map(|k| k.strip_prefix(&namespaced).map(|rest| format!("{prefix}{rest}")))
+            .collect())
     }
 }

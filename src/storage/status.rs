@@ -44,16 +44,32 @@ impl Status {
     /// written: unreadable texts are kept aside first (once each, whoever found them); if that
     /// fails, nothing is written over them.
     pub(super) fn of(found: Vec<Loaded<()>>, what: &'static str) -> (Status, bool) {
-        if let Some(version) = found.iter().find_map(|l| if let Loaded::Newer { version, .. } = l { Some(*version) } else { None }) {
+        if let Some(version) = found.iter().find_map(|l| {
+            if let Loaded::Newer { version, .. } = l {
+                Some(*version)
+            } else {
+                None
+            }
+        }) {
             return (Status::ReadOnly { version, what }, false);
         }
-        let unreadable: Vec<(String, String)> =
-            found.into_iter().filter_map(|l| if let Loaded::Unreadable { reason, raw } = l { Some((reason, raw)) } else { None }).collect();
+        let unreadable: Vec<(String, String)> = found
+            .into_iter()
+            .filter_map(|l| {
+                if let Loaded::Unreadable { reason, raw } = l {
+                    Some((reason, raw))
+                } else {
+                    None
+                }
+            })
+            .collect();
         if unreadable.is_empty() {
             return (Status::Saved, true);
         }
         let mut kept = Local.get(QUARANTINE).ok().flatten().unwrap_or_default();
-        for (_, raw) in unreadable.iter().filter(|(_, raw)| !kept.contains(raw.as_str())).collect::<Vec<_>>() {
+        for (_, raw) in
+            unreadable.iter().filter(|(_, raw)| !kept.contains(raw.as_str())).collect::<Vec<_>>()
+        {
             if !kept.is_empty() {
                 kept.push('\n');
             }
@@ -61,7 +77,12 @@ impl Status {
         }
         match Local.set(QUARANTINE, &kept) {
             Err(e) => (Status::MemoryOnly(e), false),
-            Ok(()) => (Status::Quarantined { reason: unreadable.into_iter().map(|(r, _)| r).collect::<Vec<_>>().join("；") }, true),
+            Ok(()) => (
+                Status::Quarantined {
+                    reason: unreadable.into_iter().map(|(r, _)| r).collect::<Vec<_>>().join("；"),
+                },
+                true,
+            ),
         }
     }
 }

@@ -91,14 +91,15 @@ impl<P: Part> Store<P> {
             return;
         }
         let mut seen = Seen::new();
-        let (record, (status, writable)) = timed("fencing-store-load", || match P::load(&Local, &mut seen) {
-            Err(e) => {
-                // What was read before the error is not in memory: a save must read it again.
-                seen.clear();
-                (P::default(), (Status::MemoryOnly(e), true))
-            }
-            Ok((record, found)) => (record, Status::of(found, P::WHAT)),
-        });
+        let (record, (status, writable)) =
+            timed("fencing-store-load", || match P::load(&Local, &mut seen) {
+                Err(e) => {
+                    // What was read before the error is not in memory: a save must read it again.
+                    seen.clear();
+                    (P::default(), (Status::MemoryOnly(e), true))
+                }
+                Ok((record, found)) => (record, Status::of(found, P::WHAT)),
+            });
         self.seen.set_value(seen);
         self.writable.set_value(writable);
         self.record.set(record);
@@ -114,7 +115,9 @@ impl<P: Part> Store<P> {
             }
             let names = BTreeSet::from([name.to_string()]);
             let mut result = Ok(());
-            store.seen.update_value(|seen| store.record.update(|d| result = d.join(&mut Local, &names, seen)));
+            store.seen.update_value(|seen| {
+                store.record.update(|d| result = d.join(&mut Local, &names, seen))
+            });
             store.settle(result, &names);
         });
         // Closing or hiding the tab right after typing still saves what was typed.
@@ -171,7 +174,8 @@ impl<P: Part> Store<P> {
     /// Write whatever is pending now.
     pub fn flush(&self) {
         self.cancel_timer();
-        let dirty = self.unsaved.try_update_value(|(keys, _)| std::mem::take(keys)).unwrap_or_default();
+        let dirty =
+            self.unsaved.try_update_value(|(keys, _)| std::mem::take(keys)).unwrap_or_default();
         if !dirty.is_empty() {
             self.save(|_| {}, &dirty, true);
         }
@@ -205,7 +209,9 @@ impl<P: Part> Store<P> {
     /// pending, so the next save writes them too.
     fn settle(&self, result: Result<(), StorageError>, names: &BTreeSet<String>) {
         match result {
-            Ok(()) if matches!(self.status.get_untracked(), Status::MemoryOnly(_)) => self.status.set(Status::Saved),
+            Ok(()) if matches!(self.status.get_untracked(), Status::MemoryOnly(_)) => {
+                self.status.set(Status::Saved)
+            }
             Ok(()) => {}
             Err(StorageError::Newer(version)) => {
                 self.writable.set_value(false);
@@ -223,7 +229,12 @@ impl<P: Part> Store<P> {
         self.flush();
         match how {
             Import::Merge => {
-                let names = self.record.with_untracked(|d| d.held()).into_iter().chain(part.held()).collect();
+                let names = self
+                    .record
+                    .with_untracked(|d| d.held())
+                    .into_iter()
+                    .chain(part.held())
+                    .collect();
                 self.save(|d| d.merge(&part), &names, true)
             }
             Import::Replace => {

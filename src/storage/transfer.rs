@@ -15,12 +15,18 @@ pub const MAX_IMPORT_BYTES: usize = 32 * 1024 * 1024;
 /// Validate an import file's text.
 pub fn read_import(text: &str, size: usize) -> Result<Backup, String> {
     if size > MAX_IMPORT_BYTES {
-        return Err(format!("文件有 {:.1} MB，超过 {} MB 上限", size as f64 / 1048576.0, MAX_IMPORT_BYTES / (1024 * 1024)));
+        return Err(format!(
+            "文件有 {:.1} MB，超过 {} MB 上限",
+            size as f64 / 1048576.0,
+            MAX_IMPORT_BYTES / (1024 * 1024)
+        ));
     }
     match parse(Some(text)) {
         Loaded::Ok(p) => Ok(p),
         Loaded::Empty => Err("文件是空的".into()),
-        Loaded::Newer { version, .. } => Err(format!("文件来自更新版本的学习台（第 {version} 版格式），本版本无法导入")),
+        Loaded::Newer { version, .. } => {
+            Err(format!("文件来自更新版本的学习台（第 {version} 版格式），本版本无法导入"))
+        }
         Loaded::Unreadable { reason, .. } => Err(format!("不是学习台的进度文件：{reason}")),
     }
 }
@@ -47,13 +53,19 @@ pub fn preview(current: &Backup, incoming: &Backup) -> Preview {
     }
     let (mine, theirs) = (attempts(current), attempts(incoming));
     Preview {
-        chapters_new: incoming.chapters.keys().filter(|k| !current.chapters.contains_key(*k)).count(),
+        chapters_new: incoming
+            .chapters
+            .keys()
+            .filter(|k| !current.chapters.contains_key(*k))
+            .count(),
         attempts_new: theirs.difference(&mine).count(),
         // What merging would do to each question's attempt in progress (newer text, or another
         // tab's parallel draft kept beside it).
         drafts_changed: {
-            let seen = |c: &Current| (c.answer.clone(), c.revealed, c.ticked.clone(), c.conflicts.clone());
-            let here = |id: &str| current.questions.get(id).map(|q| q.current.clone()).unwrap_or_default();
+            let seen =
+                |c: &Current| (c.answer.clone(), c.revealed, c.ticked.clone(), c.conflicts.clone());
+            let here =
+                |id: &str| current.questions.get(id).map(|q| q.current.clone()).unwrap_or_default();
             let changed = |(id, q): &(&String, &QuestionRecord)| {
                 let mut merged = here(id);
                 merged.join(&q.current);
@@ -62,11 +74,23 @@ pub fn preview(current: &Backup, incoming: &Backup) -> Preview {
             incoming.questions.iter().filter(changed).count()
         },
         runs_new: incoming.runs.keys().filter(|k| !current.runs.contains_key(*k)).count(),
-        challenges_new: incoming.challenges.keys().filter(|k| !current.challenges.contains_key(*k)).count(),
-        predictions_new: incoming.predictions.iter().filter(|x| !current.predictions.iter().any(|m| m.same(x))).count(),
+        challenges_new: incoming
+            .challenges
+            .keys()
+            .filter(|k| !current.challenges.contains_key(*k))
+            .count(),
+        predictions_new: incoming
+            .predictions
+            .iter()
+            .filter(|x| !current.predictions.iter().any(|m| m.same(x)))
+            .count(),
         recall_new: {
             let here = |card: &str| current.recall.get(card).cloned().unwrap_or_default();
-            incoming.recall.iter().map(|(card, ws)| ws.iter().filter(|w| !here(card).contains(w)).count()).sum()
+            incoming
+                .recall
+                .iter()
+                .map(|(card, ws)| ws.iter().filter(|w| !here(card).contains(w)).count())
+                .sum()
         },
         attempts_lost_on_replace: mine.difference(&theirs).count(),
     }

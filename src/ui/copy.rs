@@ -28,10 +28,20 @@ pub fn CopyButton(
         });
     };
     view! {
-        <button class="tool-btn copy-btn" type="button" on:click=copy aria-label=label.clone() title=label>
-            <span class="tool-label">{move || if state.get().is_empty() { shown } else { state.get() }}</span>
+        <button
+            class="tool-btn copy-btn"
+            type="button"
+            on:click=copy
+            aria-label=label.clone()
+            title=label
+        >
+            <span class="tool-label">
+                {move || if state.get().is_empty() { shown } else { state.get() }}
+            </span>
         </button>
-        <span class="visually-hidden" role="status">{move || state.get()}</span>
+        <span class="visually-hidden" role="status">
+            {move || state.get()}
+        </span>
     }
 }
 
@@ -39,13 +49,28 @@ pub fn CopyButton(
 #[cfg(feature = "reading")]
 #[island]
 pub fn CopyText(text: String, label: String) -> impl IntoView {
-    view! { <CopyButton text=Callback::new(move |_| text.clone()) label=label/> }
+    view! { <CopyButton text=Callback::new(move |_| text.clone()) label=label /> }
 }
 
 /// Copy the address of this page, without its fragment.
 #[cfg(feature = "reading")]
 #[island]
 pub fn CopyPageLink() -> impl IntoView {
-    let link = || window().location().href().unwrap_or_default().split('#').next().unwrap_or_default().to_string();
-    view! { <CopyButton text=Callback::new(move |_| link()) label="复制本章链接" shown="复制链接"/> }
+    let link = || {
+        window()
+            .location()
+            .href()
+            .unwrap_or_default()
+            .split('#')
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    view! {
+        <CopyButton
+            text=Callback::new(move |_| link())
+            label="复制本章链接"
+            shown="复制链接"
+        />
+    }
 }

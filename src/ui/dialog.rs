@@ -21,7 +21,13 @@ pub fn Dialog(
         }
     });
     view! {
-        <dialog node_ref=dialog id=id class="dialog" aria-labelledby=labelled_by on:close=move |_| open.set(false)>
+        <dialog
+            node_ref=dialog
+            id=id
+            class="dialog"
+            aria-labelledby=labelled_by
+            on:close=move |_| open.set(false)
+        >
             {children()}
         </dialog>
     }

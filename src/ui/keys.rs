@@ -13,5 +13,6 @@ pub fn for_text_field(ev: &web_sys::KeyboardEvent) -> bool {
     let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return false;
     };
-    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.closest("[contenteditable]").ok().flatten().is_some()
+    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+        || el.closest("[contenteditable]").ok().flatten().is_some()
 }

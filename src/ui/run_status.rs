@@ -4,14 +4,30 @@
 use leptos::prelude::*;
 
 #[component]
-pub fn RunStatus(#[prop(into)] count: Signal<u32>, #[prop(into)] hit: Signal<Option<bool>>) -> impl IntoView {
+pub fn RunStatus(
+    #[prop(into)] count: Signal<u32>,
+    #[prop(into)] hit: Signal<Option<bool>>,
+) -> impl IntoView {
     view! {
-        <span class="status-word">{move || match count.get() {
-            0 => "未运行".to_string(),
-            n => format!("运行 {n} 次"),
-        }}</span>
-        {move || hit.get().map(|hit| view! {
-            <span class="status-word" class:hit=hit class:miss=!hit>{if hit { "✓ 最近一次预测猜中" } else { "✗ 最近一次预测未中" }}</span>
-        })}
+        <span class="status-word">
+            {move || match count.get() {
+                0 => "未运行".to_string(),
+                n => format!("运行 {n} 次"),
+            }}
+        </span>
+        {move || {
+            hit.get()
+                .map(|hit| {
+                    view! {
+                        <span class="status-word" class:hit=hit class:miss=!hit>
+                            {if hit {
+                                "✓ 最近一次预测猜中"
+                            } else {
+                                "✗ 最近一次预测未中"
+                            }}
+                        </span>
+                    }
+                })
+        }}
     }
 }

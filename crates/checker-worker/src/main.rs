@@ -23,15 +23,19 @@ const EVERY_MS: f64 = 100.0;
 #[wasm_bindgen]
 pub fn check(query: &str, cap: u32, progress: &js_sys::Function) -> Result<String, String> {
     let scenario = codec::from_query(query).map_err(|e| e.to_string())?;
-    let mut search = checker::search(&scenario.model, scenario.defects, scenario.issuer, cap as usize);
+    let mut search =
+        checker::search(&scenario.model, scenario.defects, scenario.issuer, cap as usize);
     let start = js_sys::Date::now();
     let mut last = start;
-    let report = |s: &Summary, elapsed: f64| serde_json::json!({ "summary": s, "elapsed_ms": elapsed }).to_string();
+    let report = |s: &Summary, elapsed: f64| {
+        serde_json::json!({ "summary": s, "elapsed_ms": elapsed }).to_string()
+    };
     while !search.run(SLICE) {
         let now = js_sys::Date::now();
         if now - last >= EVERY_MS {
             last = now;
-            let _ = progress.call1(&JsValue::NULL, &JsValue::from_str(&report(&search.summary(), now - start)));
+            let _ = progress
+                .call1(&JsValue::NULL, &JsValue::from_str(&report(&search.summary(), now - start)));
         }
     }
     Ok(report(&search.summary(), js_sys::Date::now() - start))
@@ -54,7 +58,12 @@ pub fn coach(query: &str) -> Result<Vec<f64>, String> {
     let mut search = Search::new(machine, MAX_STATES + 1);
     while !search.run(1 << 16) {}
     let coach = Coach::new(&search).map_err(|e| e.to_string())?;
-    let cost = vec![search.states() as f64, js_sys::Date::now() - start, search.bytes_per_state(), coach.bytes_per_state()];
+    let cost = vec![
+        search.states() as f64,
+        js_sys::Date::now() - start,
+        search.bytes_per_state(),
+        coach.bytes_per_state(),
+    ];
     COACHED.with(|c| *c.borrow_mut() = Some((search, coach)));
     Ok(cost)
 }

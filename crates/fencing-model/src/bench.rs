@@ -7,7 +7,8 @@ use crate::scenario::Scenario;
 
 /// Run the workload `rounds` times; returns the total output length so nothing is optimized away.
 pub fn workload(rounds: u32) -> usize {
-    let scenarios: Vec<Scenario> = Experiment::all().into_iter().map(|e| Scenario::lesson(e.case, e.defects)).collect();
+    let scenarios: Vec<Scenario> =
+        Experiment::all().into_iter().map(|e| Scenario::lesson(e.case, e.defects)).collect();
     let mut total = 0;
     for _ in 0..rounds {
         for s in &scenarios {

@@ -112,7 +112,10 @@ impl Challenge {
 
     /// The step (1-based) at which `moves` first makes the goal.
     pub fn made_at(&self, machine: &Machine, moves: &[Move]) -> Option<usize> {
-        moves.iter().position(|m| self.goal.made_under(machine.defects, &m.before, &m.event)).map(|i| i + 1)
+        moves
+            .iter()
+            .position(|m| self.goal.made_under(machine.defects, &m.before, &m.event))
+            .map(|i| i + 1)
     }
 }
 

@@ -92,7 +92,12 @@ impl Search {
             fired: self.fired,
             paths: Finding::ALL
                 .iter()
-                .map(|f| found.iter().find(|(g, _)| g == f).map(|(_, p)| p.iter().map(|a| a.pack()).collect()))
+                .map(|f| {
+                    found
+                        .iter()
+                        .find(|(g, _)| g == f)
+                        .map(|(_, p)| p.iter().map(|a| a.pack()).collect())
+                })
                 .collect(),
         }
     }
@@ -105,14 +110,24 @@ pub fn result(summary: &Summary, model: &Programs, defects: Defects, issuer: u64
     let moves: Vec<Option<Vec<Move>>> = Finding::ALL
         .iter()
         .zip(summary.paths.iter().chain(std::iter::repeat(&None)))
-        .map(|(_, path)| path.as_ref().map(|p| replay(&machine, &p.iter().map(|&b| Action::unpack(b)).collect::<Vec<_>>())))
+        .map(|(_, path)| {
+            path.as_ref().map(|p| {
+                replay(&machine, &p.iter().map(|&b| Action::unpack(b)).collect::<Vec<_>>())
+            })
+        })
         .collect();
     let findings = Finding::ALL
         .iter()
         .zip(&moves)
         .map(|(&f, moves)| {
-            let keys = moves.as_ref().map_or(vec![], |m| key_steps(m, f, refusal(m, f)).into_iter().map(|k| k + 1).collect());
-            FindingResult { finding: f, path: moves.as_ref().map(|m| steps(&machine, m)), key_steps: keys }
+            let keys = moves.as_ref().map_or(vec![], |m| {
+                key_steps(m, f, refusal(m, f)).into_iter().map(|k| k + 1).collect()
+            });
+            FindingResult {
+                finding: f,
+                path: moves.as_ref().map(|m| steps(&machine, m)),
+                key_steps: keys,
+            }
         })
         .collect();
     let fired: Vec<Defect> = defects_in(summary.fired).collect();
@@ -122,7 +137,11 @@ pub fn result(summary: &Summary, model: &Programs, defects: Defects, issuer: u64
         complete: summary.complete,
         cap: summary.cap,
         findings,
-        unfired: if summary.complete { defects.iter().filter(|d| !fired.contains(d)).collect() } else { vec![] },
+        unfired: if summary.complete {
+            defects.iter().filter(|d| !fired.contains(d)).collect()
+        } else {
+            vec![]
+        },
         verdicts: Verdicts::default(),
     };
     run.verdicts = crate::verdicts::of_search(defects, model.crash, model.delay, &run, &moves);

@@ -26,7 +26,9 @@ pub fn command_line(s: &Scenario) -> String {
     let command = Command::of(s.case);
     let mut cmd = format!("{INVOCATION} {}", command.name());
     // `explore` runs the model case without being told.
-    for (p, v) in encode(s).into_iter().filter(|(p, _)| !(command == Command::Explore && *p == Param::Case)) {
+    for (p, v) in
+        encode(s).into_iter().filter(|(p, _)| !(command == Command::Explore && *p == Param::Case))
+    {
         cmd.push_str(&format!(" --{} {}", p.name(), shell_quote(&v)));
     }
     cmd
@@ -35,7 +37,8 @@ pub fn command_line(s: &Scenario) -> String {
 /// A word as the shell reads it back: bare when it is plain, else in single quotes, with a
 /// quote inside closed, escaped and reopened.
 fn shell_quote(v: &str) -> String {
-    let plain = !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || "-_.,=/:".contains(c));
+    let plain =
+        !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || "-_.,=/:".contains(c));
     if plain {
         v.to_string()
     } else {
@@ -122,32 +125,37 @@ pub fn parse_with<S: AsRef<str>>(args: &[S], read: ReadFile) -> Result<Invocatio
             Some((f, v)) if f.starts_with("--") => (f, Some(v)),
             _ => (arg, None),
         };
-        let mut value = || inline.or_else(|| args.next()).ok_or_else(|| ArgError(format!("{flag} 需要一个值")));
+        let mut value =
+            || inline.or_else(|| args.next()).ok_or_else(|| ArgError(format!("{flag} 需要一个值")));
         match flag {
             "-h" | "--help" => return Ok(Invocation::Help),
             "--json" => json = true,
             "--scenario" => file = Some(value()?.to_string()),
             _ if command.is_none() && !flag.starts_with('-') => {
-                command = Some(
-                    Command::ALL
-                        .into_iter()
-                        .find(|c| c.name() == flag)
-                        .ok_or_else(|| ArgError(format!("未知的实验「{flag}」，可选：{commands}")))?,
-                );
+                command =
+                    Some(Command::ALL.into_iter().find(|c| c.name() == flag).ok_or_else(|| {
+                        ArgError(format!("未知的实验「{flag}」，可选：{commands}"))
+                    })?);
             }
             _ => match flag.strip_prefix("--").and_then(Param::from_name) {
                 Some(param) => given.push((param, value()?.to_string())),
-                None if flag.starts_with('-') => return Err(ArgError(format!("未知选项「{flag}」，可选：{}", options()))),
+                None if flag.starts_with('-') => {
+                    return Err(ArgError(format!("未知选项「{flag}」，可选：{}", options())))
+                }
                 None => return Err(ArgError(format!("多余的参数「{flag}」"))),
             },
         }
     }
     let command = command.ok_or_else(|| ArgError(format!("缺少实验名，可选：{commands}")))?;
     let scenario = match (command, file) {
-        (Command::Fencing, Some(_)) => return Err(ArgError("--scenario 属于 explore：fencing 只运行课程的案例".into())),
+        (Command::Fencing, Some(_)) => {
+            return Err(ArgError("--scenario 属于 explore：fencing 只运行课程的案例".into()))
+        }
         (Command::Explore, Some(path)) => {
             let text = read(&path).map_err(|why| ArgError(format!("读不了场景文件：{why}")))?;
-            scenario_file::read_with(&text, &given).map_err(|e| ArgError(format!("{path}: {e}")))?.scenario
+            scenario_file::read_with(&text, &given)
+                .map_err(|e| ArgError(format!("{path}: {e}")))?
+                .scenario
         }
         (_, None) => {
             let mut inputs = Inputs::default();
@@ -162,7 +170,11 @@ pub fn parse_with<S: AsRef<str>>(args: &[S], read: ReadFile) -> Result<Invocatio
     };
     if Command::of(scenario.case) != command {
         let right = Command::of(scenario.case).name();
-        return Err(ArgError(format!("{} 案例由 {right} 运行，不属于 {}", scenario.case.name(), command.name())));
+        return Err(ArgError(format!(
+            "{} 案例由 {right} 运行，不属于 {}",
+            scenario.case.name(),
+            command.name()
+        )));
     }
     Ok(Invocation::Run { scenario, json })
 }
@@ -262,8 +274,12 @@ mod tests {
 
     #[test]
     fn the_shown_command_line_runs_from_a_checkout_and_quotes_for_the_shell() {
-        assert_eq!(command_line(&Scenario::lesson(Case::Fencing, Defects::default())), "cargo run -q -p fencing-model -- fencing");
-        let mut s = Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
+        assert_eq!(
+            command_line(&Scenario::lesson(Case::Fencing, Defects::default())),
+            "cargo run -q -p fencing-model -- fencing"
+        );
+        let mut s =
+            Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
         (s.issuer, s.op_seq_a, s.op_seq_b) = (100, 3, 1);
         let s = crate::codec::canonical(&s);
         assert_eq!(command_line(&s), "cargo run -q -p fencing-model -- fencing --variant rollback-issuer --issuer 100 --op-seq 3,1");
@@ -274,7 +290,10 @@ mod tests {
             command_line(&ops),
             r"cargo run -q -p fencing-model -- fencing --case operations --ops 'order-1 amount=10 41 1;order-2 it'\''s 41 2'"
         );
-        assert_eq!(args_of("cargo run -q -p fencing-model -- fencing --case operations"), Some(vec!["fencing", "--case", "operations"]));
+        assert_eq!(
+            args_of("cargo run -q -p fencing-model -- fencing --case operations"),
+            Some(vec!["fencing", "--case", "operations"])
+        );
         assert_eq!(args_of("fencing-lab fencing"), None);
     }
 }

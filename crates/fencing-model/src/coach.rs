@@ -39,8 +39,12 @@ pub enum CoachError {
 impl std::fmt::Display for CoachError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CoachError::Incomplete => f.write_str("搜索没有穷尽全部状态，教练无法判断哪些结果仍然可达"),
-            CoachError::TooLarge(max) => write!(f, "场景的可达状态超过教练的上限 {max} 个：请缩小场景"),
+            CoachError::Incomplete => {
+                f.write_str("搜索没有穷尽全部状态，教练无法判断哪些结果仍然可达")
+            }
+            CoachError::TooLarge(max) => {
+                write!(f, "场景的可达状态超过教练的上限 {max} 个：请缩小场景")
+            }
         }
     }
 }
@@ -103,7 +107,11 @@ impl Coach {
                 for e in self.start[i] as usize..self.start[i + 1] as usize {
                     let (t, bits) = (self.target[e] as usize, self.made[e]);
                     for (k, dk) in d.iter_mut().enumerate() {
-                        let via = if bits & (1 << k) != 0 { 1 } else { self.dist[t][k].saturating_add(1) };
+                        let via = if bits & (1 << k) != 0 {
+                            1
+                        } else {
+                            self.dist[t][k].saturating_add(1)
+                        };
                         *dk = (*dk).min(via);
                     }
                 }
@@ -141,8 +149,10 @@ impl Coach {
     /// Bytes the coach holds per state, beside the search's own.
     pub fn bytes_per_state(&self) -> f64 {
         let n = self.dist.len().max(1);
-        (self.start.capacity() * 4 + self.target.capacity() * 4 + self.made.capacity() * 2 + self.dist.capacity() * Finding::COACHED.len())
-            as f64
+        (self.start.capacity() * 4
+            + self.target.capacity() * 4
+            + self.made.capacity() * 2
+            + self.dist.capacity() * Finding::COACHED.len()) as f64
             / n as f64
     }
 }

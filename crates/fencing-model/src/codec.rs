@@ -25,8 +25,16 @@ pub enum Param {
 }
 
 impl Param {
-    pub const ALL: [Param; 8] =
-        [Param::Case, Param::Variant, Param::Issuer, Param::OpSeq, Param::Ops, Param::Clients, Param::Crash, Param::Delay];
+    pub const ALL: [Param; 8] = [
+        Param::Case,
+        Param::Variant,
+        Param::Issuer,
+        Param::OpSeq,
+        Param::Ops,
+        Param::Clients,
+        Param::Crash,
+        Param::Delay,
+    ];
 
     /// The name: `--name` on the command line, `name=` in a query string.
     pub fn name(self) -> &'static str {
@@ -114,17 +122,26 @@ impl Inputs {
             Param::Case => {
                 let names = Case::ALL.map(Case::name).join(", ");
                 self.case =
-                    Some(Case::from_name(value.trim()).ok_or_else(|| CodecError(format!("未知的 case「{value}」，可选：{names}")))?);
+                    Some(Case::from_name(value.trim()).ok_or_else(|| {
+                        CodecError(format!("未知的 case「{value}」，可选：{names}"))
+                    })?);
             }
             Param::Variant => {
                 let names = crate::Defect::ALL.map(crate::Defect::name).join(", ");
-                let more = Defects::from_variant(value)
-                    .map_err(|name| CodecError(format!("未知的 variant「{name}」，可选：correct, {names}（可用逗号组合）")))?;
+                let more = Defects::from_variant(value).map_err(|name| {
+                    CodecError(format!(
+                        "未知的 variant「{name}」，可选：correct, {names}（可用逗号组合）"
+                    ))
+                })?;
                 self.defects = more.iter().fold(self.defects, |set, d| set.with(d, true));
             }
             Param::Issuer => self.issuer = Some(number(value, "issuer")?),
             Param::OpSeq => {
-                let bad = || CodecError(format!("op-seq 应为「A,B」：A 与 B 写入时的 op_seq，收到「{value}」"));
+                let bad = || {
+                    CodecError(format!(
+                        "op-seq 应为「A,B」：A 与 B 写入时的 op_seq，收到「{value}」"
+                    ))
+                };
                 let (a, b) = value.split_once(',').ok_or_else(bad)?;
                 self.op_seq = Some((number(a, "A 的 op_seq")?, number(b, "B 的 op_seq")?));
             }
@@ -163,8 +180,8 @@ impl Inputs {
         if case == Case::Model {
             let programs = self.clients.clone().unwrap_or_else(|| s.model.programs());
             let crash = self.crash.unwrap_or(s.model.crash);
-            s.model =
-                Programs::parse(&programs, crash, self.delay.unwrap_or(s.model.delay)).map_err(|e| CodecError(format!("clients：{e}")))?;
+            s.model = Programs::parse(&programs, crash, self.delay.unwrap_or(s.model.delay))
+                .map_err(|e| CodecError(format!("clients：{e}")))?;
         }
         s.validate().map_err(|e| CodecError(e.to_string()))?;
         Ok(s)
@@ -184,7 +201,9 @@ pub fn encode(s: &Scenario) -> Vec<(Param, String)> {
         Case::Fencing if (s.op_seq_a, s.op_seq_b) != (lesson.op_seq_a, lesson.op_seq_b) => {
             out.push((Param::OpSeq, format!("{},{}", s.op_seq_a, s.op_seq_b)));
         }
-        Case::Operations if s.operations != lesson_operations(s.issuer) => out.push((Param::Ops, format_ops(&s.operations))),
+        Case::Operations if s.operations != lesson_operations(s.issuer) => {
+            out.push((Param::Ops, format_ops(&s.operations)))
+        }
         Case::Model => {
             if s.model.programs() != lesson.model.programs() {
                 out.push((Param::Clients, s.model.programs()));
@@ -202,10 +221,13 @@ pub fn encode(s: &Scenario) -> Vec<(Param, String)> {
 }
 
 /// Read a scenario from named inputs; a name that is not an input is an error.
-pub fn decode<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<Scenario, CodecError> {
+pub fn decode<'a>(
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Result<Scenario, CodecError> {
     let mut inputs = Inputs::default();
     for (name, value) in pairs {
-        let param = Param::from_name(name).ok_or_else(|| CodecError(format!("未知的输入「{name}」")))?;
+        let param =
+            Param::from_name(name).ok_or_else(|| CodecError(format!("未知的输入「{name}」")))?;
         inputs.set(param, value)?;
     }
     inputs.scenario()
@@ -225,7 +247,8 @@ pub fn canonical(s: &Scenario) -> Scenario {
         c.model = lesson.model;
     } else {
         // Keys are numbered in order of first use: the text form numbers them again.
-        c.model = Programs::parse(&s.model.programs(), s.model.crash, s.model.delay).unwrap_or_else(|_| s.model.clone());
+        c.model = Programs::parse(&s.model.programs(), s.model.crash, s.model.delay)
+            .unwrap_or_else(|_| s.model.clone());
     }
     c
 }
@@ -265,10 +288,11 @@ pub fn experiment_query(e: Experiment) -> String {
 /// Read a scenario from a URL query (with or without `?`). Names that are not scenario inputs
 /// belong to the page's own view state (the interleaving, the step) and are skipped here.
 pub fn from_query(query: &str) -> Result<Scenario, CodecError> {
-    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
-        .filter(|(k, _)| Param::from_name(k).is_some())
-        .map(|(k, v)| (k.into_owned(), v.into_owned()))
-        .collect();
+    let pairs: Vec<(String, String)> =
+        form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
+            .filter(|(k, _)| Param::from_name(k).is_some())
+            .map(|(k, v)| (k.into_owned(), v.into_owned()))
+            .collect();
     decode(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
 }
 
@@ -279,12 +303,17 @@ pub fn format_ops(ops: &[Operation]) -> String {
 
 /// Each operation's four fields as text, as a table shows them.
 pub fn ops_rows(ops: &[Operation]) -> Vec<[String; 4]> {
-    ops.iter().map(|o| [o.key.clone(), o.digest.clone(), o.fence.to_string(), o.seq.to_string()]).collect()
+    ops.iter()
+        .map(|o| [o.key.clone(), o.digest.clone(), o.fence.to_string(), o.seq.to_string()])
+        .collect()
 }
 
 /// Rows of an operations table, as typed, in the one-line form `parse_ops` reads.
 pub fn ops_line(rows: &[[String; 4]]) -> String {
-    rows.iter().map(|row| row.iter().map(|c| c.trim()).collect::<Vec<_>>().join(" ")).collect::<Vec<_>>().join(";")
+    rows.iter()
+        .map(|row| row.iter().map(|c| c.trim()).collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join(";")
 }
 
 /// Read the one-line operations list; `n` in messages counts from 1.
@@ -295,7 +324,10 @@ pub fn parse_ops(text: &str) -> Result<Vec<Operation>, CodecError> {
             let n = i + 1;
             let f: Vec<&str> = op.split_whitespace().collect();
             let [key, digest, fence, seq] = f[..] else {
-                return Err(CodecError(format!("ops 第 {n} 项应为「key digest fence seq」，收到「{}」", op.trim())));
+                return Err(CodecError(format!(
+                    "ops 第 {n} 项应为「key digest fence seq」，收到「{}」",
+                    op.trim()
+                )));
             };
             Ok(Operation {
                 key: key.into(),
@@ -322,14 +354,18 @@ mod tests {
         for e in Experiment::all() {
             assert_eq!(experiment_query(e), to_query(&Scenario::lesson(e.case, e.defects)), "{e}");
         }
-        let two = Experiment { case: Case::Operations, defects: Defects::default().with(Defect::NoFence, true) };
+        let two = Experiment {
+            case: Case::Operations,
+            defects: Defects::default().with(Defect::NoFence, true),
+        };
         assert_eq!(experiment_query(two), "case=operations&variant=no-fence");
     }
 
     #[test]
     fn the_lesson_encodes_to_nothing_and_names_agree_in_every_form() {
         assert!(encode(&lesson(Case::Fencing)).is_empty());
-        let mut s = Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
+        let mut s =
+            Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
         (s.issuer, s.op_seq_a, s.op_seq_b) = (100, 3, 1);
         let s = canonical(&s);
         assert_eq!(to_query(&s), "variant=rollback-issuer&issuer=100&op-seq=3%2C1");
@@ -342,7 +378,10 @@ mod tests {
         let s = decode([("case", "operations"), ("issuer", "100")]).unwrap();
         assert_eq!(s.operations[0].fence, 101);
         assert_eq!(from_query("case=operations&issuer=100"), Ok(s.clone()));
-        assert_eq!(encode(&s), vec![(Param::Case, "operations".into()), (Param::Issuer, "100".into())]);
+        assert_eq!(
+            encode(&s),
+            vec![(Param::Case, "operations".into()), (Param::Issuer, "100".into())]
+        );
     }
 
     #[test]
@@ -364,7 +403,8 @@ mod tests {
 
     fn text() -> impl Strategy<Value = String> {
         // Any characters the scenario allows, quotes and `&`/`=`/`%` included.
-        proptest::string::string_regex(&format!("[a-z0-9'\"&=%+#?/\\-_.中文]{{1,{MAX_TEXT}}}")).unwrap()
+        proptest::string::string_regex(&format!("[a-z0-9'\"&=%+#?/\\-_.中文]{{1,{MAX_TEXT}}}"))
+            .unwrap()
     }
 
     /// Programs in their text form: 2–4 clients, each starting with `acquire`.
@@ -375,15 +415,26 @@ mod tests {
             Just("renew".to_string()),
             (1u8..=99, "[a-z0-9-]{1,16}").prop_map(|(seq, key)| format!("write:{seq}:{key}")),
         ];
-        let program = prop::collection::vec(op, 0..=2).prop_map(|ops| format!("acquire {}", ops.join(" ")));
+        let program =
+            prop::collection::vec(op, 0..=2).prop_map(|ops| format!("acquire {}", ops.join(" ")));
         prop::collection::vec(program, 2..=4).prop_map(|p| p.join("; "))
     }
 
     fn scenario() -> impl Strategy<Value = Scenario> {
-        let op = (text(), text(), 1u64..1000, 1u64..50).prop_map(|(key, digest, fence, seq)| Operation { key, digest, fence, seq });
-        let model = (programs(), any::<bool>(), any::<bool>()).prop_map(|(p, crash, delay)| Programs::parse(&p, crash, delay).unwrap());
-        (0usize..3, 0u8..16, 0u64..2000, 1u64..9, 1u64..9, prop::collection::vec(op, 1..=MAX_OPERATIONS), model).prop_map(
-            |(case, bits, issuer, a, b, operations, model)| {
+        let op = (text(), text(), 1u64..1000, 1u64..50)
+            .prop_map(|(key, digest, fence, seq)| Operation { key, digest, fence, seq });
+        let model = (programs(), any::<bool>(), any::<bool>())
+            .prop_map(|(p, crash, delay)| Programs::parse(&p, crash, delay).unwrap());
+        (
+            0usize..3,
+            0u8..16,
+            0u64..2000,
+            1u64..9,
+            1u64..9,
+            prop::collection::vec(op, 1..=MAX_OPERATIONS),
+            model,
+        )
+            .prop_map(|(case, bits, issuer, a, b, operations, model)| {
                 let case = Case::ALL[case];
                 let defects = Defect::ALL
                     .into_iter()
@@ -391,8 +442,7 @@ mod tests {
                     .filter(|(_, d)| d.applies_to(case))
                     .fold(Defects::default(), |set, (i, d)| set.with(d, bits & (1 << i) != 0));
                 Scenario { case, defects, issuer, op_seq_a: a, op_seq_b: b, operations, model }
-            },
-        )
+            })
     }
 
     proptest! {

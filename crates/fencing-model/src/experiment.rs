@@ -21,7 +21,12 @@ impl Experiment {
     /// Every experiment the model can run: each case with each combination of the defects
     /// that apply to it.
     pub fn all() -> Vec<Experiment> {
-        Case::LAB.into_iter().flat_map(|case| Defects::all_for(case).into_iter().map(move |defects| Experiment { case, defects })).collect()
+        Case::LAB
+            .into_iter()
+            .flat_map(|case| {
+                Defects::all_for(case).into_iter().map(move |defects| Experiment { case, defects })
+            })
+            .collect()
     }
 
     /// The lesson's five lab commands, in its order: the correct protocol, its three defects
@@ -70,7 +75,9 @@ impl std::str::FromStr for Experiment {
         let defects = Defects::from_variant(variant).map_err(|_| bad())?;
         let e = Experiment { case, defects };
         // Only the canonical spelling of an experiment that can run.
-        (e.defects.iter().all(|d| d.applies_to(case)) && e.to_string() == s).then_some(e).ok_or_else(bad)
+        (e.defects.iter().all(|d| d.applies_to(case)) && e.to_string() == s)
+            .then_some(e)
+            .ok_or_else(bad)
     }
 }
 

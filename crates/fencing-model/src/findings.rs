@@ -95,19 +95,38 @@ impl Finding {
         match (self, *e) {
             // Only bound tokens have a place in the grant order; unbound ones are the other
             // property's business.
-            (Finding::Broken(Property::RevokedGenerationOverwrite), Event::Accepted { grant, .. }) => grant != 0 && before.newest > grant,
-            (Finding::Broken(Property::UnauthorizedAccept), Event::Accepted { grant, .. }) => grant == 0,
-            (Finding::UnboundOverwrite, Event::Accepted { grant, .. }) => grant == 0 && before.newest > 0,
+            (
+                Finding::Broken(Property::RevokedGenerationOverwrite),
+                Event::Accepted { grant, .. },
+            ) => grant != 0 && before.newest > grant,
+            (Finding::Broken(Property::UnauthorizedAccept), Event::Accepted { grant, .. }) => {
+                grant == 0
+            }
+            (Finding::UnboundOverwrite, Event::Accepted { grant, .. }) => {
+                grant == 0 && before.newest > 0
+            }
             // A grant's own fence against every fence issued before it; a number the newest grant
             // takes later (split authority) against those of the grants before it.
-            (Finding::ReusedFence, Event::Granted { fence, grant, .. }) => fence != 0 && grant != 0 && fence <= before.max_issued,
-            (Finding::ReusedFence, Event::Minted { fence, grant, .. }) => grant != 0 && fence <= before.issued_before,
-            (Finding::LockedOut, Event::Rejected { client, grant, .. } | Event::Checked { client, grant, passed: false, .. }) => {
-                grant != 0 && grant == before.grants && before.holds(client) && before.newest < grant
+            (Finding::ReusedFence, Event::Granted { fence, grant, .. }) => {
+                fence != 0 && grant != 0 && fence <= before.max_issued
             }
-            (Finding::StaleRefused, Event::Rejected { grant, .. } | Event::Checked { grant, passed: false, .. }) => {
-                grant != 0 && before.newest > grant
+            (Finding::ReusedFence, Event::Minted { fence, grant, .. }) => {
+                grant != 0 && fence <= before.issued_before
             }
+            (
+                Finding::LockedOut,
+                Event::Rejected { client, grant, .. }
+                | Event::Checked { client, grant, passed: false, .. },
+            ) => {
+                grant != 0
+                    && grant == before.grants
+                    && before.holds(client)
+                    && before.newest < grant
+            }
+            (
+                Finding::StaleRefused,
+                Event::Rejected { grant, .. } | Event::Checked { grant, passed: false, .. },
+            ) => grant != 0 && before.newest > grant,
             _ => false,
         }
     }
@@ -117,9 +136,15 @@ impl Finding {
     pub fn made_under(self, defects: Defects, before: &State, e: &Event) -> bool {
         match (self, *e) {
             (Finding::KeyCaveat, Event::Accepted { fence, grant, .. }) => {
-                !defects.no_fence && grant != 0 && grant < before.grants && before.newest < before.grants && fence < before.max_issued
+                !defects.no_fence
+                    && grant != 0
+                    && grant < before.grants
+                    && before.newest < before.grants
+                    && fence < before.max_issued
             }
-            (Finding::CheckRaced, _) => defects_in(fired(defects, before, e)).any(|d| d == Defect::Precheck),
+            (Finding::CheckRaced, _) => {
+                defects_in(fired(defects, before, e)).any(|d| d == Defect::Precheck)
+            }
             _ => self.made_by(before, e),
         }
     }
@@ -146,12 +171,24 @@ impl serde::Serialize for Finding {
 /// force (split-authority), a write accepted that the resource's comparison would have
 /// refused (no-fence, precheck). As a bit set over `Defect::ALL`.
 pub fn fired(defects: Defects, before: &State, e: &Event) -> u8 {
-    let bit = |d: Defect| if defects.has(d) { 1u8 << Defect::ALL.iter().position(|x| *x == d).unwrap_or(0) } else { 0 };
+    let bit = |d: Defect| {
+        if defects.has(d) {
+            1u8 << Defect::ALL.iter().position(|x| *x == d).unwrap_or(0)
+        } else {
+            0
+        }
+    };
     match *e {
-        Event::Recovered { issuer, from_backup: true } if issuer < before.generation.max(before.counter) => bit(Defect::RollbackIssuer),
+        Event::Recovered { issuer, from_backup: true }
+            if issuer < before.generation.max(before.counter) =>
+        {
+            bit(Defect::RollbackIssuer)
+        }
         Event::Minted { grant: 0, .. } => bit(Defect::SplitAuthority),
         // With no-fence too, precheck's step compares nothing: the write is no-fence's.
-        Event::Accepted { fence, seq, previous, unconditional: true, .. } if previous >= (fence, seq) => {
+        Event::Accepted { fence, seq, previous, unconditional: true, .. }
+            if previous >= (fence, seq) =>
+        {
             if defects.no_fence {
                 bit(Defect::NoFence)
             } else {

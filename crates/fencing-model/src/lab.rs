@@ -27,11 +27,21 @@ pub fn machine(s: &Scenario) -> Machine {
     let split = s.defects.split_authority;
     let seqs = ranks([s.op_seq_a, s.op_seq_b]);
     let write = |seq, key| Op::Write { seq: rank(&seqs, seq), key };
-    let minted = |ops: &[Op]| ops.iter().flat_map(|&op| if op == Op::Mint && !split { None } else { Some(op) }).collect::<Vec<_>>();
+    let minted = |ops: &[Op]| {
+        ops.iter()
+            .flat_map(|&op| if op == Op::Mint && !split { None } else { Some(op) })
+            .collect::<Vec<_>>()
+    };
     let a = minted(&[Op::Acquire, Op::Mint, Op::Pause, Op::Mint, write(s.op_seq_a, 0)]);
     let b = minted(&[Op::Acquire, Op::Mint, write(s.op_seq_b, 1)]);
     // The lab's writes are not business operations: their keys have no names to show.
-    let model = Programs { clients: vec![a, b], crash: true, delay: false, keys: vec![String::new(); 2], seqs };
+    let model = Programs {
+        clients: vec![a, b],
+        crash: true,
+        delay: false,
+        keys: vec![String::new(); 2],
+        seqs,
+    };
     Machine::new(&model, s.defects, s.issuer)
 }
 
@@ -60,7 +70,9 @@ pub fn interleavings(machine: &Machine) -> Vec<Vec<Move>> {
     let start = replay(machine, &prefix(split));
     let mut out = Vec::new();
     extend(machine, split, &mut start.clone(), &mut out);
-    out.into_iter().map(|moves| moves.into_iter().filter(|m| m.event != Event::Crashed).collect()).collect()
+    out.into_iter()
+        .map(|moves| moves.into_iter().filter(|m| m.event != Event::Crashed).collect())
+        .collect()
 }
 
 fn extend(machine: &Machine, split: bool, moves: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
@@ -71,7 +83,10 @@ fn extend(machine: &Machine, split: bool, moves: &mut Vec<Move>, out: &mut Vec<V
     }
     for c in [B, A] {
         let action = if s.paused(c as usize) { Action::Resume(c) } else { Action::Step(c) };
-        let waits = split && action == Action::Step(A) && s.clients[A as usize].pc == A_SECOND_MINT && s.clients[B as usize].pc < B_DONE;
+        let waits = split
+            && action == Action::Step(A)
+            && s.clients[A as usize].pc == A_SECOND_MINT
+            && s.clients[B as usize].pc < B_DONE;
         if waits {
             continue;
         }
@@ -137,7 +152,9 @@ pub enum Note {
 impl Note {
     pub fn interleaving(&self) -> usize {
         match *self {
-            Note::KeyCaveat { interleaving, .. } | Note::SeqDecided { interleaving, .. } => interleaving,
+            Note::KeyCaveat { interleaving, .. } | Note::SeqDecided { interleaving, .. } => {
+                interleaving
+            }
         }
     }
 
@@ -181,7 +198,12 @@ impl FencingRun {
     /// B's commit — else the first.
     pub fn shown_first(&self) -> usize {
         let broken = self.findings.iter().find(|h| h.property.is_some()).map(|h| h.interleaving);
-        let lesson = || self.traces.iter().position(|t| t.events.get(self.prefix_len).is_some_and(|e| e == "write B")).map(|i| i + 1);
+        let lesson = || {
+            self.traces
+                .iter()
+                .position(|t| t.events.get(self.prefix_len).is_some_and(|e| e == "write B"))
+                .map(|i| i + 1)
+        };
         broken.or_else(lesson).unwrap_or(1)
     }
 }
@@ -220,7 +242,8 @@ pub fn run(s: &Scenario) -> FencingRun {
             };
             findings.extend(at.map(|at| hit(f, at)));
         }
-        fired_bits |= moves.iter().fold(0, |bits, m| bits | fired(machine.defects, &m.before, &m.event));
+        fired_bits |=
+            moves.iter().fold(0, |bits, m| bits | fired(machine.defects, &m.before, &m.event));
         notes.extend(notes_of(moves, interleaving, s.defects.no_fence));
     }
     findings.sort_by_key(|h| h.step);
@@ -256,7 +279,9 @@ pub(crate) fn notes_of(moves: &[Move], interleaving: usize, no_fence: bool) -> V
     for (i, m) in moves.iter().enumerate() {
         match m.event {
             // Split authority's acquire records 0 (no number yet), an unbound mint slot 0 (no grant).
-            Event::Granted { fence, grant, .. } | Event::Minted { fence, grant, .. } => fence_of[grant as usize] = fence,
+            Event::Granted { fence, grant, .. } | Event::Minted { fence, grant, .. } => {
+                fence_of[grant as usize] = fence
+            }
             Event::Accepted { fence, grant, previous, .. } => {
                 let newer = m.before.grants;
                 let can_land = fence_of[newer as usize] == 0 || fence_of[newer as usize] > fence;
@@ -264,14 +289,29 @@ pub(crate) fn notes_of(moves: &[Move], interleaving: usize, no_fence: bool) -> V
                     out.push(Note::KeyCaveat { interleaving, step: i + 1, grant, newer });
                 }
                 if committed_grant != 0 && grant > committed_grant && previous.0 == fence {
-                    out.push(Note::SeqDecided { interleaving, step: i + 1, grant, over: committed_grant, accepted: true });
+                    out.push(Note::SeqDecided {
+                        interleaving,
+                        step: i + 1,
+                        grant,
+                        over: committed_grant,
+                        accepted: true,
+                    });
                 }
                 committed_grant = grant;
             }
             Event::Rejected { fence, grant, current, .. }
-                if committed_grant != 0 && grant != 0 && grant != committed_grant && current.0 == fence =>
+                if committed_grant != 0
+                    && grant != 0
+                    && grant != committed_grant
+                    && current.0 == fence =>
             {
-                out.push(Note::SeqDecided { interleaving, step: i + 1, grant, over: committed_grant, accepted: false });
+                out.push(Note::SeqDecided {
+                    interleaving,
+                    step: i + 1,
+                    grant,
+                    over: committed_grant,
+                    accepted: false,
+                });
             }
             _ => {}
         }
@@ -290,10 +330,20 @@ fn reused(machine: &Machine, all: &[Vec<Move>], findings: &[Hit]) -> Vec<ReusedF
         }
         _ => None,
     };
-    let Some(at) = moves.iter().position(|m| Finding::ReusedFence.made_by(&m.before, &m.event)) else { return vec![] };
+    let Some(at) = moves.iter().position(|m| Finding::ReusedFence.made_by(&m.before, &m.event))
+    else {
+        return vec![];
+    };
     let Some((fence, second)) = issued(at) else { return vec![] };
-    let Some((_, first)) = (0..at).filter_map(issued).find(|(f, i)| *f == fence && i.grant != 0) else { return vec![] };
+    let Some((_, first)) = (0..at).filter_map(issued).find(|(f, i)| *f == fence && i.grant != 0)
+    else {
+        return vec![];
+    };
     let harmful = [Finding::Broken(Property::RevokedGenerationOverwrite), Finding::LockedOut];
-    let harm = (1..=all.len()).map(|t| findings.iter().find(|h| h.interleaving == t && harmful.contains(&h.finding)).cloned()).collect();
+    let harm = (1..=all.len())
+        .map(|t| {
+            findings.iter().find(|h| h.interleaving == t && harmful.contains(&h.finding)).cloned()
+        })
+        .collect();
     vec![ReusedFence { fence, first, second, harm }]
 }

@@ -73,11 +73,22 @@ pub fn run(scenario: &Scenario) -> (Vec<OpResult>, usize) {
                     effects += 1;
                     (max_fence, last_seq) = (op.fence, op.seq);
                     value = Some(op.digest.clone());
-                    records.insert(op.key.clone(), Record { digest: op.digest.clone(), effect: effects });
+                    records.insert(
+                        op.key.clone(),
+                        Record { digest: op.digest.clone(), effect: effects },
+                    );
                     (OpOutcome::Applied, Some(effects))
                 }
             };
-            OpResult { op: op.clone(), outcome, effect, before, max_fence, last_seq, value: value.clone() }
+            OpResult {
+                op: op.clone(),
+                outcome,
+                effect,
+                before,
+                max_fence,
+                last_seq,
+                value: value.clone(),
+            }
         })
         .collect();
     (results, effects)

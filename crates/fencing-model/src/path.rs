@@ -90,17 +90,22 @@ fn lanes(e: &Event<u64, char>, delivered: bool, split: bool) -> (Lane, Lane) {
     match *e {
         Event::Granted { client, .. } => (Lane::Authority, Lane::Client(client)),
         Event::Minted { client, .. } => (issuer, Lane::Client(client)),
-        Event::Released { client } | Event::Renewed { client, .. } => (Lane::Client(client), Lane::Authority),
+        Event::Released { client } | Event::Renewed { client, .. } => {
+            (Lane::Client(client), Lane::Authority)
+        }
         Event::Expired { .. } | Event::Crashed => at(Lane::Authority),
         Event::Recovered { .. } => at(issuer),
         Event::Checked { client, .. } => (Lane::Client(client), Lane::Resource),
         Event::Sent { client, .. } => (Lane::Client(client), Lane::Network),
-        Event::Accepted { client, .. } | Event::Rejected { client, .. } | Event::Duplicate { client, .. } => {
+        Event::Accepted { client, .. }
+        | Event::Rejected { client, .. }
+        | Event::Duplicate { client, .. } => {
             (if delivered { Lane::Network } else { Lane::Client(client) }, Lane::Resource)
         }
-        Event::Holds { client } | Event::Paused { client, .. } | Event::Resumed { client, .. } | Event::Skipped { client, .. } => {
-            at(Lane::Client(client))
-        }
+        Event::Holds { client }
+        | Event::Paused { client, .. }
+        | Event::Resumed { client, .. }
+        | Event::Skipped { client, .. } => at(Lane::Client(client)),
     }
 }
 
@@ -143,12 +148,20 @@ pub fn steps(machine: &Machine, moves: &[Move]) -> Vec<Step> {
                 value: committed.map(|(c, _)| format!("result-{c}")),
                 writer: committed.map(|(c, _)| c),
                 token: committed.map(|(_, t)| t),
-                generation: (!machine.defects.split_authority).then_some(machine.issuer + s.generation as u64),
+                generation: (!machine.defects.split_authority)
+                    .then_some(machine.issuer + s.generation as u64),
                 owner: (s.owner > 0).then(|| client_name(s.owner as usize - 1)),
                 lease: s.lease_state(),
-                counter: machine.defects.split_authority.then_some(machine.issuer + s.counter as u64),
+                counter: machine
+                    .defects
+                    .split_authority
+                    .then_some(machine.issuer + s.counter as u64),
             };
-            let (from, to) = lanes(&event, matches!(m.action, Action::Deliver(_)), machine.defects.split_authority);
+            let (from, to) = lanes(
+                &event,
+                matches!(m.action, Action::Deliver(_)),
+                machine.defects.split_authority,
+            );
             Step { action: action_name(m.action, &event), event, after, from, to }
         })
         .collect()
@@ -201,7 +214,11 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
                 read(&src.issuer);
                 read(&src.lease);
             }
-            Event::Checked { .. } | Event::Rejected { .. } | Event::Accepted { .. } | Event::Sent { .. } | Event::Skipped { .. } => {
+            Event::Checked { .. }
+            | Event::Rejected { .. }
+            | Event::Accepted { .. }
+            | Event::Sent { .. }
+            | Event::Skipped { .. } => {
                 if let Action::Deliver(k) = m.action {
                     let sent = m.before.in_flight[k as usize];
                     if let Some(p) = src.flying.iter().position(|(msg, _)| *msg == sent) {
@@ -211,7 +228,12 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
                     read(&src.token[c]);
                     read(&src.check[c]);
                 }
-                if !matches!(m.event, Event::Sent { .. } | Event::Skipped { .. } | Event::Accepted { unconditional: true, .. }) {
+                if !matches!(
+                    m.event,
+                    Event::Sent { .. }
+                        | Event::Skipped { .. }
+                        | Event::Accepted { unconditional: true, .. }
+                ) {
                     read(&src.resource);
                 }
             }
@@ -221,7 +243,9 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
             chain = own
                 | match finding {
                     Finding::Broken(_) | Finding::UnboundOverwrite => src.newest,
-                    Finding::ReusedFence if matches!(m.event, Event::Granted { .. }) => src.max_issued,
+                    Finding::ReusedFence if matches!(m.event, Event::Granted { .. }) => {
+                        src.max_issued
+                    }
                     Finding::ReusedFence => src.issued_before,
                     _ => 0,
                 };
@@ -250,7 +274,12 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
             Event::Sent { .. } => {
                 // The one message more in flight after than before (equal messages may be there already).
                 let count = |s: &State, x: &Message| s.in_flight.iter().filter(|y| *y == x).count();
-                let new = m.after.in_flight.iter().find(|x| count(&m.after, x) > count(&m.before, x)).copied();
+                let new = m
+                    .after
+                    .in_flight
+                    .iter()
+                    .find(|x| count(&m.after, x) > count(&m.before, x))
+                    .copied();
                 src.flying.push((new.unwrap_or_default(), own));
                 src.check[c] = 0;
             }
@@ -276,13 +305,17 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
 /// nothing: the step could have happened without it), the crash before a recovery, the
 /// recovery before a grant made after a crash — and, transitively, theirs.
 pub fn enabling_steps(moves: &[Move], key: &[usize]) -> Vec<usize> {
-    let last_before = |k: usize, want: &dyn Fn(&Event) -> bool| moves[..k].iter().rposition(|m| want(&m.event));
+    let last_before =
+        |k: usize, want: &dyn Fn(&Event) -> bool| moves[..k].iter().rposition(|m| want(&m.event));
     // A client's last resume before step k, if its lease expired while it was paused.
     let resumed = |k: usize, c: Option<char>| {
         let mine = |e: &Event| e.client().map(client_name) == c;
         let r = last_before(k, &|e| matches!(e, Event::Resumed { .. }) && mine(e))?;
         let p = last_before(r, &|e| matches!(e, Event::Paused { .. }) && mine(e))?;
-        moves[p..r].iter().any(|m| matches!(m.event, Event::Expired { .. }) && mine(&m.event)).then_some(r)
+        moves[p..r]
+            .iter()
+            .any(|m| matches!(m.event, Event::Expired { .. }) && mine(&m.event))
+            .then_some(r)
     };
     let mut all: Vec<usize> = key.to_vec();
     let mut todo: Vec<usize> = key.to_vec();
@@ -350,7 +383,11 @@ pub fn parse_path(text: &str) -> Result<Vec<Action>, String> {
                 None => client(t).map(Action::Step),
                 Some(("resume", c)) => client(c).map(Action::Resume),
                 Some(("release", c)) => client(c).map(Action::Release),
-                Some(("deliver", i)) => i.parse::<u8>().ok().filter(|i| (1..=6).contains(i)).map(|i| Action::Deliver(i - 1)),
+                Some(("deliver", i)) => i
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|i| (1..=6).contains(i))
+                    .map(|i| Action::Deliver(i - 1)),
                 _ => None,
             };
             action.ok_or_else(|| format!("不是一步动作：{t}"))

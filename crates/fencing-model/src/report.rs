@@ -45,11 +45,18 @@ pub fn run(scenario: &Scenario) -> Result<Report, ScenarioError> {
             CaseRun::Operations(OperationsRun { operations, effects })
         }
         #[cfg(feature = "search")]
-        Case::Model => {
-            CaseRun::Model(crate::checker::check(&scenario.model, scenario.defects, scenario.issuer, crate::checker::DEFAULT_CAP))
-        }
+        Case::Model => CaseRun::Model(crate::checker::check(
+            &scenario.model,
+            scenario.defects,
+            scenario.issuer,
+            crate::checker::DEFAULT_CAP,
+        )),
         #[cfg(not(feature = "search"))]
-        Case::Model => return Err(ScenarioError::Model("model 案例的搜索在后台线程（Web Worker）里运行".into())),
+        Case::Model => {
+            return Err(ScenarioError::Model(
+                "model 案例的搜索在后台线程（Web Worker）里运行".into(),
+            ))
+        }
     };
     Ok(Report { variant: scenario.defects.variant_name(), scenario: scenario.clone(), case })
 }

@@ -59,7 +59,8 @@ pub enum Defect {
 }
 
 impl Defect {
-    pub const ALL: [Defect; 4] = [Defect::NoFence, Defect::SplitAuthority, Defect::RollbackIssuer, Defect::Precheck];
+    pub const ALL: [Defect; 4] =
+        [Defect::NoFence, Defect::SplitAuthority, Defect::RollbackIssuer, Defect::Precheck];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -108,7 +109,9 @@ impl Defect {
 }
 
 /// The set of defects switched on. Empty means the correct protocol.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct Defects {
     pub no_fence: bool,
     pub split_authority: bool,
@@ -143,18 +146,29 @@ impl Defects {
 
     /// Every combination of the defects that apply to `case`, the correct protocol first.
     pub fn all_for(case: Case) -> Vec<Defects> {
-        let applicable: Vec<Defect> = Defect::ALL.into_iter().filter(|d| d.applies_to(case)).collect();
+        let applicable: Vec<Defect> =
+            Defect::ALL.into_iter().filter(|d| d.applies_to(case)).collect();
         (0..1u32 << applicable.len())
-            .map(|bits| applicable.iter().enumerate().fold(Defects::default(), |set, (i, d)| set.with(*d, bits & (1 << i) != 0)))
+            .map(|bits| {
+                applicable
+                    .iter()
+                    .enumerate()
+                    .fold(Defects::default(), |set, (i, d)| set.with(*d, bits & (1 << i) != 0))
+            })
             .collect()
     }
 
     /// Parse a variant: `correct` or defect names joined by commas, in any order.
     pub fn from_variant(text: &str) -> Result<Defects, String> {
-        text.split(',').map(str::trim).filter(|n| !n.is_empty()).try_fold(Defects::default(), |set, name| match name {
-            "correct" => Ok(set),
-            _ => Defect::from_name(name).map(|d| set.with(d, true)).ok_or_else(|| name.to_string()),
-        })
+        text.split(',').map(str::trim).filter(|n| !n.is_empty()).try_fold(
+            Defects::default(),
+            |set, name| match name {
+                "correct" => Ok(set),
+                _ => Defect::from_name(name)
+                    .map(|d| set.with(d, true))
+                    .ok_or_else(|| name.to_string()),
+            },
+        )
     }
 
     /// `correct`, or the switched-on defects joined by commas in canonical order.
@@ -208,7 +222,15 @@ impl Scenario {
     /// needs "旧 A 的较大 op_seq"), and the five operations of the operations case.
     pub fn lesson(case: Case, defects: Defects) -> Scenario {
         let issuer = 40;
-        Scenario { case, defects, issuer, op_seq_a: 2, op_seq_b: 1, operations: lesson_operations(issuer), model: Default::default() }
+        Scenario {
+            case,
+            defects,
+            issuer,
+            op_seq_a: 2,
+            op_seq_b: 1,
+            operations: lesson_operations(issuer),
+            model: Default::default(),
+        }
     }
 
     pub fn validate(&self) -> Result<(), ScenarioError> {
@@ -236,7 +258,9 @@ impl Scenario {
                 let at = |field: &str| format!("operations[{}].{}", i + 1, field);
                 for (field, text) in [("key", &op.key), ("digest", &op.digest)] {
                     // `;` separates operations in the codec's one-line list form.
-                    let ok = !text.is_empty() && text.chars().count() <= MAX_TEXT && !text.chars().any(|c| c.is_whitespace() || c == ';');
+                    let ok = !text.is_empty()
+                        && text.chars().count() <= MAX_TEXT
+                        && !text.chars().any(|c| c.is_whitespace() || c == ';');
                     if !ok {
                         return Err(ScenarioError::BadText { field: at(field) });
                     }
@@ -254,7 +278,12 @@ impl Scenario {
 pub fn lesson_operations(issuer: u64) -> Vec<Operation> {
     // Saturating: an issuer past `MAX_NUMBER` is refused by `validate`, which runs after.
     let term = issuer.saturating_add(1);
-    let op = |key: &str, digest: &str, fence: u64, seq: u64| Operation { key: key.to_string(), digest: digest.to_string(), fence, seq };
+    let op = |key: &str, digest: &str, fence: u64, seq: u64| Operation {
+        key: key.to_string(),
+        digest: digest.to_string(),
+        fence,
+        seq,
+    };
     vec![
         op("order-1", "amount=10", term, 1),
         op("order-2", "amount=20", term, 2),
@@ -281,7 +310,12 @@ impl fmt::Display for ScenarioError {
                 write!(f, "{field} 应在 {min} 到 {MAX_NUMBER} 之间，收到 {value}")
             }
             ScenarioError::DefectNotApplicable { defect, case } => {
-                write!(f, "{} 作用于授权权威或写入前的自查，{} 案例只涉及资源，不适用", defect.name(), case.name())
+                write!(
+                    f,
+                    "{} 作用于授权权威或写入前的自查，{} 案例只涉及资源，不适用",
+                    defect.name(),
+                    case.name()
+                )
             }
             ScenarioError::OperationCount(n) => {
                 write!(f, "operations 需要 1 到 {MAX_OPERATIONS} 条，收到 {n} 条")

@@ -55,8 +55,8 @@ pub fn read_with(text: &str, overrides: &[(Param, String)]) -> Result<ScenarioFi
     if text.len() > MAX_FILE {
         return Err(CodecError(format!("场景文件超过 {} KB", MAX_FILE / 1024)));
     }
-    let fields: BTreeMap<String, &RawValue> =
-        serde_json::from_str(text).map_err(|e| at(e.line().max(1), format!("不是一个 JSON 对象（{e}）")))?;
+    let fields: BTreeMap<String, &RawValue> = serde_json::from_str(text)
+        .map_err(|e| at(e.line().max(1), format!("不是一个 JSON 对象（{e}）")))?;
     let mut fields: Vec<(String, &RawValue)> = fields.into_iter().collect();
     fields.sort_by_key(|(_, v)| offset(text, v));
     let mut inputs = Inputs::default();
@@ -66,11 +66,15 @@ pub fn read_with(text: &str, overrides: &[(Param, String)]) -> Result<ScenarioFi
     for (name, raw) in fields {
         let line = line_at(text, offset(text, raw));
         if name == "title" {
-            title = Some(serde_json::from_str::<String>(raw.get()).map_err(|_| at(line, "title 须为字符串"))?);
+            title = Some(
+                serde_json::from_str::<String>(raw.get())
+                    .map_err(|_| at(line, "title 须为字符串"))?,
+            );
             continue;
         }
         let names = Param::ALL.map(|p| p.name()).join(", ");
-        let param = Param::from_name(&name).ok_or_else(|| at(line, format!("未知的键「{name}」，可用：title, {names}")))?;
+        let param = Param::from_name(&name)
+            .ok_or_else(|| at(line, format!("未知的键「{name}」，可用：title, {names}")))?;
         let value = if param == Param::Clients {
             let (text_form, lines) = clients(text, raw).map_err(|why| at(line, why))?;
             programs = Some((text_form.clone(), lines));
@@ -99,12 +103,17 @@ fn clients(text: &str, raw: &RawValue) -> Result<(String, Vec<usize>), String> {
         let n = line.split(';').count();
         return Ok((line, vec![line_at(text, offset(text, raw)); n]));
     }
-    let list: Vec<&RawValue> = serde_json::from_str(raw.get()).map_err(|_| "clients 须为程序的列表（每个客户端一个字符串）".to_string())?;
+    let list: Vec<&RawValue> = serde_json::from_str(raw.get())
+        .map_err(|_| "clients 须为程序的列表（每个客户端一个字符串）".to_string())?;
     let mut programs = Vec::new();
     for item in &list {
-        let program: String = serde_json::from_str(item.get()).map_err(|_| format!("第 {} 个程序须为字符串", programs.len() + 1))?;
+        let program: String = serde_json::from_str(item.get())
+            .map_err(|_| format!("第 {} 个程序须为字符串", programs.len() + 1))?;
         if program.contains(';') {
-            return Err(format!("第 {} 个程序含有「;」：列表里每个字符串只写一个客户端", programs.len() + 1));
+            return Err(format!(
+                "第 {} 个程序含有「;」：列表里每个字符串只写一个客户端",
+                programs.len() + 1
+            ));
         }
         programs.push(program);
     }
@@ -151,7 +160,10 @@ mod tests {
         let file = "{\n  \"title\": \"t\",\n  \"clients\": [\"acquire write:1:a\", \"acquire write:2:b\"],\n  \"crash\": false,\n  \"delay\": true\n}\n";
         let read = read(file).unwrap();
         assert_eq!(read.title.as_deref(), Some("t"));
-        let q = crate::codec::from_query("case=model&clients=acquire+write:1:a;acquire+write:2:b&crash=false&delay=true").unwrap();
+        let q = crate::codec::from_query(
+            "case=model&clients=acquire+write:1:a;acquire+write:2:b&crash=false&delay=true",
+        )
+        .unwrap();
         assert_eq!(read.scenario, q);
         assert_eq!(super::read(&write(Some("t"), &q)).unwrap(), read);
     }
@@ -163,11 +175,20 @@ mod tests {
                 "{\n  \"clients\": [\n    \"acquire write:1:a\",\n    \"acquire jump\"\n  ]\n}",
                 "第 4 行：clients：客户端 B 的程序里有未知的一步「jump」",
             ),
-            ("{\n  \"case\": \"model\",\n  \"crash\": \"maybe\"\n}", "第 3 行：crash 须为 true 或 false"),
+            (
+                "{\n  \"case\": \"model\",\n  \"crash\": \"maybe\"\n}",
+                "第 3 行：crash 须为 true 或 false",
+            ),
             ("{\n  \"clients\": [\"acquire\"],\n  \"speed\": 3\n}", "第 3 行：未知的键「speed」"),
-            ("{\n  \"case\": \"model\",\n  \"variant\": \"nofence\"\n}", "第 3 行：未知的 variant「nofence」"),
+            (
+                "{\n  \"case\": \"model\",\n  \"variant\": \"nofence\"\n}",
+                "第 3 行：未知的 variant「nofence」",
+            ),
             ("{\n  \"case\": \"model\"\n  \"crash\": true\n}", "第 3 行：不是一个 JSON 对象"),
-            ("{\n\n  \"clients\": [\"acquire write:1:a; acquire\", \"acquire\"]\n}", "第 3 行：第 1 个程序含有「;」"),
+            (
+                "{\n\n  \"clients\": [\"acquire write:1:a; acquire\", \"acquire\"]\n}",
+                "第 3 行：第 1 个程序含有「;」",
+            ),
         ] {
             let err = read(file).unwrap_err().to_string();
             assert!(err.contains(says), "{file}\n→ {err}");

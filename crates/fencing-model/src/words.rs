@@ -49,7 +49,11 @@ fn held(fence: u64, g: u8) -> Option<String> {
 /// One Chinese phrase for what a transition did. `keys` names the business operations
 /// (the lab's have no names, and none is shown).
 pub fn event(e: &Event<u64, char>, keys: &[String], defects: Defects) -> String {
-    let key = |k: u8| keys.get(k as usize).filter(|k| !k.is_empty()).map_or(String::new(), |k| format!(" key={k}"));
+    let key = |k: u8| {
+        keys.get(k as usize)
+            .filter(|k| !k.is_empty())
+            .map_or(String::new(), |k| format!(" key={k}"))
+    };
     let t = |fence, g| held(fence, g).unwrap_or_default();
     match *e {
         Event::Granted { client, fence: 0, grant: g } => format!("{} 给 owner={client}（不发 token）", grant(g)),
@@ -110,20 +114,26 @@ pub fn op_note(r: &OpResult) -> String {
     let effect = r.effect.unwrap_or(0);
     match r.outcome {
         OpOutcome::Applied => format!("执行效果 #{effect}，提交 {}", pair((r.op.fence, r.op.seq))),
-        OpOutcome::Duplicate => format!("同键同摘要：返回原结果 #{effect}，不重复副作用，不推进 fence"),
+        OpOutcome::Duplicate => {
+            format!("同键同摘要：返回原结果 #{effect}，不重复副作用，不推进 fence")
+        }
         OpOutcome::Conflict => "同键异参：报参数冲突，不返回别人的成功".to_string(),
-        OpOutcome::Stale => format!("{} ≥ {}，影响 0 行，不写业务", pair(r.before), pair((r.op.fence, r.op.seq))),
+        OpOutcome::Stale => {
+            format!("{} ≥ {}，影响 0 行，不写业务", pair(r.before), pair((r.op.fence, r.op.seq)))
+        }
     }
 }
 
 /// What a token's “授予#n” and “未绑定” are: not something the resource sees.
-pub const GRANT_NOTE: &str = "“授予#n”“未绑定”是检查器的全局知识（本学习台补充）：资源只看到 fence 与 seq 数字。";
+pub const GRANT_NOTE: &str =
+    "“授予#n”“未绑定”是检查器的全局知识（本学习台补充）：资源只看到 fence 与 seq 数字。";
 
 /// Why the lab's scenario gives A the larger op_seq.
 pub const OP_SEQ_WHY: &str = "（本学习台补充：A 的 op_seq 较大：资源按 (fence, op_seq) 的字典序比较，fence 较小时较大的 op_seq 无害，fence 被重用时就可能有害——覆盖新结果，或挡住新持有者。）";
 
 /// Why split authority leaves two interleavings.
-pub const SPLIT_ORDER: &str = "（本学习台补充：A 恢复后的 mint 排在 B 的写入之后，即课程反例的次序）";
+pub const SPLIT_ORDER: &str =
+    "（本学习台补充：A 恢复后的 mint 排在 B 的写入之后，即课程反例的次序）";
 
 /// What the orders split authority's schedule leaves out would do (the lesson counts two).
 pub const SPLIT_OTHER_ORDERS: &str = "（本学习台补充）课程只数这两条交错。它略去的次序里：A 恢复后若先取号并先写入，B 带较小的号随后被拒，当前持有者被挡在门外；A 若先取号、在 B 之后写入，仍会覆盖 B。用 explore（实验台的 model 案例）可穷举全部次序；那里客户端在写入前才取号，号码与这里不同。";
@@ -133,8 +143,11 @@ pub const THREATS: &str = "威胁模型（课程的前提）：worker 非恶意�
 
 /// The model's assumptions, in the report's head.
 pub fn assumptions(delay: bool) -> String {
-    let network =
-        if delay { "写入在网络中可任意延迟、任意次序送达（不丢失、不重复）" } else { "写入即时送达" };
+    let network = if delay {
+        "写入在网络中可任意延迟、任意次序送达（不丢失、不重复）"
+    } else {
+        "写入即时送达"
+    };
     format!(
         "模型假设（本学习台补充）：租约只在持有者暂停时到期；恢复从持久状态读回发号器（rollback-issuer 则从旧备份读回初始值）；{network}；授权权威宕机期间，授予、续租、释放与到期判定都要等它恢复后才能进行。"
     )

@@ -16,7 +16,10 @@ fn found(programs: &str, delay: bool, defects: Defects) -> Vec<&'static str> {
 #[test]
 fn an_equal_fence_and_op_seq_is_refused_a_larger_op_seq_applies() {
     // (41,1) then (41,1) under another key: refused, so that key is lost.
-    assert_eq!(found("acquire write:1:a write:1:b; acquire", false, Defects::default()), ["lost_operation"]);
+    assert_eq!(
+        found("acquire write:1:a write:1:b; acquire", false, Defects::default()),
+        ["lost_operation"]
+    );
     // (41,1) then (41,2): applied; nothing to report.
     assert!(found("acquire write:1:a write:2:b; acquire", false, Defects::default()).is_empty());
 }
@@ -24,10 +27,12 @@ fn an_equal_fence_and_op_seq_is_refused_a_larger_op_seq_applies() {
 #[test]
 fn a_grants_own_second_write_is_no_overwrite_and_an_older_grants_is() {
     // One holder, two writes: the same grant as the newest committed, no violation.
-    assert!(!found("acquire write:1:a write:2:b; acquire", false, Defects::default()).contains(&"revoked_generation_overwrite"));
+    assert!(!found("acquire write:1:a write:2:b; acquire", false, Defects::default())
+        .contains(&"revoked_generation_overwrite"));
     // Without the fence check an older grant's write lands over a newer one.
     let lesson = "acquire pause write:2:a; acquire write:1:b";
-    assert!(found(lesson, false, Defects::default().with(fencing_model::Defect::NoFence, true)).contains(&"revoked_generation_overwrite"));
+    assert!(found(lesson, false, Defects::default().with(fencing_model::Defect::NoFence, true))
+        .contains(&"revoked_generation_overwrite"));
 }
 
 #[test]
@@ -35,7 +40,8 @@ fn a_refused_stale_write_is_the_evidence_and_only_an_older_grants() {
     let lesson = "acquire pause write:2:a; acquire write:1:b";
     assert!(found(lesson, false, Defects::default()).contains(&Finding::StaleRefused.name()));
     // A holder refused by its own term's larger op_seq is not a stale write of an older grant.
-    assert!(!found("acquire write:2:a write:1:b; acquire", false, Defects::default()).contains(&Finding::StaleRefused.name()));
+    assert!(!found("acquire write:2:a write:1:b; acquire", false, Defects::default())
+        .contains(&Finding::StaleRefused.name()));
 }
 
 /// Each step says which lanes of the picture it joins: a grant from the authority, a number
@@ -73,11 +79,15 @@ fn a_delivery_is_enabled_by_its_send_not_by_its_clients_resume() {
     use fencing_model::presets::PRESETS;
     let s = PRESETS.iter().find(|p| p.name == "retry-after-failover").unwrap().read().scenario;
     let machine = Machine::new(&s.model, Defects::default(), s.issuer);
-    let moves = replay(&machine, &parse_path("A.A.A.expire.B.B.deliver-2.resume-A.deliver-1").unwrap());
+    let moves =
+        replay(&machine, &parse_path("A.A.A.expire.B.B.deliver-2.resume-A.deliver-1").unwrap());
     let st = steps(&machine, &moves);
     assert_eq!(st[7].action, "resume A");
     let marks = fencing_model::verdicts::of_path(&machine, &moves, &st);
-    assert_eq!(marks.flags.iter().map(|f| (f.finding, f.step)).collect::<Vec<_>>(), [(Finding::StaleRefused, 9)]);
+    assert_eq!(
+        marks.flags.iter().map(|f| (f.finding, f.step)).collect::<Vec<_>>(),
+        [(Finding::StaleRefused, 9)]
+    );
     assert_eq!(marks.enabling, [3, 4]);
     assert!(!marks.key(8) && !marks.enabling(8));
 }
@@ -101,14 +111,19 @@ fn a_path_reads_back_from_its_text() {
     let text = path_text(&all);
     assert_eq!(text, "A.D.resume-B.release-C.expire.crash.recover.deliver-1.deliver-6");
     assert_eq!(parse_path(&text).unwrap(), all);
-    assert!(parse_path("deliver-7").is_err() && parse_path("resume-E").is_err() && parse_path("E").is_err());
+    assert!(
+        parse_path("deliver-7").is_err()
+            && parse_path("resume-E").is_err()
+            && parse_path("E").is_err()
+    );
 }
 
 /// Under precheck a lost write is explained by the separate comparison that refused it, not by
 /// the skip that followed (split authority with precheck, the lesson's scenario).
 #[test]
 fn a_write_refused_by_precheck_is_read_from_its_check() {
-    let (text, _) = fencing_model::cli::execute(&["explore", "--variant", "split-authority,precheck"]);
+    let (text, _) =
+        fencing_model::cli::execute(&["explore", "--variant", "split-authority,precheck"]);
     let lost = text.split("反例：lost_operation").nth(1).unwrap();
     assert!(lost.contains("本例中被拒的是当前持有者（见 locked_out）：资源保存着 42（未绑定）写下的 (42,2)，拒绝了它（在写入前的单独比较中，它随后不再写入）"), "{lost}");
 }
@@ -121,7 +136,11 @@ fn the_evidence_is_marked_on_its_own_path() {
     let stale = Finding::ALL.iter().position(|f| *f == Finding::StaleRefused).unwrap();
     for (i, m) in run.verdicts.marks.iter().enumerate() {
         let flagged: Vec<Finding> = m.flags.iter().map(|f| f.finding).collect();
-        assert_eq!(flagged, if i == stale { vec![Finding::StaleRefused] } else { vec![] }, "path {i}");
+        assert_eq!(
+            flagged,
+            if i == stale { vec![Finding::StaleRefused] } else { vec![] },
+            "path {i}"
+        );
     }
 }
 
@@ -134,7 +153,8 @@ fn a_resume_enables_its_own_clients_write_across_other_pauses() {
     use fencing_model::presets::PRESETS;
     let s = PRESETS.iter().find(|p| p.name == "three-holders").unwrap().read().scenario;
     let machine = Machine::new(&s.model, Defects::default(), s.issuer);
-    let moves = replay(&machine, &parse_path("A.A.expire.B.B.expire.C.C.resume-A.A.resume-B.B").unwrap());
+    let moves =
+        replay(&machine, &parse_path("A.A.expire.B.B.expire.C.C.resume-A.A.resume-B.B").unwrap());
     let marks = fencing_model::verdicts::of_path(&machine, &moves, &steps(&machine, &moves));
     assert_eq!(marks.flags.iter().map(|f| f.step).collect::<Vec<_>>(), [10, 12]);
     assert_eq!(marks.enabling, [2, 3, 5, 6, 9, 11]);
@@ -150,12 +170,17 @@ fn the_page_reads_kinds_parts_lines_and_marks() {
     assert_eq!(classes, ["broken", "harm", "expected", "capped", "holds", "by-construction"]);
     let happened: Vec<bool> = Kind::ALL.iter().map(|k| k.happened()).collect();
     assert_eq!(happened, [true, true, true, false, false, false]);
-    let parts = [Part::Properties, Part::Progress, Part::Issuer, Part::Notes, Part::Assumptions].map(|p| p.name());
+    let parts = [Part::Properties, Part::Progress, Part::Issuer, Part::Notes, Part::Assumptions]
+        .map(|p| p.name());
     assert_eq!(parts, ["properties", "progress", "issuer", "notes", "assumptions"]);
 
-    let s =
-        fencing_model::Scenario::lesson(fencing_model::Case::Fencing, Defects::default().with(fencing_model::Defect::RollbackIssuer, true));
-    let fencing_model::CaseRun::Fencing(run) = fencing_model::run(&s).unwrap().case else { panic!("a fencing run") };
+    let s = fencing_model::Scenario::lesson(
+        fencing_model::Case::Fencing,
+        Defects::default().with(fencing_model::Defect::RollbackIssuer, true),
+    );
+    let fencing_model::CaseRun::Fencing(run) = fencing_model::run(&s).unwrap().case else {
+        panic!("a fencing run")
+    };
     let v = &run.verdicts;
     let ours: Vec<(&str, bool)> = v.lines().map(|l| (l.finding.name(), l.ours)).collect();
     assert_eq!(
@@ -176,12 +201,17 @@ fn the_page_reads_kinds_parts_lines_and_marks() {
     assert!(m.tags_at(7).is_empty());
     assert_eq!(m.notes_at(8).count(), 1);
     assert_eq!(m.notes_at(7).count(), 0);
-    assert_eq!((m.numbered(1), m.numbered(2), m.numbered(6)), ("◆ 1".to_string(), "○ 2".to_string(), "○ 6".to_string()));
+    assert_eq!(
+        (m.numbered(1), m.numbered(2), m.numbered(6)),
+        ("◆ 1".to_string(), "○ 2".to_string(), "○ 6".to_string())
+    );
     assert_eq!(v.marks[0].numbered(7), "○ 7");
     assert_eq!(m.title(), "最短反例");
     // A step no finding needs is numbered plainly.
     let correct = fencing_model::Scenario::lesson(fencing_model::Case::Fencing, Defects::default());
-    let fencing_model::CaseRun::Fencing(run) = fencing_model::run(&correct).unwrap().case else { panic!("a fencing run") };
+    let fencing_model::CaseRun::Fencing(run) = fencing_model::run(&correct).unwrap().case else {
+        panic!("a fencing run")
+    };
     assert_eq!(run.verdicts.marks[2].numbered(3), "3");
 }
 
@@ -192,7 +222,12 @@ fn the_page_reads_kinds_parts_lines_and_marks() {
 fn lost_and_locked_readings_follow_their_cause() {
     let retry = "crates/fencing-model/presets/retry-after-failover.json";
     let path = format!("{}/../../{retry}", env!("CARGO_MANIFEST_DIR"));
-    let read = |args: &[&str]| fencing_model::cli::execute_with(args, &|p| std::fs::read_to_string(p).map_err(|e| e.to_string())).0;
+    let read = |args: &[&str]| {
+        fencing_model::cli::execute_with(args, &|p| {
+            std::fs::read_to_string(p).map_err(|e| e.to_string())
+        })
+        .0
+    };
     let correct = read(&["explore", "--scenario", &path]);
     assert!(correct.contains("⊘ lost_operation：发生，最短 12 步"), "{correct}");
     assert!(
@@ -204,8 +239,13 @@ fn lost_and_locked_readings_follow_their_cause() {
     let rollback = read(&["explore", "--scenario", &path, "--variant", "rollback-issuer"]);
     assert!(rollback.contains("与持有者的 token 同为 fence 41（fence 被重用）：这次挡住它的只是 op_seq（(41,1) ≥ (41,1)）"), "{rollback}");
     // An equal fence under split authority too is a reuse, not a larger number to mint past.
-    let both = read(&["explore", "--scenario", &path, "--variant", "split-authority,rollback-issuer"]);
-    assert!(both.contains("（fence 被重用）：这次挡住它的只是 op_seq") && !both.contains("拆开发号时，它若再向计数器取号"), "{both}");
+    let both =
+        read(&["explore", "--scenario", &path, "--variant", "split-authority,rollback-issuer"]);
+    assert!(
+        both.contains("（fence 被重用）：这次挡住它的只是 op_seq")
+            && !both.contains("拆开发号时，它若再向计数器取号"),
+        "{both}"
+    );
     let (split, _) = fencing_model::cli::execute(&["explore", "--variant", "split-authority"]);
     assert!(
         split.contains("资源保存着 42（未绑定）写下的 (42,2)，fence 42 大于持有者这次的 41：它带着这个号的写入都会被拒；拆开发号时"),
@@ -218,15 +258,26 @@ fn lost_and_locked_readings_follow_their_cause() {
 #[test]
 fn by_construction_only_where_it_cannot_fail() {
     let run = |args: &[&str]| {
-        fencing_model::cli::execute(&[&["explore", "--clients", "acquire write:1:a; acquire write:1:b"][..], args].concat()).0
+        fencing_model::cli::execute(
+            &[&["explore", "--clients", "acquire write:1:a; acquire write:1:b"][..], args].concat(),
+        )
+        .0
     };
     let split = run(&["--crash", "false", "--variant", "split-authority"]);
-    assert!(split.contains("✓ unauthorized_accept（未绑定授予的 token 不可产生效果）：成立（全部可达状态）"), "{split}");
+    assert!(
+        split.contains(
+            "✓ unauthorized_accept（未绑定授予的 token 不可产生效果）：成立（全部可达状态）"
+        ),
+        "{split}"
+    );
     let correct = run(&["--crash", "false"]);
     assert!(correct.contains("∅ unauthorized_accept"), "{correct}");
     assert!(correct.contains("本变体里发号器只增不减"), "{correct}");
     let rollback = run(&["--crash", "false", "--variant", "rollback-issuer"]);
-    assert!(rollback.contains("∅ reused_fence") && rollback.contains("本场景的授权权威不会崩溃"), "{rollback}");
+    assert!(
+        rollback.contains("∅ reused_fence") && rollback.contains("本场景的授权权威不会崩溃"),
+        "{rollback}"
+    );
     let crash = run(&["--crash", "true", "--variant", "rollback-issuer"]);
     assert!(!crash.contains("∅ reused_fence"), "{crash}");
 }
@@ -246,7 +297,10 @@ fn the_headline_says_no_more_than_the_report() {
     };
     assert_eq!(
         headline(Defects::default(), None),
-        ["✓ 已提交资源代际不后退：成立（3 条交错均满足）（限定见下方）", "∅ 未绑定授予的 token 不可产生效果：本变体无从违反"]
+        [
+            "✓ 已提交资源代际不后退：成立（3 条交错均满足）（限定见下方）",
+            "∅ 未绑定授予的 token 不可产生效果：本变体无从违反"
+        ]
     );
     let no_fence = headline(Defects::default().with(Defect::NoFence, true), None);
     assert!(no_fence[0].starts_with("✗ 已提交资源代际不后退：违反"), "{no_fence:?}");
@@ -260,7 +314,10 @@ fn the_headline_says_no_more_than_the_report() {
     // A finding's line, wherever its section: the page finds a line by it.
     let run = lab::run(&Scenario::lesson(Case::Fencing, Defects::default()));
     assert_eq!(run.verdicts.line(Finding::LockedOut).map(|l| l.finding), Some(Finding::LockedOut));
-    assert!(run.verdicts.line(Finding::KeyCaveat).is_none(), "a challenge's goal has no line in the report");
+    assert!(
+        run.verdicts.line(Finding::KeyCaveat).is_none(),
+        "a challenge's goal has no line in the report"
+    );
 }
 
 /// The coach's words: how close a finding is after a move or in a state, and where one stopped
@@ -274,10 +331,21 @@ fn the_coach_says_how_close_and_why_closed() {
     assert_eq!(reach(Finding::LostOperation, Some(0), false), "操作丢失 在这个状态已经发生");
     assert_eq!(reach(Finding::LockedOut, Some(3), false), "持有者被挡 最少还需 3 步");
     assert_eq!(reach(Finding::LockedOut, None, true), "持有者被挡 不再可能");
-    let commit = Event::Accepted { client: 'B', fence: 42, grant: 2, seq: 1, key: 0, previous: (0, 0), unconditional: false };
+    let commit = Event::Accepted {
+        client: 'B',
+        fence: 42,
+        grant: 2,
+        seq: 1,
+        key: 0,
+        previous: (0, 0),
+        unconditional: false,
+    };
     let why = "B 的结果（最新授予）已被资源持久接受；课程说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」。";
     let said = closed(Finding::KeyCaveat, 5, false, &commit, true, Defects::default());
-    assert!(said.starts_with("第 5 步之后，关键限定 已不可能发生：") && said.ends_with(why), "{said}");
+    assert!(
+        said.starts_with("第 5 步之后，关键限定 已不可能发生：") && said.ends_with(why),
+        "{said}"
+    );
     for (again, newest, defects) in [
         (true, true, Defects::default()),
         (false, false, Defects::default()),
@@ -287,7 +355,9 @@ fn the_coach_says_how_close_and_why_closed() {
         assert!(!said.contains("课程说"), "{said}");
         assert_eq!(said.contains("已不可能再发生"), again, "{said}");
     }
-    assert!(!closed(Finding::LockedOut, 5, false, &commit, true, Defects::default()).contains("课程说"));
+    assert!(
+        !closed(Finding::LockedOut, 5, false, &commit, true, Defects::default()).contains("课程说")
+    );
 }
 
 #[test]
@@ -306,7 +376,8 @@ fn the_lab_chapters_picture_says_which_interleaving_and_what_broke_there() {
 fn a_grants_own_second_write_gets_no_op_seq_note() {
     use fencing_model::machine::Machine;
     use fencing_model::path::{parse_path, replay, steps};
-    let model = Programs::parse("acquire write:1:a write:2:b; acquire write:1:c", false, false).unwrap();
+    let model =
+        Programs::parse("acquire write:1:a write:2:b; acquire write:1:c", false, false).unwrap();
     let machine = Machine::new(&model, Defects::default(), 40);
     let moves = replay(&machine, &parse_path("A.A.A").unwrap());
     let marks = fencing_model::verdicts::of_path(&machine, &moves, &steps(&machine, &moves));
@@ -318,8 +389,13 @@ fn a_grants_own_second_write_gets_no_op_seq_note() {
 #[test]
 fn a_reused_fence_is_first_issued_by_the_mint_under_split_authority() {
     use fencing_model::scenario::{Case, Scenario};
-    let d = Defects::default().with(fencing_model::Defect::SplitAuthority, true).with(fencing_model::Defect::RollbackIssuer, true);
+    let d = Defects::default()
+        .with(fencing_model::Defect::SplitAuthority, true)
+        .with(fencing_model::Defect::RollbackIssuer, true);
     let run = fencing_model::lab::run(&Scenario::lesson(Case::Fencing, d));
     let r = &run.reused_fences[0];
-    assert_eq!((r.fence, r.first.step, r.first.owner, r.second.step, r.second.owner), (41, 2, 'A', 7, 'B'));
+    assert_eq!(
+        (r.fence, r.first.step, r.first.owner, r.second.step, r.second.owner),
+        (41, 2, 'A', 7, 'B')
+    );
 }

@@ -21,7 +21,11 @@ fn a_challenge_is_found_by_its_id_and_opened_by_its_link() {
         assert_eq!(Challenge::by_id(c.id).map(|f| f.id), Some(c.id));
         assert!(c.is_for(&c.scenario()));
         let others = CHALLENGES.iter().filter(|o| o.scenario() != c.scenario());
-        assert!(others.clone().count() > 0 && others.into_iter().all(|o| !c.is_for(&o.scenario())), "{}", c.id);
+        assert!(
+            others.clone().count() > 0 && others.into_iter().all(|o| !c.is_for(&o.scenario())),
+            "{}",
+            c.id
+        );
     }
     assert!(Challenge::by_id("no-such-challenge").is_none());
     let query = |id| Challenge::by_id(id).unwrap().query();
@@ -37,7 +41,11 @@ fn a_challenge_is_made_at_the_step_that_makes_it() {
     let (path, why) = machine.read_path("A.A.expire.B.B.resume-A.A");
     assert_eq!(why, None);
     let moves = fencing_model::path::replay(&machine, &path);
-    assert_eq!(c.made_at(&machine, &moves), Some(7), "A's stale write over B's result, at the 7th move");
+    assert_eq!(
+        c.made_at(&machine, &moves),
+        Some(7),
+        "A's stale write over B's result, at the 7th move"
+    );
     assert_eq!(c.made_at(&machine, &moves[..6]), None);
     assert_eq!(c.made_at(&machine, &[]), None);
 }
@@ -63,11 +71,15 @@ fn each_moves_distances_are_one_step_more_than_where_it_leads() {
         for i in 0..search.states() {
             let moves = coach.moves(&search, i);
             machine.successors(search.state(i), &mut next);
-            assert_eq!(moves.iter().map(|(a, _)| *a).collect::<Vec<_>>(), next.iter().map(|(a, _, _)| *a).collect::<Vec<_>>());
+            assert_eq!(
+                moves.iter().map(|(a, _)| *a).collect::<Vec<_>>(),
+                next.iter().map(|(a, _, _)| *a).collect::<Vec<_>>()
+            );
             for ((_, d), (_, after, event)) in moves.iter().zip(&next) {
                 let t = search.index_of(after).unwrap();
                 for (k, f) in Finding::COACHED.into_iter().enumerate() {
-                    let made = f.on_transition() && f.made_under(machine.defects, search.state(i), event);
+                    let made =
+                        f.on_transition() && f.made_under(machine.defects, search.state(i), event);
                     let want = if made { 1 } else { coach.distance(t, f).saturating_add(1) };
                     assert_eq!(d[k], want, "{} state {i} {}", c.id, f.name());
                 }

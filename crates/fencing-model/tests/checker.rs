@@ -1,7 +1,10 @@
 //! The checker over all defect combinations and random scenarios: the correct protocol never
 //! violates, every defect is caught, nothing panics.
 
-use fencing_model::{run, Case, CaseRun, Defect, Defects, FencingRun, Finding, Operation, OperationsRun, Property, Scenario};
+use fencing_model::{
+    run, Case, CaseRun, Defect, Defects, FencingRun, Finding, Operation, OperationsRun, Property,
+    Scenario,
+};
 use proptest::prelude::*;
 
 fn fencing(s: &Scenario) -> FencingRun {
@@ -27,7 +30,11 @@ fn all_sixteen_lab_combinations_run_and_each_defect_is_caught() {
             let expected_interleavings = if defects.split_authority { 2 } else { 3 };
             assert_eq!(r.interleavings, expected_interleavings, "{name}");
         }
-        assert_eq!(broken(&r), defects != Defects::default(), "{name} must be caught, the correct protocol never");
+        assert_eq!(
+            broken(&r),
+            defects != Defects::default(),
+            "{name} must be caught, the correct protocol never"
+        );
         if defects.split_authority {
             assert!(has(Property::UnauthorizedAccept), "{name}");
         }
@@ -41,7 +48,11 @@ fn all_sixteen_lab_combinations_run_and_each_defect_is_caught() {
 fn shortest_counterexample_comes_first() {
     for defects in Defects::all_for(Case::Fencing) {
         let r = fencing(&Scenario::lesson(Case::Fencing, defects));
-        assert!(r.findings.windows(2).all(|w| w[0].step <= w[1].step), "{}", defects.variant_name());
+        assert!(
+            r.findings.windows(2).all(|w| w[0].step <= w[1].step),
+            "{}",
+            defects.variant_name()
+        );
     }
 }
 
@@ -50,7 +61,8 @@ fn invalid_scenarios_are_errors_not_panics() {
     let mut s = Scenario::lesson(Case::Fencing, Defects::default());
     s.op_seq_a = 0;
     assert!(run(&s).unwrap_err().to_string().contains("A.op_seq"));
-    let mut s = Scenario::lesson(Case::Operations, Defects::default().with(Defect::RollbackIssuer, true));
+    let mut s =
+        Scenario::lesson(Case::Operations, Defects::default().with(Defect::RollbackIssuer, true));
     assert!(run(&s).is_err());
     s.defects = Defects::default();
     s.operations[0].key = " ".into();
@@ -69,7 +81,12 @@ fn defects() -> impl Strategy<Value = Defects> {
 }
 
 fn operation() -> impl Strategy<Value = Operation> {
-    ("k[0-3]", "d[0-2]", 0u64..6, 0u64..4).prop_map(|(key, digest, fence, seq)| Operation { key, digest, fence, seq })
+    ("k[0-3]", "d[0-2]", 0u64..6, 0u64..4).prop_map(|(key, digest, fence, seq)| Operation {
+        key,
+        digest,
+        fence,
+        seq,
+    })
 }
 
 proptest! {

@@ -15,8 +15,12 @@ fn json(args: &[&str]) -> serde_json::Value {
 }
 
 fn properties(v: &serde_json::Value) -> Vec<String> {
-    let mut p: Vec<String> =
-        v["findings"].as_array().unwrap().iter().filter_map(|x| Some(x.get("property")?.as_str()?.to_string())).collect();
+    let mut p: Vec<String> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|x| Some(x.get("property")?.as_str()?.to_string()))
+        .collect();
     p.sort();
     p.dedup();
     p
@@ -26,17 +30,24 @@ fn properties(v: &serde_json::Value) -> Vec<String> {
 /// cargo test -p fencing-model --test cli` rewrites it after a deliberate change (read the
 /// diff before committing it).
 fn golden(name: &str, actual: String) {
-    let path = std::path::PathBuf::from(format!("{}/tests/golden/{name}.txt", env!("CARGO_MANIFEST_DIR")));
+    let path =
+        std::path::PathBuf::from(format!("{}/tests/golden/{name}.txt", env!("CARGO_MANIFEST_DIR")));
     snapbox::assert_data_eq!(actual, snapbox::Data::read_from(&path, None).raw());
 }
 
 #[test]
 fn the_five_lesson_commands() {
     let correct = json(&["fencing"]);
-    assert_eq!((correct["variant"].as_str(), correct["interleavings"].as_u64()), (Some("correct"), Some(3)));
+    assert_eq!(
+        (correct["variant"].as_str(), correct["interleavings"].as_u64()),
+        (Some("correct"), Some(3))
+    );
     assert!(properties(&correct).is_empty());
 
-    assert_eq!(properties(&json(&["fencing", "--variant", "no-fence"])), ["revoked_generation_overwrite"]);
+    assert_eq!(
+        properties(&json(&["fencing", "--variant", "no-fence"])),
+        ["revoked_generation_overwrite"]
+    );
 
     let split = json(&["fencing", "--variant", "split-authority"]);
     assert_eq!(split["interleavings"], 2);
@@ -48,10 +59,18 @@ fn the_five_lesson_commands() {
     assert_eq!(step["after"]["token"], serde_json::json!({ "fence": 43, "grant": null }));
     assert_eq!(step["after"]["value"], "result-A");
 
-    assert_eq!(properties(&json(&["fencing", "--variant", "rollback-issuer"])), ["revoked_generation_overwrite"]);
+    assert_eq!(
+        properties(&json(&["fencing", "--variant", "rollback-issuer"])),
+        ["revoked_generation_overwrite"]
+    );
 
     let ops = json(&["fencing", "--case", "operations"]);
-    let outcomes: Vec<&str> = ops["operations"].as_array().unwrap().iter().map(|o| o["outcome"].as_str().unwrap()).collect();
+    let outcomes: Vec<&str> = ops["operations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["outcome"].as_str().unwrap())
+        .collect();
     assert_eq!(outcomes, ["applied", "applied", "duplicate", "conflict", "stale"]);
     assert_eq!(ops["effects"], 2);
 }
@@ -87,9 +106,17 @@ fn the_report_names_grants_the_reused_fence_and_precheck() {
     let text = |args: &[&str]| String::from_utf8(lab(args).stdout).unwrap();
     let rollback = text(&["fencing", "--variant", "rollback-issuer", "--op-seq", "1,2"]);
     assert!(rollback.contains("结论：无违例。"), "{rollback}");
-    assert!(rollback.contains("同一 fence 发给了两次授予：fence=41，授予#1（A，第 1 步）与授予#2（B，第 5 步）"), "{rollback}");
+    assert!(
+        rollback.contains(
+            "同一 fence 发给了两次授予：fence=41，授予#1（A，第 1 步）与授予#2（B，第 5 步）"
+        ),
+        "{rollback}"
+    );
     assert!(rollback.contains("交错 1 无害；交错 2 无害；交错 3 无害"), "{rollback}");
-    assert!(rollback.contains("这次成功靠的是 op_seq 较大，而不是授予较新。\n    见：交错 3 第 8 步"), "{rollback}");
+    assert!(
+        rollback.contains("这次成功靠的是 op_seq 较大，而不是授予较新。\n    见：交错 3 第 8 步"),
+        "{rollback}"
+    );
     let precheck = lab(&["fencing", "--variant", "precheck"]);
     assert!(precheck.status.success());
     let precheck = String::from_utf8(precheck.stdout).unwrap();
@@ -100,13 +127,19 @@ fn the_report_names_grants_the_reused_fence_and_precheck() {
         ),
         "{precheck}"
     );
-    assert!(precheck.contains("资源无条件写入 A 的 41（授予#1） seq=2，覆盖 (42,1)（比较在前一步）"), "{precheck}");
+    assert!(
+        precheck.contains("资源无条件写入 A 的 41（授予#1） seq=2，覆盖 (42,1)（比较在前一步）"),
+        "{precheck}"
+    );
     let split = text(&["fencing", "--variant", "split-authority"]);
     assert!(split.contains("A 向独立计数器取号：43（未绑定）"), "{split}");
     assert!(split.contains("counter"), "{split}");
     let correct = text(&["fencing"]);
     assert!(correct.contains("交错 3：resume A → write A → write B（关键限定）"), "{correct}");
-    assert!(correct.contains("unauthorized_accept（未绑定授予的 token 不可产生效果）"), "{correct}");
+    assert!(
+        correct.contains("unauthorized_accept（未绑定授予的 token 不可产生效果）"),
+        "{correct}"
+    );
     // precheck applies to the fencing case only.
     let ops = lab(&["fencing", "--case", "operations", "--variant", "precheck"]);
     assert_eq!(ops.status.code(), Some(2));
@@ -169,7 +202,12 @@ fn explore_runs_each_shipped_preset_as_the_report_says() {
         let out = lab(&["explore", "--scenario", &path]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let report = fencing_model::run(&preset.read().scenario).unwrap();
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), fencing_model::render::text(&report), "{}", preset.name);
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            fencing_model::render::text(&report),
+            "{}",
+            preset.name
+        );
     }
     // Options after the file override it: the lesson's preset with no fence breaks the property.
     let path = format!("{}/presets/lesson.json", env!("CARGO_MANIFEST_DIR"));
@@ -184,7 +222,10 @@ fn a_counterexample_reads_in_the_lessons_numbers_and_grants() {
     // The lesson's preset with the issuer restored from an old backup: both grants carry 41,
     // told apart only by the checker's grant labels; the resource's high-water mark stays 41.
     let path = format!("{}/presets/lesson.json", env!("CARGO_MANIFEST_DIR"));
-    let out = String::from_utf8(lab(&["explore", "--scenario", &path, "--variant", "rollback-issuer"]).stdout).unwrap();
+    let out = String::from_utf8(
+        lab(&["explore", "--scenario", &path, "--variant", "rollback-issuer"]).stdout,
+    )
+    .unwrap();
     for line in [
         "✗ revoked_generation_overwrite（已提交资源代际不后退）：违反，最短反例 9 步",
         "⚠ reused_fence：发生，最短 6 步",
@@ -202,7 +243,11 @@ fn a_counterexample_reads_in_the_lessons_numbers_and_grants() {
 #[test]
 fn the_page_runs_command_lines_as_the_binary_does_and_reads_no_files() {
     use fencing_model::cli;
-    for args in [&["fencing"][..], &["fencing", "--variant", "no-fence"], &["fencing", "--case", "operations", "--json"]] {
+    for args in [
+        &["fencing"][..],
+        &["fencing", "--variant", "no-fence"],
+        &["fencing", "--case", "operations", "--json"],
+    ] {
         let out = lab(args);
         assert_eq!(cli::execute(args), (String::from_utf8(out.stdout).unwrap(), 0), "{args:?}");
     }
@@ -256,8 +301,14 @@ fn the_lesson_commands_print_exactly_the_reviewed_text() {
         ("fencing-rollback-issuer", vec!["fencing", "--variant", "rollback-issuer"]),
         ("fencing-precheck", vec!["fencing", "--variant", "precheck"]),
         ("operations", vec!["fencing", "--case", "operations"]),
-        ("explore-lesson-rollback-issuer", vec!["explore", "--scenario", &preset, "--variant", "rollback-issuer"]),
-        ("explore-lesson-split-authority", vec!["explore", "--scenario", &preset, "--variant", "split-authority"]),
+        (
+            "explore-lesson-rollback-issuer",
+            vec!["explore", "--scenario", &preset, "--variant", "rollback-issuer"],
+        ),
+        (
+            "explore-lesson-split-authority",
+            vec!["explore", "--scenario", &preset, "--variant", "split-authority"],
+        ),
     ] {
         golden(name, String::from_utf8(lab(&args).stdout).unwrap());
     }
@@ -270,13 +321,24 @@ fn the_lesson_commands_print_exactly_the_reviewed_text() {
 #[test]
 fn the_checker_reports_every_scenario_and_defect_as_reviewed() {
     let presets = format!("{}/presets", env!("CARGO_MANIFEST_DIR"));
-    let every_step = "acquire write:1:a write:2:b pause renew write:3:b;acquire write:1:b write:2:a";
+    let every_step =
+        "acquire write:1:a write:2:b pause renew write:3:b;acquire write:1:b write:2:a";
     let scenarios: Vec<(String, Vec<String>)> = ["lesson", "three-holders", "retry-after-failover"]
         .iter()
         .map(|p| (p.to_string(), vec!["--scenario".into(), format!("{presets}/{p}.json")]))
         .chain([
-            ("every-step".into(), ["--clients", every_step, "--delay", "true", "--crash", "false"].map(String::from).to_vec()),
-            ("every-step-in-order".into(), ["--clients", every_step, "--delay", "false", "--crash", "true"].map(String::from).to_vec()),
+            (
+                "every-step".into(),
+                ["--clients", every_step, "--delay", "true", "--crash", "false"]
+                    .map(String::from)
+                    .to_vec(),
+            ),
+            (
+                "every-step-in-order".into(),
+                ["--clients", every_step, "--delay", "false", "--crash", "true"]
+                    .map(String::from)
+                    .to_vec(),
+            ),
         ])
         .collect();
     let variants = [
@@ -304,8 +366,16 @@ fn the_checker_reports_every_scenario_and_defect_as_reviewed() {
                 let said = match f["path"].as_array() {
                     None => "holds".to_string(),
                     Some(path) => {
-                        let steps: Vec<String> = path.iter().map(|s| s["action"].as_str().unwrap().to_string()).collect();
-                        format!("{} steps, key {}: {}", steps.len(), f["key_steps"], steps.join(" / "))
+                        let steps: Vec<String> = path
+                            .iter()
+                            .map(|s| s["action"].as_str().unwrap().to_string())
+                            .collect();
+                        format!(
+                            "{} steps, key {}: {}",
+                            steps.len(),
+                            f["key_steps"],
+                            steps.join(" / ")
+                        )
                     }
                 };
                 out.push_str(&format!("  {}: {said}\n", f["name"].as_str().unwrap()));

@@ -27,14 +27,28 @@ fn agree_on(preset: &str, machine: Machine) -> usize {
         let found = from.findings();
         let fewest = forward(&machine, *search.state(i));
         for (k, f) in Finding::COACHED.into_iter().enumerate() {
-            let coached = Some(coach.distance(i, f) as usize).filter(|&d| d != UNREACHABLE as usize);
+            let coached =
+                Some(coach.distance(i, f) as usize).filter(|&d| d != UNREACHABLE as usize);
             // The report's findings against the search's shortest paths; every goal against a
             // plain breadth-first walk written here.
             if let Some(at) = Finding::ALL.iter().position(|g| *g == f) {
-                let forward = found.iter().find(|(g, _)| *g == Finding::ALL[at]).map(|(_, p)| p.len());
-                assert_eq!(coached, forward, "{preset} {} state {i} {}", defects.variant_name(), f.name());
+                let forward =
+                    found.iter().find(|(g, _)| *g == Finding::ALL[at]).map(|(_, p)| p.len());
+                assert_eq!(
+                    coached,
+                    forward,
+                    "{preset} {} state {i} {}",
+                    defects.variant_name(),
+                    f.name()
+                );
             }
-            assert_eq!(coached, fewest[k], "{preset} {} state {i} {} (walk)", defects.variant_name(), f.name());
+            assert_eq!(
+                coached,
+                fewest[k],
+                "{preset} {} state {i} {} (walk)",
+                defects.variant_name(),
+                f.name()
+            );
         }
     }
     search.states()
@@ -50,7 +64,8 @@ fn forward(machine: &Machine, start: State) -> Vec<Option<usize>> {
         machine.successors(&s, &mut out);
         for (k, f) in Finding::COACHED.into_iter().enumerate() {
             let here = !f.on_transition() && f.holds_in(machine, &s, out.is_empty());
-            let next = f.on_transition() && out.iter().any(|(_, _, e)| f.made_under(machine.defects, &s, e));
+            let next = f.on_transition()
+                && out.iter().any(|(_, _, e)| f.made_under(machine.defects, &s, e));
             let found = if here { Some(d) } else { next.then_some(d + 1) };
             fewest[k] = fewest[k].or(found);
         }
@@ -91,12 +106,17 @@ fn the_coach_agrees_on_the_lab_machine() {
 fn the_coach_closes_the_overwrite_once_a_writes_first() {
     use fencing_model::coach::locate;
     let defects = Defects::default().with(fencing_model::Defect::NoFence, true);
-    let machine = fencing_model::lab::driven(&fencing_model::Scenario::lesson(fencing_model::Case::Fencing, defects)).unwrap();
+    let machine = fencing_model::lab::driven(&fencing_model::Scenario::lesson(
+        fencing_model::Case::Fencing,
+        defects,
+    ))
+    .unwrap();
     let mut search = Search::new(machine.clone(), 1 << 20);
     while !search.run(1 << 20) {}
     let coach = Coach::new(&search).unwrap();
     let revoked = Finding::Broken(fencing_model::Property::RevokedGenerationOverwrite);
-    let at = |text: &str| coach.distance(locate(&search, &machine.read_path(text).0).unwrap(), revoked);
+    let at =
+        |text: &str| coach.distance(locate(&search, &machine.read_path(text).0).unwrap(), revoked);
     assert_eq!(at(""), 7, "acquire A, pause A, expire, acquire B, write B, resume A, write A");
     assert_eq!(at("A.A.expire.crash.recover.B.resume-A"), 2);
     assert_eq!(at("A.A.expire.crash.recover.B.resume-A.A"), UNREACHABLE);
@@ -114,7 +134,8 @@ fn each_move_is_worded_before_it_happens() {
         let mut out = Vec::new();
         for i in 0..search.states() {
             machine.successors(search.state(i), &mut out);
-            let words: Vec<String> = out.iter().map(|(a, _, _)| machine.move_words(search.state(i), *a)).collect();
+            let words: Vec<String> =
+                out.iter().map(|(a, _, _)| machine.move_words(search.state(i), *a)).collect();
             for w in &words {
                 for outcome in ["接受", "拒绝", "通过", "成功", "失败", "违反"] {
                     assert!(!w.contains(outcome), "«{w}» tells the outcome");
@@ -210,7 +231,8 @@ fn the_coach_agrees_on_sampled_states_of_the_scaled_preset() {
     for i in [n / 2, n * 3 / 4, n * 9 / 10, n - 1] {
         let fewest = forward(&machine, *search.state(i));
         for (k, f) in Finding::COACHED.into_iter().enumerate() {
-            let coached = Some(coach.distance(i, f) as usize).filter(|&d| d != UNREACHABLE as usize);
+            let coached =
+                Some(coach.distance(i, f) as usize).filter(|&d| d != UNREACHABLE as usize);
             assert_eq!(coached, fewest[k], "scaled state {i} {}", f.name());
         }
     }

@@ -29,7 +29,8 @@ fn with(s: &Scenario, variant: &str) -> Defects {
 /// complete (the evidence `stale_refused`, last, is tested apart).
 fn verdicts(model: &Programs, defects: Defects) -> ([Option<usize>; 7], bool) {
     let run = check(model, defects, 40, DEFAULT_CAP);
-    let lengths: Vec<Option<usize>> = run.findings.iter().take(7).map(|f| f.path.as_ref().map(Vec::len)).collect();
+    let lengths: Vec<Option<usize>> =
+        run.findings.iter().take(7).map(|f| f.path.as_ref().map(Vec::len)).collect();
     (lengths.try_into().unwrap(), run.complete)
 }
 
@@ -45,18 +46,32 @@ fn each_preset_has_the_verdicts_its_defects_make() {
         ("lesson", "precheck", [Some(9), None, None, None, None, None, None], true),
         ("three-holders", "correct", [None, None, None, None, None, None, None], true),
         ("three-holders", "no-fence", [Some(7), None, None, None, None, None, None], true),
-        ("three-holders", "split-authority", [None, Some(6), Some(9), None, Some(9), Some(15), None], true),
+        (
+            "three-holders",
+            "split-authority",
+            [None, Some(6), Some(9), None, Some(9), Some(15), None],
+            true,
+        ),
         ("three-holders", "precheck", [Some(9), None, None, None, None, None, None], true),
         ("retry-after-failover", "correct", [None, None, None, None, None, Some(12), None], true),
         ("retry-after-failover", "no-fence", [Some(7), None, None, None, None, None, None], true),
-        ("retry-after-failover", "rollback-issuer", [Some(14), None, None, Some(6), Some(9), Some(12), None], true),
+        (
+            "retry-after-failover",
+            "rollback-issuer",
+            [Some(14), None, None, Some(6), Some(9), Some(12), None],
+            true,
+        ),
         ("retry-after-failover", "precheck", [Some(9), None, None, None, None, None, None], true),
         ("scaled", "correct", [None, None, None, None, None, Some(23), None], true),
         ("scaled", "no-fence", [Some(9), None, None, None, None, None, None], true),
     ];
     for (name, variant, findings, complete) in expected {
         let s = preset(name);
-        assert_eq!(verdicts(&s.model, with(&s, variant)), (*findings, *complete), "{name} {variant}");
+        assert_eq!(
+            verdicts(&s.model, with(&s, variant)),
+            (*findings, *complete),
+            "{name} {variant}"
+        );
     }
 }
 
@@ -64,12 +79,21 @@ fn each_preset_has_the_verdicts_its_defects_make() {
 fn the_scaled_preset_reaches_a_million_states_within_the_cap() {
     let run = check(&preset("scaled").model, Defects::default(), 40, DEFAULT_CAP);
     assert!(run.complete && run.states >= 1_000_000 && run.states < DEFAULT_CAP, "{}", run.states);
-    let mut search = fencing_model::checker::search(&preset("scaled").model, Defects::default(), 40, DEFAULT_CAP);
+    let mut search = fencing_model::checker::search(
+        &preset("scaled").model,
+        Defects::default(),
+        40,
+        DEFAULT_CAP,
+    );
     while !search.run(1 << 20) {}
     // The progress bar's memory figure: at least the states and parent links themselves, and
     // within the page's budget of about 70 bytes a state.
     let floor = (std::mem::size_of::<State>() + 4) as f64;
-    assert!((floor..=70.0).contains(&search.bytes_per_state()), "{} bytes per state", search.bytes_per_state());
+    assert!(
+        (floor..=70.0).contains(&search.bytes_per_state()),
+        "{} bytes per state",
+        search.bytes_per_state()
+    );
 }
 
 #[test]
@@ -84,12 +108,20 @@ fn a_capped_search_says_so_and_still_reports_what_it_found() {
     });
     assert!(text.contains("在上限 50000 个状态处停止，未穷尽"), "{text}");
     // A property not broken among the states visited is not said to hold.
-    assert!(text.contains("? unauthorized_accept（未绑定授予的 token 不可产生效果）：未发现违例（未穷尽）"), "{text}");
+    assert!(
+        text.contains(
+            "? unauthorized_accept（未绑定授予的 token 不可产生效果）：未发现违例（未穷尽）"
+        ),
+        "{text}"
+    );
     // What was not found is said to be unfinished, not absent.
     let liveness = ["reused_fence：", "locked_out：", "lost_operation：", "stuck："];
     let unfinished = text
         .lines()
-        .filter(|l| liveness.iter().any(|n| l.trim_start().starts_with(&format!("? {n}"))) && l.ends_with("（未穷尽）"))
+        .filter(|l| {
+            liveness.iter().any(|n| l.trim_start().starts_with(&format!("? {n}")))
+                && l.ends_with("（未穷尽）")
+        })
         .count();
     assert!(unfinished > 0, "{text}");
 }
@@ -102,12 +134,24 @@ fn a_defect_that_never_fired_says_why_for_this_scenario() {
         let (text, _) = fencing_model::cli::execute(&all);
         text.lines()
             .filter(|l| l.contains("本缺陷从未触发"))
-            .map(|l| l.trim().trim_start_matches("（本学习台补充）").split('，').next().unwrap().to_string())
+            .map(|l| {
+                l.trim()
+                    .trim_start_matches("（本学习台补充）")
+                    .split('，')
+                    .next()
+                    .unwrap()
+                    .to_string()
+            })
             .collect::<Vec<_>>()
     };
     let sequential = ["--clients", "acquire write:1:a; acquire write:1:b", "--crash", "false"];
     assert_eq!(
-        unfired(&["--clients", "pause; pause", "--variant", "rollback-issuer,no-fence,split-authority"]),
+        unfired(&[
+            "--clients",
+            "pause; pause",
+            "--variant",
+            "rollback-issuer,no-fence,split-authority"
+        ]),
         [
             "no-fence：没有哪次比较本会拒绝的写入被资源接受",
             "split-authority：没有谁在失去租约之后向计数器取号",
@@ -116,7 +160,11 @@ fn a_defect_that_never_fired_says_why_for_this_scenario() {
     );
     assert_eq!(
         unfired(&[&sequential[..], &["--variant", "no-fence,precheck,rollback-issuer"]].concat()),
-        ["no-fence：没有哪次比较本会拒绝的写入被资源接受", "rollback-issuer：本场景 crash=false", "precheck：与 no-fence 同开时",]
+        [
+            "no-fence：没有哪次比较本会拒绝的写入被资源接受",
+            "rollback-issuer：本场景 crash=false",
+            "precheck：与 no-fence 同开时",
+        ]
     );
     assert_eq!(
         unfired(&[&sequential[..], &["--variant", "precheck"]].concat()),
@@ -164,8 +212,14 @@ fn a_scenario_is_refused_past_each_limit_and_accepted_at_it() {
     refused("pause renew acquire;acquire", "在 acquire 之前就要写入或续租");
     refused("acquire;renew", "在 acquire 之前就要写入或续租");
     assert_eq!(parse("pause acquire renew write:1:a;acquire"), Ok(()));
-    assert_eq!(parse("acquire write:1:a write:2:b write:3:c;acquire write:1:d write:2:e write:3:f"), Ok(()));
-    refused("acquire write:1:a write:2:b write:3:c write:4:g;acquire write:1:d write:2:e write:3:f", "合计最多 6 次写入，收到 7 次");
+    assert_eq!(
+        parse("acquire write:1:a write:2:b write:3:c;acquire write:1:d write:2:e write:3:f"),
+        Ok(())
+    );
+    refused(
+        "acquire write:1:a write:2:b write:3:c write:4:g;acquire write:1:d write:2:e write:3:f",
+        "合计最多 6 次写入，收到 7 次",
+    );
     assert_eq!(parse("acquire write:1:abcdefghij-12345;acquire"), Ok(()));
     for key in ["", "abcdefghij-123456", "a_b", "键"] {
         refused(&format!("acquire write:1:{key};acquire"), "key 须为 1 到 16 个字母、数字或 -");
@@ -176,21 +230,32 @@ fn a_scenario_is_refused_past_each_limit_and_accepted_at_it() {
 /// cannot resume, a finished one can only release): the search has no hidden moves.
 #[test]
 fn apply_takes_only_the_actions_a_state_offers() {
-    let every_step = Programs::parse("acquire write:1:a pause renew write:2:b; acquire pause write:1:b; acquire", true, true).unwrap();
+    let every_step = Programs::parse(
+        "acquire write:1:a pause renew write:2:b; acquire pause write:1:b; acquire",
+        true,
+        true,
+    )
+    .unwrap();
     for model in [preset("three-holders").model, every_step] {
         for defects in Defects::all_for(fencing_model::Case::Model) {
             let machine = Machine::new(&model, defects, 40);
             let clients = model.clients.len() as u8;
-            let mut moves: Vec<Action> = (0..clients).flat_map(|c| [Action::Step(c), Action::Resume(c), Action::Release(c)]).collect();
+            let mut moves: Vec<Action> = (0..clients)
+                .flat_map(|c| [Action::Step(c), Action::Resume(c), Action::Release(c)])
+                .collect();
             moves.extend([Action::Step(clients), Action::Expire, Action::Crash, Action::Recover]);
             moves.extend((0..MAX_WRITES as u8).map(Action::Deliver));
-            let (mut seen, mut queue, mut out) = (HashSet::from([State::default()]), vec![State::default()], Vec::new());
+            let (mut seen, mut queue, mut out) =
+                (HashSet::from([State::default()]), vec![State::default()], Vec::new());
             while let Some(s) = queue.pop() {
                 let mut offered = [Action::Expire; MAX_ACTIONS];
                 let n = machine.actions(&s, &mut offered);
                 let offered = &offered[..n];
                 for &action in &moves {
-                    assert!(machine.apply(&s, action).is_none() || offered.contains(&action), "{action:?} in {s:?}");
+                    assert!(
+                        machine.apply(&s, action).is_none() || offered.contains(&action),
+                        "{action:?} in {s:?}"
+                    );
                 }
                 machine.successors(&s, &mut out);
                 queue.extend(out.iter().filter_map(|&(_, n, _)| seen.insert(n).then_some(n)));
@@ -235,7 +300,14 @@ fn agrees_with_the_oracle(model: &Programs, defects: Defects) -> Result<(), Test
     prop_assert!(complete);
     let machine = Machine::new(model, defects, 40);
     for (finding, length) in Finding::ALL.into_iter().zip(lengths) {
-        prop_assert_eq!(length, shortest(&machine, finding), "{:?} in {} ({})", finding, model.programs(), defects.variant_name());
+        prop_assert_eq!(
+            length,
+            shortest(&machine, finding),
+            "{:?} in {} ({})",
+            finding,
+            model.programs(),
+            defects.variant_name()
+        );
     }
     Ok(())
 }
@@ -280,8 +352,13 @@ fn each_defect_is_found_by_a_two_client_scenario_and_names_its_property() {
 
 /// Every two-client scenario of up to three steps each, from a few programs.
 fn small_models() -> Vec<Programs> {
-    let programs =
-        ["acquire write:1:a", "acquire pause write:1:a", "acquire pause write:2:a", "acquire write:2:b", "acquire pause write:1:b"];
+    let programs = [
+        "acquire write:1:a",
+        "acquire pause write:1:a",
+        "acquire pause write:2:a",
+        "acquire write:2:b",
+        "acquire pause write:1:b",
+    ];
     let mut all = Vec::new();
     for a in programs {
         for b in programs {
@@ -304,34 +381,47 @@ fn op() -> impl Strategy<Value = Op> {
 
 /// Random scenarios within the limits, kept small enough to search in milliseconds.
 fn model() -> impl Strategy<Value = Programs> {
-    (prop::collection::vec(prop::collection::vec(op(), 1..=4), 2..=3), any::<bool>(), any::<bool>()).prop_filter_map(
-        "a valid scenario",
-        |(mut clients, crash, delay)| {
+    (prop::collection::vec(prop::collection::vec(op(), 1..=4), 2..=3), any::<bool>(), any::<bool>())
+        .prop_filter_map("a valid scenario", |(mut clients, crash, delay)| {
             for program in &mut clients {
                 program.insert(0, Op::Acquire);
                 program.truncate(4);
             }
-            let writes = clients.iter().flatten().filter(|op| matches!(op, Op::Write { .. })).count();
-            let model = Programs { clients, crash, delay, keys: vec!["a".into(), "b".into(), "c".into()], seqs: vec![1, 2, 3] };
+            let writes =
+                clients.iter().flatten().filter(|op| matches!(op, Op::Write { .. })).count();
+            let model = Programs {
+                clients,
+                crash,
+                delay,
+                keys: vec!["a".into(), "b".into(), "c".into()],
+                seqs: vec![1, 2, 3],
+            };
             (writes <= 4 && model.validate().is_ok()).then_some(model)
-        },
-    )
+        })
 }
 
 /// Random scenarios at the limits — four clients, programs of up to six steps, up to six
 /// writes — many too large to search completely in a test.
 fn model_at_the_limits() -> impl Strategy<Value = Programs> {
-    (prop::collection::vec(prop::collection::vec(op(), 1..=MAX_OPS), MAX_CLIENTS), any::<bool>(), any::<bool>()).prop_filter_map(
-        "a valid scenario",
-        |(mut clients, crash, delay)| {
+    (
+        prop::collection::vec(prop::collection::vec(op(), 1..=MAX_OPS), MAX_CLIENTS),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_filter_map("a valid scenario", |(mut clients, crash, delay)| {
             for program in &mut clients {
                 program.insert(0, Op::Acquire);
                 program.truncate(MAX_OPS);
             }
-            let model = Programs { clients, crash, delay, keys: vec!["a".into(), "b".into(), "c".into()], seqs: vec![1, 2, 3] };
+            let model = Programs {
+                clients,
+                crash,
+                delay,
+                keys: vec!["a".into(), "b".into(), "c".into()],
+                seqs: vec![1, 2, 3],
+            };
             model.validate().is_ok().then_some(model)
-        },
-    )
+        })
 }
 
 proptest! {
@@ -378,8 +468,19 @@ fn a_lost_operation_is_traced_from_its_refusal() {
     let lost = run.findings.iter().find(|f| f.finding == Finding::LostOperation).unwrap();
     assert_eq!(lost.path.as_ref().map(|p| p.len()), Some(5));
     assert_eq!(lost.key_steps, vec![1, 2, 3]);
-    let (text, _) = fencing_model::cli::execute(&["explore", "--clients", &model.programs(), "--delay", "false", "--crash", "false"]);
-    assert!(text.contains("是协议预期的失败，不是性质违例：本例中同一任期里 op_seq 不小于它的写入"), "{text}");
+    let (text, _) = fencing_model::cli::execute(&[
+        "explore",
+        "--clients",
+        &model.programs(),
+        "--delay",
+        "false",
+        "--crash",
+        "false",
+    ]);
+    assert!(
+        text.contains("是协议预期的失败，不是性质违例：本例中同一任期里 op_seq 不小于它的写入"),
+        "{text}"
+    );
 }
 
 /// While the authority is down none of its operations happens: a client's acquire (its own
@@ -388,8 +489,11 @@ fn a_lost_operation_is_traced_from_its_refusal() {
 fn while_the_authority_is_down_its_operations_wait() {
     let model = Programs::parse("acquire pause acquire renew; acquire", true, false).unwrap();
     let machine = Machine::new(&model, Defects::default(), 40);
-    let run =
-        |s: State, actions: &[Action]| actions.iter().fold(s, |s, &a| machine.apply(&s, a).unwrap_or_else(|| panic!("{a:?} in {s:?}")).0);
+    let run = |s: State, actions: &[Action]| {
+        actions
+            .iter()
+            .fold(s, |s, &a| machine.apply(&s, a).unwrap_or_else(|| panic!("{a:?} in {s:?}")).0)
+    };
     // A holds the lease and is paused; the authority crashes.
     let paused = run(State::default(), &[Action::Step(0), Action::Step(0), Action::Crash]);
     assert!(machine.apply(&paused, Action::Expire).is_none(), "expiry waits");
@@ -414,14 +518,20 @@ fn a_defect_that_never_fires_is_named() {
         check(&model, Defects::from_variant(variant).unwrap(), 40, DEFAULT_CAP).unfired
     };
     assert_eq!(unfired("pause; pause", true, "rollback-issuer"), vec![Defect::RollbackIssuer]);
-    assert_eq!(unfired("acquire write:1:a; acquire write:1:b", false, "rollback-issuer"), vec![Defect::RollbackIssuer]);
+    assert_eq!(
+        unfired("acquire write:1:a; acquire write:1:b", false, "rollback-issuer"),
+        vec![Defect::RollbackIssuer]
+    );
     assert_eq!(unfired("acquire write:1:a; acquire write:1:b", true, "rollback-issuer"), vec![]);
     // Nobody loses the lease before taking a number, and nothing stale reaches the resource.
     assert_eq!(
         unfired("acquire write:1:a; acquire write:2:b", false, "split-authority,no-fence"),
         vec![Defect::NoFence, Defect::SplitAuthority]
     );
-    assert_eq!(unfired("acquire pause write:1:a; acquire write:2:b", false, "no-fence,precheck"), vec![Defect::Precheck]);
+    assert_eq!(
+        unfired("acquire pause write:1:a; acquire write:2:b", false, "no-fence,precheck"),
+        vec![Defect::Precheck]
+    );
     assert_eq!(unfired("acquire pause write:2:a; acquire write:1:b", false, "precheck"), vec![]);
 }
 
@@ -445,7 +555,8 @@ fn each_presets_story_replays_and_tells_its_caption() {
         // No harm and nothing broken: only the evidence that stale writes were refused.
         assert!(marks.flags.iter().all(|f| f.kind == Kind::Holds), "{}: {:?}", p.name, marks.flags);
         let refused = marks.flags.iter().filter(|f| f.finding == Finding::StaleRefused).count();
-        let applied = st.iter().filter(|s| matches!(s.event, fencing_model::Event::Accepted { .. })).count();
+        let applied =
+            st.iter().filter(|s| matches!(s.event, fencing_model::Event::Accepted { .. })).count();
         match p.name {
             "lesson" => assert_eq!((refused, applied), (1, 1)),
             "three-holders" => assert_eq!((refused, applied), (2, 1)),

@@ -10,7 +10,8 @@ use fencing_model::scenario_file;
 use proptest::prelude::*;
 use proptest::sample::select;
 
-const NAMES: [&str; 10] = ["case", "variant", "issuer", "op-seq", "ops", "clients", "crash", "delay", "bogus", ""];
+const NAMES: [&str; 10] =
+    ["case", "variant", "issuer", "op-seq", "ops", "clients", "crash", "delay", "bogus", ""];
 const VALUES: [&str; 24] = [
     "fencing",
     "operations",
@@ -39,7 +40,12 @@ const VALUES: [&str; 24] = [
 ];
 
 fn value() -> impl Strategy<Value = String> {
-    prop_oneof![select(&VALUES[..]).prop_map(String::from), any::<String>(), "[a-z0-9 ,;=&%-]{0,24}", "[0-9]{15,25}"]
+    prop_oneof![
+        select(&VALUES[..]).prop_map(String::from),
+        any::<String>(),
+        "[a-z0-9 ,;=&%-]{0,24}",
+        "[0-9]{15,25}"
+    ]
 }
 
 fn pairs() -> impl Strategy<Value = Vec<(String, String)>> {
@@ -49,11 +55,15 @@ fn pairs() -> impl Strategy<Value = Vec<(String, String)>> {
 /// An input that was refused says which: its name, as every form writes it, or its text.
 fn names_the_input(message: &str, param: Param, value: &str) -> bool {
     let name = param.name();
-    message.contains(name) || message.contains(&name.replace('-', "_")) || message.contains(value.trim())
+    message.contains(name)
+        || message.contains(&name.replace('-', "_"))
+        || message.contains(value.trim())
 }
 
 fn names_a_line_or_input(message: &str) -> bool {
-    message.starts_with("场景文件") || Param::ALL.iter().any(|p| message.contains(p.name())) || message.contains("op_seq")
+    message.starts_with("场景文件")
+        || Param::ALL.iter().any(|p| message.contains(p.name()))
+        || message.contains("op_seq")
 }
 
 fn accepted_reads_back(s: &fencing_model::scenario::Scenario) -> Result<(), TestCaseError> {

@@ -13,7 +13,10 @@ fn every_lab_experiment_is_listed_once_and_spelled_one_way() {
     assert_eq!(all.len(), 18);
     assert_eq!(all[0].to_string(), "fencing/correct");
     assert_eq!(
-        all.iter().filter(|e| e.case == Case::Operations).map(|e| e.to_string()).collect::<Vec<_>>(),
+        all.iter()
+            .filter(|e| e.case == Case::Operations)
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>(),
         ["operations/correct", "operations/no-fence"]
     );
     let mut seen: Vec<String> = all.iter().map(|e| e.to_string()).collect();
@@ -23,13 +26,24 @@ fn every_lab_experiment_is_listed_once_and_spelled_one_way() {
     for e in &all {
         assert_eq!(e.to_string().parse::<Experiment>(), Ok(*e));
     }
-    assert!(all.iter().any(|e| e.to_string() == "fencing/no-fence,split-authority,rollback-issuer,precheck"));
+    assert!(all
+        .iter()
+        .any(|e| e.to_string() == "fencing/no-fence,split-authority,rollback-issuer,precheck"));
     // Another order, a defect that does not apply, or a malformed name are not experiments.
-    for bad in ["fencing/precheck,no-fence", "operations/split-authority", "fencing", "fencing/", "fencing/bogus", "bogus/correct"] {
+    for bad in [
+        "fencing/precheck,no-fence",
+        "operations/split-authority",
+        "fencing",
+        "fencing/",
+        "fencing/bogus",
+        "bogus/correct",
+    ] {
         assert!(bad.parse::<Experiment>().is_err(), "{bad}");
     }
     assert_eq!(Defects::all_for(Case::Operations).len(), 2);
-    assert!(Defects::all_for(Case::Fencing).contains(&Defects::default().with(Defect::Precheck, true)));
+    assert!(
+        Defects::all_for(Case::Fencing).contains(&Defects::default().with(Defect::Precheck, true))
+    );
 }
 
 #[test]
@@ -42,9 +56,14 @@ fn numbers_are_accepted_up_to_the_largest_and_defects_only_where_they_apply() {
     s.issuer = 40;
     s.op_seq_a = 0;
     assert!(s.validate().is_err(), "op_seq starts at 1");
-    let ops = Scenario::lesson(Case::Operations, Defects::default().with(Defect::SplitAuthority, true));
+    let ops =
+        Scenario::lesson(Case::Operations, Defects::default().with(Defect::SplitAuthority, true));
     assert!(ops.validate().unwrap_err().to_string().contains("split-authority"));
-    assert_eq!(Scenario::lesson(Case::Operations, Defects::default().with(Defect::NoFence, true)).validate(), Ok(()));
+    assert_eq!(
+        Scenario::lesson(Case::Operations, Defects::default().with(Defect::NoFence, true))
+            .validate(),
+        Ok(())
+    );
 }
 
 /// A scenario deserialized whole (not parsed from programs) still has its model checked, and

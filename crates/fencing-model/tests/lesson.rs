@@ -3,7 +3,8 @@
 //! operation, a success decided by op_seq.
 
 use fencing_model::{
-    run, Case, CaseRun, Defect, Defects, Event, FencingRun, Finding, Hit, Note, OpOutcome, OperationsRun, Property, Scenario, Token,
+    run, Case, CaseRun, Defect, Defects, Event, FencingRun, Finding, Hit, Note, OpOutcome,
+    OperationsRun, Property, Scenario, Token,
 };
 
 fn set(defects: &[Defect]) -> Defects {
@@ -66,7 +67,9 @@ fn correct_protocol_has_three_interleavings_and_no_violation() {
         // B's 42 always ends up committed; A is rejected exactly when it comes after B.
         assert_eq!((last.max_fence, last.writer), (42, Some('B')));
         match t.steps[wa].event {
-            Event::Rejected { fence: 41, grant: 1, seq: 2, current: (42, 1), .. } => assert!(wb < wa),
+            Event::Rejected { fence: 41, grant: 1, seq: 2, current: (42, 1), .. } => {
+                assert!(wb < wa)
+            }
             // The key caveat: A's 41 before B's 42 is accepted and is not a violation.
             Event::Accepted { fence: 41, seq: 2, .. } => assert!(wa < wb),
             other => panic!("{other:?}"),
@@ -93,14 +96,18 @@ fn split_authority_has_two_interleavings_and_old_a_holds_43() {
     assert_eq!(properties(&r), vec![Property::UnauthorizedAccept]);
     for (t, v) in r.traces.iter().zip(violations(&r)) {
         let b_write = at(&t.events, "write B");
-        let a_mints: Vec<usize> = t.events.iter().enumerate().filter(|(_, e)| *e == "mint A").map(|(i, _)| i).collect();
+        let a_mints: Vec<usize> =
+            t.events.iter().enumerate().filter(|(_, e)| *e == "mint A").map(|(i, _)| i).collect();
         // A mints 41 before pausing and again, only after B committed, 43: bound to no grant.
         assert!(b_write < a_mints[1], "A mints again only after B committed");
         assert!(matches!(t.steps[a_mints[0]].event, Event::Minted { fence: 41, grant: 1, .. }));
         assert!(matches!(t.steps[a_mints[1]].event, Event::Minted { fence: 43, grant: 0, .. }));
         // The independent counter is its own value: the authority's generation never moves.
         let last = &t.steps.last().unwrap().after;
-        assert_eq!((last.counter, last.generation, last.token), (Some(43), None, Some(Token { fence: 43, grant: None })));
+        assert_eq!(
+            (last.counter, last.generation, last.token),
+            (Some(43), None, Some(Token { fence: 43, grant: None }))
+        );
         // Its key steps: both earlier mints (the counter's values) and the grants whose leases
         // bound them, B's committed 42 it overwrote, A's 43 (unbound: B's grant was in force).
         assert_eq!(v.key_steps, vec![1, 2, 6, 7, b_write + 1, a_mints[1] + 1, t.steps.len()]);
@@ -112,12 +119,18 @@ fn rollback_issuer_gives_b_a_second_41_and_a_overwrites_it() {
     let r = fencing(&[Defect::RollbackIssuer]);
     assert_eq!(properties(&r), vec![Property::RevokedGenerationOverwrite]);
     let t = &r.traces[0];
-    let grants: Vec<u64> =
-        t.steps.iter().filter_map(|s| if let Event::Granted { fence, .. } = s.event { Some(fence) } else { None }).collect();
+    let grants: Vec<u64> = t
+        .steps
+        .iter()
+        .filter_map(|s| if let Event::Granted { fence, .. } = s.event { Some(fence) } else { None })
+        .collect();
     assert_eq!(grants, vec![41, 41]);
     let v = violations(&r)[0];
     // Grant #1's 41 overwrites grant #2's 41, while max_fence never went backward.
-    assert!(matches!(t.steps[v.step - 1].event, Event::Accepted { fence: 41, grant: 1, seq: 2, previous: (41, 1), .. }));
+    assert!(matches!(
+        t.steps[v.step - 1].event,
+        Event::Accepted { fence: 41, grant: 1, seq: 2, previous: (41, 1), .. }
+    ));
     assert_eq!(t.steps[v.step - 3].after.token, Some(Token { fence: 41, grant: Some(2) }));
     assert!(t.steps.windows(2).all(|w| w[0].after.max_fence <= w[1].after.max_fence));
     // The causal chain: 41 to A, the issuer back to 40, 41 again to B, B commits, A overwrites.
@@ -134,8 +147,19 @@ fn rollback_issuer_where_a_commits_first_locks_b_out_and_is_not_the_key_caveat()
     let lost: Vec<&Hit> = r.hits(Finding::LostOperation).collect();
     assert_eq!(lost.iter().map(|h| (h.interleaving, h.step)).collect::<Vec<_>>(), vec![(3, 8)]);
     // The issuer check counts the lockout as harm that reached the resource.
-    let harm: Vec<Option<(&str, usize)>> = r.reused_fences[0].harm.iter().map(|h| h.as_ref().map(|h| (h.finding.name(), h.step))).collect();
-    assert_eq!(harm, vec![Some(("revoked_generation_overwrite", 8)), Some(("revoked_generation_overwrite", 8)), Some(("locked_out", 8))]);
+    let harm: Vec<Option<(&str, usize)>> = r.reused_fences[0]
+        .harm
+        .iter()
+        .map(|h| h.as_ref().map(|h| (h.finding.name(), h.step)))
+        .collect();
+    assert_eq!(
+        harm,
+        vec![
+            Some(("revoked_generation_overwrite", 8)),
+            Some(("revoked_generation_overwrite", 8)),
+            Some(("locked_out", 8))
+        ]
+    );
 }
 
 #[test]
@@ -146,7 +170,16 @@ fn rollback_with_a_smaller_old_op_seq_says_b_won_by_its_op_seq() {
     // Neither property flags it: the resource's op_seq comparison happened to stop A.
     assert!(violations(&r).is_empty());
     let [reused] = &r.reused_fences[..] else { panic!("{:?}", r.reused_fences) };
-    assert_eq!((reused.fence, reused.first.grant, reused.first.owner, reused.second.grant, reused.second.owner), (41, 1, 'A', 2, 'B'));
+    assert_eq!(
+        (
+            reused.fence,
+            reused.first.grant,
+            reused.first.owner,
+            reused.second.grant,
+            reused.second.owner
+        ),
+        (41, 1, 'A', 2, 'B')
+    );
     assert_eq!(reused.harm, vec![None, None, None]);
     // Every interleaving is decided by op_seq alone: A refused by its smaller one, or B accepted by its larger one.
     assert_eq!(
@@ -177,13 +210,24 @@ fn precheck_lets_both_checks_pass_before_b_lands_then_a_overwrites() {
         let t = &r.traces[v.interleaving - 1];
         let events = t.events.join(", ");
         // Both checks come before B's write, A's write comes last and writes 41 over 42 unconditionally.
-        assert!(at(&t.events, "check A") < at(&t.events, "write B") && at(&t.events, "check B") < at(&t.events, "write B"), "{events}");
         assert!(
-            matches!(t.steps[v.step - 1].event, Event::Accepted { fence: 41, grant: 1, previous: (42, 1), unconditional: true, .. }),
+            at(&t.events, "check A") < at(&t.events, "write B")
+                && at(&t.events, "check B") < at(&t.events, "write B"),
+            "{events}"
+        );
+        assert!(
+            matches!(
+                t.steps[v.step - 1].event,
+                Event::Accepted { fence: 41, grant: 1, previous: (42, 1), unconditional: true, .. }
+            ),
             "{events}"
         );
         // A's own check is a key step: its passing is what the unconditional write relied on.
-        assert!(v.key_steps.contains(&(at(&t.events, "check A") + 1)), "{events}: {:?}", v.key_steps);
+        assert!(
+            v.key_steps.contains(&(at(&t.events, "check A") + 1)),
+            "{events}: {:?}",
+            v.key_steps
+        );
     }
 }
 
@@ -231,10 +275,18 @@ fn the_interleaving_shown_first_is_the_lessons_order_or_the_shortest_counterexam
 
 #[test]
 fn the_lessons_five_experiments_are_titled_in_the_lessons_words() {
-    let titles: Vec<String> = fencing_model::Experiment::lesson().iter().map(|e| e.title()).collect();
-    assert_eq!(titles, ["正确版本", "关闭资源检查", "拆开发号与授予", "恢复旧 issuer", "多次写与业务身份"]);
-    let two = fencing_model::Experiment { case: Case::Fencing, defects: set(&[Defect::NoFence, Defect::Precheck]) };
+    let titles: Vec<String> =
+        fencing_model::Experiment::lesson().iter().map(|e| e.title()).collect();
+    assert_eq!(
+        titles,
+        ["正确版本", "关闭资源检查", "拆开发号与授予", "恢复旧 issuer", "多次写与业务身份"]
+    );
+    let two = fencing_model::Experiment {
+        case: Case::Fencing,
+        defects: set(&[Defect::NoFence, Defect::Precheck]),
+    };
     assert_eq!(two.title(), "关闭资源检查 + 先检查后写入（本学习台补充）");
-    let ops = fencing_model::Experiment { case: Case::Operations, defects: set(&[Defect::NoFence]) };
+    let ops =
+        fencing_model::Experiment { case: Case::Operations, defects: set(&[Defect::NoFence]) };
     assert_eq!(ops.title(), "多次写与业务身份 + 关闭资源检查");
 }

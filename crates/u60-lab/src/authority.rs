@@ -64,7 +64,12 @@ impl Authority {
     }
 
     /// Grant the lease and its fence atomically, or `None` while another lease is valid.
-    pub fn acquire(&mut self, owner: &str, ttl_ms: u64, request_id: &str) -> redis::RedisResult<Option<u64>> {
+    pub fn acquire(
+        &mut self,
+        owner: &str,
+        ttl_ms: u64,
+        request_id: &str,
+    ) -> redis::RedisResult<Option<u64>> {
         let script = Script::new(&ACQUIRE.replace("{next}", self.store.next_generation()));
         let (granted, fence): (u8, u64) = script
             .key(self.lease_key())
@@ -78,7 +83,11 @@ impl Authority {
 
     /// Extend the lease if `owner` still holds it.
     pub fn renew(&mut self, owner: &str, ttl_ms: u64) -> redis::RedisResult<bool> {
-        let n: u8 = Script::new(RENEW).key(self.lease_key()).arg(owner).arg(ttl_ms).invoke(&mut self.conn)?;
+        let n: u8 = Script::new(RENEW)
+            .key(self.lease_key())
+            .arg(owner)
+            .arg(ttl_ms)
+            .invoke(&mut self.conn)?;
         Ok(n == 1)
     }
 

@@ -25,7 +25,10 @@ pub struct Member {
 impl Member {
     pub fn new(url: &str) -> Result<Member, Error> {
         let port = url.rsplit(':').next().and_then(|p| p.trim_end_matches('/').parse().ok());
-        Ok(Member { url: url.trim_end_matches('/').to_string(), port: port.ok_or("an etcd URL without a port")? })
+        Ok(Member {
+            url: url.trim_end_matches('/').to_string(),
+            port: port.ok_or("an etcd URL without a port")?,
+        })
     }
 
     fn post(&self, path: &str, body: Value, timeout: Duration) -> Result<Value, Error> {
@@ -47,13 +50,20 @@ impl Member {
     /// Whether the member answers and has a leader (`/health` asks for a quorum read).
     pub fn healthy(&self) -> bool {
         let agent = ureq::AgentBuilder::new().timeout(Duration::from_secs(2)).build();
-        let v: Option<Value> = agent.get(&format!("{}/health", self.url)).call().ok().and_then(|r| r.into_json().ok());
+        let v: Option<Value> =
+            agent.get(&format!("{}/health", self.url)).call().ok().and_then(|r| r.into_json().ok());
         v.is_some_and(|v| v["health"] == "true")
     }
 
     /// Grant the lease on `key` to `owner` for `ttl_s`: its fence, or `None` while the key is
     /// held. An error (a timeout included) grants nothing the caller may use.
-    pub fn acquire(&self, key: &str, owner: &str, ttl_s: u64, timeout: Duration) -> Result<Option<(u64, String)>, Error> {
+    pub fn acquire(
+        &self,
+        key: &str,
+        owner: &str,
+        ttl_s: u64,
+        timeout: Duration,
+    ) -> Result<Option<(u64, String)>, Error> {
         let lease = text(&self.post("lease/grant", json!({ "TTL": ttl_s }), timeout)?["ID"]);
         let k = STANDARD.encode(key);
         let txn = json!({

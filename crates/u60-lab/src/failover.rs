@@ -47,7 +47,11 @@ impl<'a> FaultLog<'a> {
 
 /// Ask until `probe` answers `Some` (an error counts as not yet: a node coming back refuses
 /// connections for a moment), or fail after `limit`.
-pub(crate) fn within<T>(what: &str, limit: Duration, mut probe: impl FnMut() -> Result<Option<T>, Error>) -> Result<T, Error> {
+pub(crate) fn within<T>(
+    what: &str,
+    limit: Duration,
+    mut probe: impl FnMut() -> Result<Option<T>, Error>,
+) -> Result<T, Error> {
     let start = Instant::now();
     loop {
         if let Ok(Some(v)) = probe() {
@@ -75,15 +79,25 @@ pub struct ModelSays {
 pub(crate) fn model_says(defects: Defects) -> ModelSays {
     let run = lab::run(&Scenario::lesson(Case::Fencing, defects));
     let at = |t: &lab::Trace, e: &str| t.events.iter().position(|x| x == e);
-    let (i, trace) =
-        run.traces.iter().enumerate().find(|(_, t)| at(t, "write B") < at(t, "write A")).expect("an order where B writes first");
+    let (i, trace) = run
+        .traces
+        .iter()
+        .enumerate()
+        .find(|(_, t)| at(t, "write B") < at(t, "write A"))
+        .expect("an order where B writes first");
     let a = at(trace, "write A").unwrap_or_default();
     ModelSays {
         variant: defects.variant_name(),
         interleaving: i + 1,
         order: trace.events[run.prefix_len..].join(" → "),
         a_applied: trace.steps[a].after.writer == Some('A'),
-        broken: run.findings.iter().filter(|h| h.interleaving == i + 1).filter_map(|h| h.property).map(|p| p.promise()).collect(),
+        broken: run
+            .findings
+            .iter()
+            .filter(|h| h.interleaving == i + 1)
+            .filter_map(|h| h.property)
+            .map(|p| p.promise())
+            .collect(),
     }
 }
 
@@ -148,7 +162,8 @@ impl ModelSays {
 impl FailoverRun {
     /// Each scenario's verdict: did the real systems behave as the lesson says?
     pub fn verdicts(&self) -> Vec<(String, bool)> {
-        let mut v: Vec<(String, bool)> = self.redis.iter().map(|r| (r.verdict().to_string(), r.holds())).collect();
+        let mut v: Vec<(String, bool)> =
+            self.redis.iter().map(|r| (r.verdict().to_string(), r.holds())).collect();
         v.extend(self.etcd.iter().map(|e| (e.verdict(), e.holds())));
         let before = self.etcd.iter().map(|e| e.fence_b).max().unwrap_or(0);
         v.push((self.quorum.verdict().to_string(), self.quorum.holds(before)));
@@ -184,12 +199,17 @@ mod tests {
     #[test]
     fn the_models_verdict_for_b_writing_first() {
         let rollback = model_says(Defects { rollback_issuer: true, ..Defects::default() });
-        assert_eq!((rollback.interleaving, rollback.order.as_str()), (1, "write B → resume A → write A"));
+        assert_eq!(
+            (rollback.interleaving, rollback.order.as_str()),
+            (1, "write B → resume A → write A")
+        );
         assert!(rollback.a_applied);
         assert_eq!(rollback.broken, ["已提交资源代际不后退"]);
         assert!(rollback.line().contains("A 的写入被接受；违反「已提交资源代际不后退」"));
         let correct = model_says(Defects::default());
         assert!(!correct.a_applied && correct.broken.is_empty());
-        assert!(correct.line().contains("（correct，交错 1：write B → resume A → write A）：A 的写入被拒；课程的两条性质均成立"));
+        assert!(correct.line().contains(
+            "（correct，交错 1：write B → resume A → write A）：A 的写入被拒；课程的两条性质均成立"
+        ));
     }
 }

@@ -48,9 +48,12 @@ pub struct DbRestart {
 impl DbRestart {
     /// No write applied twice, none reported as success that is not there after the restart.
     pub fn holds(&self) -> bool {
-        let once = self.second_records == 1 && matches!(self.resend, Ok(WriteOutcome::Duplicate { .. }));
+        let once =
+            self.second_records == 1 && matches!(self.resend, Ok(WriteOutcome::Duplicate { .. }));
         match &self.second {
-            Ok(WriteOutcome::Applied | WriteOutcome::Duplicate { .. }) => once && self.first_kept && self.committed.2 == 2,
+            Ok(WriteOutcome::Applied | WriteOutcome::Duplicate { .. }) => {
+                once && self.first_kept && self.committed.2 == 2
+            }
             // Reported as failed: then it must not have happened either.
             Err(_) => self.second_records == 0 && self.first_kept,
             Ok(_) => false,
@@ -88,10 +91,17 @@ impl DbRestart {
 pub fn db_restart(s: &Servers, db: &mut Resource, faults: &Faults) -> Result<DbRestart, Error> {
     let id = "ledger";
     db.create(id)?;
-    let fence = s.authority(id, GenerationStore::Durable)?.acquire("F", LEASE_MS * 10, "ledger-F-1")?.ok_or("acquire refused")?;
-    let first = db.write(id, &Write { key: "ledger:op-1", digest: "entry=1", value: "记账 1", fence, seq: 1 })?;
+    let fence = s
+        .authority(id, GenerationStore::Durable)?
+        .acquire("F", LEASE_MS * 10, "ledger-F-1")?
+        .ok_or("acquire refused")?;
+    let first = db.write(
+        id,
+        &Write { key: "ledger:op-1", digest: "entry=1", value: "记账 1", fence, seq: 1 },
+    )?;
     faults.inject(&["restart-mariadb"])?;
-    let second_write = Write { key: "ledger:op-2", digest: "entry=2", value: "记账 2", fence, seq: 2 };
+    let second_write =
+        Write { key: "ledger:op-2", digest: "entry=2", value: "记账 2", fence, seq: 2 };
     let mut failed_tries = Vec::new();
     let start = Instant::now();
     let second = loop {
@@ -161,8 +171,12 @@ impl AuthorityDown {
             Ok(false) => "被拒".to_string(),
             Err(e) => format!("授权权威不可用（{e}）"),
         };
-        let b: Vec<String> =
-            self.b_acquire.iter().enumerate().map(|(i, a)| format!("\n   B 第 {} 次 acquire：{}", i + 1, asked(a))).collect();
+        let b: Vec<String> = self
+            .b_acquire
+            .iter()
+            .enumerate()
+            .map(|(i, a)| format!("\n   B 第 {} 次 acquire：{}", i + 1, asked(a)))
+            .collect();
         format!(
             "6. 故障：Redis 在场景中途被杀\n   A acquire → fence={}；A 带 ({},1) 提交：{}\n   Redis 进程被杀（SIGKILL）\n   A 续租：{renew}{}\n   \
              结果：不授予任何租约或 fence——单机 Redis 是唯一权威，其自身故障即权威不可用（活性边界）\n   资源最终：{}\n\n",
@@ -176,11 +190,16 @@ impl AuthorityDown {
 }
 
 /// A holds the lease and writes; the authority is killed; A renews and B asks for the lease.
-pub fn authority_down(s: &Servers, db: &mut Resource, faults: &Faults) -> Result<AuthorityDown, Error> {
+pub fn authority_down(
+    s: &Servers,
+    db: &mut Resource,
+    faults: &Faults,
+) -> Result<AuthorityDown, Error> {
     let id = "job-44";
     db.create(id)?;
     let mut auth = s.authority(id, GenerationStore::Durable)?;
-    let fence_a = auth.acquire("A", LEASE_MS * 10, "job-44-A-1")?.ok_or("A's acquire was refused")?;
+    let fence_a =
+        auth.acquire("A", LEASE_MS * 10, "job-44-A-1")?.ok_or("A's acquire was refused")?;
     let a_write = publish(db, id, 'A', fence_a, 1)?;
     faults.inject(&["kill-redis"])?;
     let a_renew = auth.renew("A", LEASE_MS * 10).map_err(|e| e.to_string());

@@ -27,8 +27,16 @@ pub struct Servers {
 pub type Error = Box<dyn std::error::Error>;
 
 impl Servers {
-    pub(crate) fn authority(&self, resource: &str, store: GenerationStore) -> Result<Authority, Error> {
-        Ok(Authority::new(redis::Client::open(self.redis_url.as_str())?.get_connection()?, resource, store))
+    pub(crate) fn authority(
+        &self,
+        resource: &str,
+        store: GenerationStore,
+    ) -> Result<Authority, Error> {
+        Ok(Authority::new(
+            redis::Client::open(self.redis_url.as_str())?.get_connection()?,
+            resource,
+            store,
+        ))
     }
 
     pub(crate) fn mysql(&self) -> Result<mysql::Conn, Error> {
@@ -43,8 +51,14 @@ impl Servers {
 
 /// The version a Redis server (or sentinel) reports.
 pub(crate) fn redis_version(url: &str) -> Result<String, Error> {
-    let info: String = redis::cmd("INFO").arg("server").query(&mut redis::Client::open(url)?.get_connection()?)?;
-    Ok(info.lines().find_map(|l| l.strip_prefix("redis_version:")).unwrap_or("?").trim().to_string())
+    let info: String =
+        redis::cmd("INFO").arg("server").query(&mut redis::Client::open(url)?.get_connection()?)?;
+    Ok(info
+        .lines()
+        .find_map(|l| l.strip_prefix("redis_version:"))
+        .unwrap_or("?")
+        .trim()
+        .to_string())
 }
 
 /// The version the MySQL-compatible server reports.
@@ -53,8 +67,15 @@ pub(crate) fn mysql_version(conn: &mut mysql::Conn) -> Result<String, Error> {
 }
 
 /// A's or B's result at the resource, as in the 41/42/41 timeline.
-pub(crate) fn publish(db: &mut Resource, id: &str, who: char, fence: u64, seq: u64) -> Result<WriteOutcome, Error> {
-    let (key, digest, value) = (format!("{id}:publish-{who}"), format!("result={who}"), format!("{who} 的结果"));
+pub(crate) fn publish(
+    db: &mut Resource,
+    id: &str,
+    who: char,
+    fence: u64,
+    seq: u64,
+) -> Result<WriteOutcome, Error> {
+    let (key, digest, value) =
+        (format!("{id}:publish-{who}"), format!("result={who}"), format!("{who} 的结果"));
     Ok(db.write(id, &Write { key: &key, digest: &digest, value: &value, fence, seq })?)
 }
 
@@ -83,13 +104,22 @@ pub struct Timeline {
 
 /// 41/42/41 with real fences: A acquires, pauses past its lease, B acquires and commits,
 /// A's stale write reaches the resource.
-pub fn timeline(s: &Servers, db: &mut Resource, store: GenerationStore, resource_id: &str) -> Result<Timeline, Error> {
+pub fn timeline(
+    s: &Servers,
+    db: &mut Resource,
+    store: GenerationStore,
+    resource_id: &str,
+) -> Result<Timeline, Error> {
     let mut auth = s.authority(resource_id, store)?;
     db.create(resource_id)?;
-    let fence_a = auth.acquire("A", LEASE_MS, &format!("{resource_id}-A-1"))?.ok_or("A's first acquire was refused")?;
+    let fence_a = auth
+        .acquire("A", LEASE_MS, &format!("{resource_id}-A-1"))?
+        .ok_or("A's first acquire was refused")?;
     let paused = pause_past_lease(&mut auth)?;
     let a_renewed_after_expiry = auth.renew("A", LEASE_MS)?;
-    let fence_b = auth.acquire("B", LEASE_MS * 10, &format!("{resource_id}-B-1"))?.ok_or("B's acquire was refused")?;
+    let fence_b = auth
+        .acquire("B", LEASE_MS * 10, &format!("{resource_id}-B-1"))?
+        .ok_or("B's acquire was refused")?;
     let b_write = publish(db, resource_id, 'B', fence_b, 1)?;
     // A resumes and publishes with its old fence; its op_seq is larger, as in the lesson.
     let a_write = publish(db, resource_id, 'A', fence_a, 2)?;
@@ -116,9 +146,18 @@ pub struct SeqOrder {
 pub fn seq_order(s: &Servers, db: &mut Resource) -> Result<SeqOrder, Error> {
     let id = "stream";
     db.create(id)?;
-    let fence = s.authority(id, GenerationStore::Durable)?.acquire("C", LEASE_MS * 10, "stream-C-1")?.ok_or("acquire refused")?;
-    let seq2 = db.write(id, &Write { key: "stream:op-2", digest: "state=2", value: "状态 2", fence, seq: 2 })?;
-    let late_seq1 = db.write(id, &Write { key: "stream:op-1", digest: "state=1", value: "状态 1", fence, seq: 1 })?;
+    let fence = s
+        .authority(id, GenerationStore::Durable)?
+        .acquire("C", LEASE_MS * 10, "stream-C-1")?
+        .ok_or("acquire refused")?;
+    let seq2 = db.write(
+        id,
+        &Write { key: "stream:op-2", digest: "state=2", value: "状态 2", fence, seq: 2 },
+    )?;
+    let late_seq1 = db.write(
+        id,
+        &Write { key: "stream:op-1", digest: "state=1", value: "状态 1", fence, seq: 1 },
+    )?;
     Ok(SeqOrder { fence, seq2, late_seq1, committed: db.state(id)? })
 }
 
@@ -139,12 +178,27 @@ pub fn idempotency(s: &Servers, db: &mut Resource) -> Result<Idempotency, Error>
     let mut auth = s.authority(id, GenerationStore::Durable)?;
     let f1 = auth.acquire("D", LEASE_MS, "orders-D-1")?.ok_or("acquire refused")?;
     let before = db.effects()?;
-    let first = db.write(id, &Write { key: "order-1", digest: "amount=10", value: "扣款 10", fence: f1, seq: 1 })?;
+    let first = db.write(
+        id,
+        &Write { key: "order-1", digest: "amount=10", value: "扣款 10", fence: f1, seq: 1 },
+    )?;
     pause_past_lease(&mut auth)?;
     let f2 = auth.acquire("E", LEASE_MS * 10, "orders-E-1")?.ok_or("acquire refused")?;
-    let retry_same = db.write(id, &Write { key: "order-1", digest: "amount=10", value: "扣款 10", fence: f2, seq: 1 })?;
-    let other_params = db.write(id, &Write { key: "order-1", digest: "amount=99", value: "扣款 99", fence: f2, seq: 2 })?;
-    Ok(Idempotency { fences: (f1, f2), first, retry_same, other_params, effects: db.effects()? - before })
+    let retry_same = db.write(
+        id,
+        &Write { key: "order-1", digest: "amount=10", value: "扣款 10", fence: f2, seq: 1 },
+    )?;
+    let other_params = db.write(
+        id,
+        &Write { key: "order-1", digest: "amount=99", value: "扣款 99", fence: f2, seq: 2 },
+    )?;
+    Ok(Idempotency {
+        fences: (f1, f2),
+        first,
+        retry_same,
+        other_params,
+        effects: db.effects()? - before,
+    })
 }
 
 /// Every scenario, with whether it showed what the lesson reports.
@@ -169,7 +223,9 @@ pub fn run_all(s: &Servers, faults: Option<&Faults>) -> Result<Run, Error> {
         idem: idempotency(s, &mut db)?,
         in_lease_key: timeline(s, &mut db, GenerationStore::InLeaseKey, "job-43")?,
         faults: match faults {
-            Some(f) => Some((faults::db_restart(s, &mut db, f)?, faults::authority_down(s, &mut db, f)?)),
+            Some(f) => {
+                Some((faults::db_restart(s, &mut db, f)?, faults::authority_down(s, &mut db, f)?))
+            }
             None => None,
         },
     })
@@ -183,7 +239,9 @@ pub(crate) fn committed((v, f, s): &(Option<String>, u64, u64)) -> String {
 pub(crate) fn outcome(o: &WriteOutcome) -> String {
     match o {
         WriteOutcome::Applied => "applied（影响 1 行）".into(),
-        WriteOutcome::Duplicate { original } => format!("duplicate（返回原结果 {original}，无第二次效果）"),
+        WriteOutcome::Duplicate { original } => {
+            format!("duplicate（返回原结果 {original}，无第二次效果）")
+        }
         WriteOutcome::Conflict => "conflict（同键异参）".into(),
         WriteOutcome::Stale => "rejected（条件不成立，影响 0 行，回滚）".into(),
     }
@@ -202,7 +260,10 @@ impl Run {
                     && d.a_write == WriteOutcome::Stale
                     && !d.a_renewed_after_expiry,
             ),
-            ("同任期 seq2 先到，迟到的 seq1 被拒", self.seq.seq2 == WriteOutcome::Applied && self.seq.late_seq1 == WriteOutcome::Stale),
+            (
+                "同任期 seq2 先到，迟到的 seq1 被拒",
+                self.seq.seq2 == WriteOutcome::Applied && self.seq.late_seq1 == WriteOutcome::Stale,
+            ),
             (
                 "同键同摘要返回原结果、同键异参报冲突，只有一个效果",
                 self.idem.first == WriteOutcome::Applied
@@ -216,8 +277,14 @@ impl Run {
             ),
         ];
         if let Some((restart, down)) = &self.faults {
-            v.push(("MariaDB 在两次写之间重启：第二次写恰好生效一次，已报成功的写重启后仍在", restart.holds()));
-            v.push(("Redis 在场景中途被杀：授权权威不可用，不授予任何租约（活性边界）", down.holds()));
+            v.push((
+                "MariaDB 在两次写之间重启：第二次写恰好生效一次，已报成功的写重启后仍在",
+                restart.holds(),
+            ));
+            v.push((
+                "Redis 在场景中途被杀：授权权威不可用，不授予任何租约（活性边界）",
+                down.holds(),
+            ));
         }
         v
     }

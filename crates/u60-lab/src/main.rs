@@ -25,16 +25,29 @@ fn u60(value: impl Fn(&str) -> Option<String>) -> Option<Done> {
         let run = u60_lab::run_all(&servers, faults.as_ref())?;
         let verdicts = run.verdicts();
         let ok = verdicts.iter().all(|(_, ok)| *ok);
-        Ok((run.report(&versions), json!({ "versions": versions, "run": run, "verdicts": verdicts }), ok))
+        Ok((
+            run.report(&versions),
+            json!({ "versions": versions, "run": run, "verdicts": verdicts }),
+            ok,
+        ))
     })())
 }
 
 fn failover(value: impl Fn(&str) -> Option<String>) -> Option<Done> {
-    let ports = |flag: &str| -> Option<Vec<u16>> { value(flag)?.split(',').map(|p| p.trim().parse().ok()).collect() };
+    let ports = |flag: &str| -> Option<Vec<u16>> {
+        value(flag)?.split(',').map(|p| p.trim().parse().ok()).collect()
+    };
     let nodes = ports("--redis-nodes")?;
-    let etcd: Vec<_> = value("--etcd")?.split(',').map(u60_lab::etcd::Member::new).collect::<Result<_, _>>().ok()?;
+    let etcd: Vec<_> = value("--etcd")?
+        .split(',')
+        .map(u60_lab::etcd::Member::new)
+        .collect::<Result<_, _>>()
+        .ok()?;
     let servers = u60_lab::failover::FailoverServers {
-        redis: u60_lab::sentinel::Replicated { nodes: [*nodes.first()?, *nodes.get(1)?], sentinels: ports("--sentinels")? },
+        redis: u60_lab::sentinel::Replicated {
+            nodes: [*nodes.first()?, *nodes.get(1)?],
+            sentinels: ports("--sentinels")?,
+        },
         etcd,
         mysql_url: value("--mysql")?,
     };
@@ -48,8 +61,10 @@ fn failover(value: impl Fn(&str) -> Option<String>) -> Option<Done> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
-    let done = if args.first().is_some_and(|a| a == "failover") { failover(value) } else { u60(value) };
+    let value =
+        |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
+    let done =
+        if args.first().is_some_and(|a| a == "failover") { failover(value) } else { u60(value) };
     let Some(done) = done else {
         eprintln!("{USAGE}");
         return ExitCode::from(2);

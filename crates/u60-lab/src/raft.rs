@@ -32,7 +32,12 @@ pub enum Victim {
 }
 
 impl Victim {
-    pub const ALL: [Victim; 4] = [Victim::Leader, Victim::LeaderWithPausedFollower, Victim::ClientsFollower, Victim::OtherFollower];
+    pub const ALL: [Victim; 4] = [
+        Victim::Leader,
+        Victim::LeaderWithPausedFollower,
+        Victim::ClientsFollower,
+        Victim::OtherFollower,
+    ];
 
     pub fn words(self) -> &'static str {
         match self {
@@ -93,7 +98,8 @@ pub struct QuorumLoss {
 
 /// The members' ports, the leader's first.
 fn by_role(members: &[Member]) -> Result<Vec<&Member>, Error> {
-    let ids: Vec<(String, String)> = members.iter().map(Member::status).collect::<Result<_, _>>()?;
+    let ids: Vec<(String, String)> =
+        members.iter().map(Member::status).collect::<Result<_, _>>()?;
     let leader = ids.iter().position(|(id, _)| *id == ids[0].1).ok_or("没有成员是 leader")?;
     let mut ordered: Vec<&Member> = members.iter().collect();
     ordered.swap(0, leader);
@@ -101,12 +107,20 @@ fn by_role(members: &[Member]) -> Result<Vec<&Member>, Error> {
 }
 
 fn all_healthy(members: &[Member]) -> Result<(), Error> {
-    within("etcd 三个成员就绪", Duration::from_secs(30), || Ok(members.iter().all(Member::healthy).then_some(())))
+    within("etcd 三个成员就绪", Duration::from_secs(30), || {
+        Ok(members.iter().all(Member::healthy).then_some(()))
+    })
 }
 
 /// A takes the lease and pauses past it; `victim` is killed; B acquires once its watch sees
 /// the owner key deleted; B writes first, then A with its old fence.
-pub fn member_loss(members: &[Member], db: &mut Resource, faults: &Faults, victim: Victim, id: &str) -> Result<MemberLoss, Error> {
+pub fn member_loss(
+    members: &[Member],
+    db: &mut Resource,
+    faults: &Faults,
+    victim: Victim,
+    id: &str,
+) -> Result<MemberLoss, Error> {
     all_healthy(members)?;
     let roles = by_role(members)?;
     let (leader, f1, f2) = (roles[0], roles[1], roles[2]);
@@ -122,7 +136,10 @@ pub fn member_loss(members: &[Member], db: &mut Resource, faults: &Faults, victi
     let mut log = FaultLog::new(faults);
     let paused = victim == Victim::LeaderWithPausedFollower;
     if paused {
-        log.inject(&["pause", &f2.port.to_string()], format!("follower {} 被暂停（SIGSTOP）", f2.port))?;
+        log.inject(
+            &["pause", &f2.port.to_string()],
+            format!("follower {} 被暂停（SIGSTOP）", f2.port),
+        )?;
     }
     let granted = Instant::now();
     let (fence_a, lease_a) = a.acquire(&key, "A", TTL_S, ASK)?.ok_or("A 的授予被拒")?;
@@ -130,7 +147,10 @@ pub fn member_loss(members: &[Member], db: &mut Resource, faults: &Faults, victi
         "A 在 {} acquire → fence={fence_a}（owner 键的 create_revision），租约 {TTL_S} s；A 随后不再续租（模拟暂停）",
         a.port
     ));
-    log.inject(&["kill", &killed.port.to_string()], format!("成员 {} 被杀（SIGKILL）", killed.port))?;
+    log.inject(
+        &["kill", &killed.port.to_string()],
+        format!("成员 {} 被杀（SIGKILL）", killed.port),
+    )?;
     if paused {
         log.inject(
             &["resume", &f2.port.to_string()],
@@ -139,10 +159,14 @@ pub fn member_loss(members: &[Member], db: &mut Resource, faults: &Faults, victi
     }
     let deleted = b.wait_deleted(&key, fence_a + 1, Duration::from_secs(30))?;
     let expired_after_ms = granted.elapsed().as_millis();
-    log.record(format!("B 在 {} 上的 watch 看到 owner 键被删除（revision {deleted}）：租约由集群判定到期", b.port));
+    log.record(format!(
+        "B 在 {} 上的 watch 看到 owner 键被删除（revision {deleted}）：租约由集群判定到期",
+        b.port
+    ));
     let (fence_b, _) = b.acquire(&key, "B", TTL_S * 15, ASK)?.ok_or("B 的授予被拒")?;
     log.record(format!("B 在 {} acquire → fence={fence_b}", b.port));
-    let survivors: Vec<Member> = members.iter().filter(|m| m.port != killed.port).cloned().collect();
+    let survivors: Vec<Member> =
+        members.iter().filter(|m| m.port != killed.port).cloned().collect();
     let leader_after = by_role(&survivors)?[0].port;
     let a_lease_ttl = b.lease_ttl(&lease_a)?;
     let b_write = publish(db, id, 'B', fence_b, 1)?;
@@ -174,7 +198,9 @@ fn ask(m: &Member, key: &str) -> Asked {
         Ok(Some((fence, _))) => Asked::Granted(fence),
         Ok(None) => Asked::Refused,
         // A timeout is what a client sees of a cluster without a quorum: say it plainly.
-        Err(e) if e.to_string().contains("timed out") => Asked::Unavailable(format!("{} s 内没有应答", ASK.as_secs())),
+        Err(e) if e.to_string().contains("timed out") => {
+            Asked::Unavailable(format!("{} s 内没有应答", ASK.as_secs()))
+        }
         Err(e) => Asked::Unavailable(e.to_string()),
     }
 }
@@ -197,7 +223,10 @@ pub fn quorum_loss(members: &[Member], faults: &Faults, id: &str) -> Result<Quor
     all_healthy(members)?;
     let recovered_ms = restarted.elapsed().as_millis();
     let after = ask(roles[0], &key);
-    log.record(format!("三个成员都可用（重启后 {recovered_ms} ms）；B 再次 acquire：{}", asked(&after)));
+    log.record(format!(
+        "三个成员都可用（重启后 {recovered_ms} ms）；B 再次 acquire：{}",
+        asked(&after)
+    ));
     Ok(QuorumLoss {
         killed: roles[1..].iter().map(|m| m.port).collect(),
         asked_at: roles[0].port,
@@ -242,14 +271,18 @@ impl MemberLoss {
             self.b_member
         );
         out += &timeline(&self.injected);
-        out += &format!("   从 A 的授予到 owner 键被删除：{} ms（租约 {} s）", self.expired_after_ms, self.ttl_s);
+        out += &format!(
+            "   从 A 的授予到 owner 键被删除：{} ms（租约 {} s）",
+            self.expired_after_ms, self.ttl_s
+        );
         out += &if self.leader_after != self.leader_before {
             format!(
                 "；新 leader 为 {}。新 leader 上任时把所有租约重置为完整 TTL 加一个选举超时（etcd 3.4 默认不开启实验性的租约 checkpoint），再加上选举本身和约 500 ms 一次的到期检查，所以晚于 TTL（本次没有分段测量）\n",
                 self.leader_after
             )
         } else {
-            "；leader 未变：到期检查约每 500 ms 一次，撤销还要经 Raft 提交，所以也略晚于 TTL\n".to_string()
+            "；leader 未变：到期检查约每 500 ms 一次，撤销还要经 Raft 提交，所以也略晚于 TTL\n"
+                .to_string()
         };
         out += &format!(
             "   B 取号后，经 B 所连成员查询 A 的租约：{}；A 恢复后仍带旧 fence 去写\n   B 带 ({},1) 提交：{}\n   旧 A 带 ({},2) 提交：{}\n   资源最终：{}\n",
@@ -267,7 +300,8 @@ impl MemberLoss {
 impl QuorumLoss {
     /// Nothing granted without a quorum; once it is back, a fence above `before`.
     pub fn holds(&self, before: u64) -> bool {
-        matches!(self.during, Asked::Unavailable(_)) && matches!(self.after, Asked::Granted(f) if f > before)
+        matches!(self.during, Asked::Unavailable(_))
+            && matches!(self.after, Asked::Granted(f) if f > before)
     }
 
     pub fn verdict(&self) -> &'static str {

@@ -45,12 +45,18 @@ impl Resource {
     }
 
     pub fn create(&mut self, id: &str) -> mysql::Result<()> {
-        self.conn.exec_drop("INSERT INTO resource (id, value, max_fence, last_seq) VALUES (?, NULL, 0, 0)", (id,))
+        self.conn.exec_drop(
+            "INSERT INTO resource (id, value, max_fence, last_seq) VALUES (?, NULL, 0, 0)",
+            (id,),
+        )
     }
 
     /// `(value, max_fence, last_seq)` as committed.
     pub fn state(&mut self, id: &str) -> mysql::Result<(Option<String>, u64, u64)> {
-        Ok(self.conn.exec_first("SELECT value, max_fence, last_seq FROM resource WHERE id = ?", (id,))?.unwrap_or((None, 0, 0)))
+        Ok(self
+            .conn
+            .exec_first("SELECT value, max_fence, last_seq FROM resource WHERE id = ?", (id,))?
+            .unwrap_or((None, 0, 0)))
     }
 
     /// Continue on a new connection (after the server restarted).
@@ -60,7 +66,10 @@ impl Resource {
 
     /// How many results are recorded under an idempotency key (0 or 1: it is the primary key).
     pub fn records(&mut self, key: &str) -> mysql::Result<u64> {
-        Ok(self.conn.exec_first("SELECT COUNT(*) FROM idempotency WHERE op_key = ?", (key,))?.unwrap_or(0))
+        Ok(self
+            .conn
+            .exec_first("SELECT COUNT(*) FROM idempotency WHERE op_key = ?", (key,))?
+            .unwrap_or(0))
     }
 
     /// Number of business effects recorded.
@@ -72,11 +81,17 @@ impl Resource {
     pub fn write(&mut self, id: &str, w: &Write) -> mysql::Result<WriteOutcome> {
         let mut tx = self.conn.start_transaction(TxOpts::default())?;
         // Lock the key's record (or its gap) so a concurrent same-key write waits for us.
-        let seen: Option<(String, String)> =
-            tx.exec_first("SELECT digest, result FROM idempotency WHERE op_key = ? FOR UPDATE", (w.key,))?;
+        let seen: Option<(String, String)> = tx.exec_first(
+            "SELECT digest, result FROM idempotency WHERE op_key = ? FOR UPDATE",
+            (w.key,),
+        )?;
         if let Some((digest, result)) = seen {
             tx.commit()?;
-            return Ok(if digest == w.digest { WriteOutcome::Duplicate { original: result } } else { WriteOutcome::Conflict });
+            return Ok(if digest == w.digest {
+                WriteOutcome::Duplicate { original: result }
+            } else {
+                WriteOutcome::Conflict
+            });
         }
         tx.exec_drop(
             "UPDATE resource SET value = :value, max_fence = :fence, last_seq = :seq
@@ -88,7 +103,10 @@ impl Resource {
             return Ok(WriteOutcome::Stale);
         }
         let result = format!("{id}@({},{})={}", w.fence, w.seq, w.value);
-        tx.exec_drop("INSERT INTO idempotency (op_key, digest, result) VALUES (?, ?, ?)", (w.key, w.digest, &result))?;
+        tx.exec_drop(
+            "INSERT INTO idempotency (op_key, digest, result) VALUES (?, ?, ?)",
+            (w.key, w.digest, &result),
+        )?;
         tx.commit()?;
         Ok(WriteOutcome::Applied)
     }

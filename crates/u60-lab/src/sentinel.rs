@@ -72,11 +72,17 @@ fn settled(r: &Replicated) -> Result<Option<(u16, u16)>, Error> {
     for &port in &r.sentinels {
         let mut s = connect(port)?;
         let master: Vec<String> = redis::cmd("SENTINEL").arg("master").arg(MASTER).query(&mut s)?;
-        if field(&master, "flags") != "master" || field(&master, "num-other-sentinels") != (r.sentinels.len() - 1).to_string() {
+        if field(&master, "flags") != "master"
+            || field(&master, "num-other-sentinels") != (r.sentinels.len() - 1).to_string()
+        {
             return Ok(None);
         }
-        let replicas: Vec<Vec<String>> = redis::cmd("SENTINEL").arg("replicas").arg(MASTER).query(&mut s)?;
-        if !replicas.iter().any(|f| field(f, "flags") == "slave" && field(f, "master-link-status") == "ok") {
+        let replicas: Vec<Vec<String>> =
+            redis::cmd("SENTINEL").arg("replicas").arg(MASTER).query(&mut s)?;
+        if !replicas
+            .iter()
+            .any(|f| field(f, "flags") == "slave" && field(f, "master-link-status") == "ok")
+        {
             return Ok(None);
         }
         primaries.push(field(&master, "port").parse::<u16>()?);
@@ -87,14 +93,22 @@ fn settled(r: &Replicated) -> Result<Option<(u16, u16)>, Error> {
         return Ok(None);
     }
     let info: String = redis::cmd("INFO").arg("replication").query(&mut connect(replica)?)?;
-    let linked = info.contains("master_link_status:up") && info.contains(&format!("master_port:{primary}\r"));
+    let linked = info.contains("master_link_status:up")
+        && info.contains(&format!("master_port:{primary}\r"));
     Ok(linked.then_some((primary, replica)))
 }
 
 /// One run: A's grant on a primary whose replica is cut off, the primary killed, B's grant on
 /// the promoted replica, then B's write and A's at the resource (B first).
-pub fn async_failover(r: &Replicated, db: &mut Resource, faults: &Faults, wait: bool, id: &str) -> Result<AsyncFailover, Error> {
-    let (primary, replica) = within("复制与三个 sentinel 就绪", Duration::from_secs(30), || settled(r))?;
+pub fn async_failover(
+    r: &Replicated,
+    db: &mut Resource,
+    faults: &Faults,
+    wait: bool,
+    id: &str,
+) -> Result<AsyncFailover, Error> {
+    let (primary, replica) =
+        within("复制与三个 sentinel 就绪", Duration::from_secs(30), || settled(r))?;
     let mut p = connect(primary)?;
     redis::cmd("FLUSHALL").exec(&mut p)?;
     redis::cmd("SET").arg(format!("generation:{id}")).arg(SEEDED).exec(&mut p)?;
@@ -130,24 +144,31 @@ pub fn async_failover(r: &Replicated, db: &mut Resource, faults: &Faults, wait: 
     log.inject(&["resume", &replica.to_string()], format!("副本 {replica} 恢复运行（SIGCONT）"))?;
     within("Sentinel 提升副本", Duration::from_secs(30), || {
         let mut s = connect(r.sentinels[0])?;
-        let addr: Vec<String> = redis::cmd("SENTINEL").arg("get-master-addr-by-name").arg(MASTER).query(&mut s)?;
+        let addr: Vec<String> =
+            redis::cmd("SENTINEL").arg("get-master-addr-by-name").arg(MASTER).query(&mut s)?;
         let role: Vec<redis::Value> = redis::cmd("ROLE").query(&mut connect(replica)?)?;
         let is_master = matches!(role.first(), Some(redis::Value::BulkString(b)) if b == b"master");
         Ok((addr.get(1) == Some(&replica.to_string()) && is_master).then_some(()))
     })?;
     let failover_ms = died.elapsed().as_millis();
     let mut promoted = connect(replica)?;
-    let promoted_generation: u64 = redis::cmd("GET").arg(format!("generation:{id}")).query(&mut promoted)?;
+    let promoted_generation: u64 =
+        redis::cmd("GET").arg(format!("generation:{id}")).query(&mut promoted)?;
     log.record(format!("Sentinel 把 {replica} 提升为主节点（主节点死后 {failover_ms} ms）；它的 generation 仍是 {promoted_generation}（从未收到 A 的 INCR）"));
-    let fence_b =
-        Authority::new(promoted, id, GenerationStore::Durable).acquire("B", LEASE_MS * 10, &format!("{id}-B-1"))?.ok_or("B 的授予被拒")?;
+    let fence_b = Authority::new(promoted, id, GenerationStore::Durable)
+        .acquire("B", LEASE_MS * 10, &format!("{id}-B-1"))?
+        .ok_or("B 的授予被拒")?;
     log.record(format!("B 在新主节点 {replica} acquire → fence={fence_b}"));
     let b_write = publish(db, id, 'B', fence_b, 1)?;
     let a_write = if a_granted { Some(publish(db, id, 'A', fence_a, 2)?) } else { None };
     let committed = db.state(id)?;
     // The old primary comes back empty; Sentinel turns it into the new primary's replica.
-    log.inject(&["start", &primary.to_string()], format!("旧主节点 {primary} 重新启动（空数据，由 Sentinel 改为副本）"))?;
-    let model = a_granted.then(|| model_says(Defects { rollback_issuer: true, ..Defects::default() }));
+    log.inject(
+        &["start", &primary.to_string()],
+        format!("旧主节点 {primary} 重新启动（空数据，由 Sentinel 改为副本）"),
+    )?;
+    let model =
+        a_granted.then(|| model_says(Defects { rollback_issuer: true, ..Defects::default() }));
     Ok(AsyncFailover {
         wait,
         primary,

@@ -23,17 +23,24 @@ fn a_replicated_redis_reissues_a_fence_after_failover_and_etcd_does_not() {
     let nodes = ports("U60_REDIS_NODES");
     let servers = FailoverServers {
         redis: Replicated { nodes: [nodes[0], nodes[1]], sentinels: ports("U60_SENTINELS") },
-        etcd: env("U60_ETCD_URLS").split(',').map(|u| Member::new(u).expect("an etcd URL")).collect(),
+        etcd: env("U60_ETCD_URLS")
+            .split(',')
+            .map(|u| Member::new(u).expect("an etcd URL"))
+            .collect(),
         mysql_url: env("U60_MYSQL_URL"),
     };
-    let r = run(&servers, &Faults { program: env("U60_FAULTS") }).expect("the failover scenarios run");
+    let r =
+        run(&servers, &Faults { program: env("U60_FAULTS") }).expect("the failover scenarios run");
     println!("{}", r.report());
 
     // Asynchronous failover: the promoted replica never saw A's INCR, so B gets A's 41 again,
     // and A's stale (41,2) lands over B's (41,1) — as the model's rollback-issuer says.
     let a = &r.redis[0];
     assert_eq!((a.fence_a, a.promoted_generation, a.fence_b), (41, 40, 41));
-    assert!(a.failover_ms > u128::from(u60_lab::LEASE_MS), "B's grant came after A's lease ran out");
+    assert!(
+        a.failover_ms > u128::from(u60_lab::LEASE_MS),
+        "B's grant came after A's lease ran out"
+    );
     assert_eq!((&a.b_write, &a.a_write), (&WriteOutcome::Applied, &Some(WriteOutcome::Applied)));
     assert_eq!(a.committed, (Some("A 的结果".into()), 41, 2), "old A overwrote B");
     let model = a.model.as_ref().expect("the model's verdict");

@@ -7,8 +7,11 @@ use u60_lab::resource::WriteOutcome;
 #[test]
 #[ignore = "needs the throwaway Redis and MariaDB servers started by scripts/u60.sh"]
 fn the_u60_scenarios_behave_as_the_lesson_reports_also_under_faults() {
-    let url = |k: &str| std::env::var(k).unwrap_or_else(|_| panic!("{k} must be set (run scripts/u60.sh)"));
-    let servers = u60_lab::Servers { redis_url: url("U60_REDIS_URL"), mysql_url: url("U60_MYSQL_URL") };
+    let url = |k: &str| {
+        std::env::var(k).unwrap_or_else(|_| panic!("{k} must be set (run scripts/u60.sh)"))
+    };
+    let servers =
+        u60_lab::Servers { redis_url: url("U60_REDIS_URL"), mysql_url: url("U60_MYSQL_URL") };
     let faults = Faults { program: url("U60_FAULTS") };
     let run = u60_lab::run_all(&servers, Some(&faults)).expect("the scenarios run");
     let d = &run.durable;
@@ -36,7 +39,11 @@ fn the_u60_scenarios_behave_as_the_lesson_reports_also_under_faults() {
     // The authority died: A cannot renew, B is granted nothing, the resource keeps A's write.
     assert!(down.a_renew.is_err());
     assert_eq!(down.b_acquire.len(), 3);
-    assert!(down.b_acquire.iter().all(|a| matches!(a, Asked::Unavailable(_))), "{:?}", down.b_acquire);
+    assert!(
+        down.b_acquire.iter().all(|a| matches!(a, Asked::Unavailable(_))),
+        "{:?}",
+        down.b_acquire
+    );
     assert_eq!(down.committed, (Some("A 的结果".into()), down.fence_a, 1));
     assert_eq!(run.verdicts().len(), 6);
     assert!(run.verdicts().iter().all(|(_, ok)| *ok));

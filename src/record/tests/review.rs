@@ -37,7 +37,10 @@ fn due_means_due_on_the_learners_calendar_day() {
     assert_eq!(r.days_left(at, offset), 1);
     assert_eq!(r.days_left(at + 10.0 * DAY_MS, offset), 0);
     let later = Review::after(Some(Review { level: 2, due: at }), Rating::Full, at);
-    assert_eq!((later.level, later.days_left(at, offset), later.days_left(at + DAY_MS, offset)), (3, 4, 3));
+    assert_eq!(
+        (later.level, later.days_left(at, offset), later.days_left(at + DAY_MS, offset)),
+        (3, 4, 3)
+    );
 }
 
 #[test]
@@ -45,5 +48,9 @@ fn the_suggested_rating_is_all_half_or_fewer_of_the_lessons_points() {
     use Rating::*;
     let suggested: Vec<_> = (0..=6).map(|t| Rating::suggested(t, 6)).collect();
     assert_eq!(suggested, [Missed, Missed, Missed, Partial, Partial, Partial, Full]);
-    assert_eq!([Rating::suggested(2, 5), Rating::suggested(3, 5)], [Missed, Partial], "half of an odd count rounds up");
+    assert_eq!(
+        [Rating::suggested(2, 5), Rating::suggested(3, 5)],
+        [Missed, Partial],
+        "half of an odd count rounds up"
+    );
 }

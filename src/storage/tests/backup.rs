@@ -48,14 +48,19 @@ fn every_earlier_schema_migrates() {
 #[test]
 fn empty_unreadable_and_newer_are_told_apart() {
     assert_eq!(parse(None), Loaded::Empty);
-    let unreadable = |raw: &str| matches!(parse(Some(raw)), Loaded::Unreadable { raw: r, .. } if r == raw);
+    let unreadable =
+        |raw: &str| matches!(parse(Some(raw)), Loaded::Unreadable { raw: r, .. } if r == raw);
     assert!(unreadable("{oops"));
     assert!(unreadable("[1,2]"));
     assert!(unreadable(r#"{"version":0}"#));
     assert!(unreadable(r#"{"version":2,"chapters":{"intro":7}}"#));
     assert!(unreadable(r#"{"version":2,"chapters":{"intro":{"opened_at":-1}}}"#));
-    assert!(unreadable(r#"{"version":2,"questions":{"q1":{"current":{"answer":"","revealed":true,"ticked":[99],"updated_at":1}}}}"#));
-    assert!(unreadable(r#"{"version":2,"runs":{"operations/split-authority":{"count":1,"last_at":1}}}"#));
+    assert!(unreadable(
+        r#"{"version":2,"questions":{"q1":{"current":{"answer":"","revealed":true,"ticked":[99],"updated_at":1}}}}"#
+    ));
+    assert!(unreadable(
+        r#"{"version":2,"runs":{"operations/split-authority":{"count":1,"last_at":1}}}"#
+    ));
     let newer = parse(Some(r#"{"version":10,"chapters":{},"future":true}"#));
     assert!(matches!(newer, Loaded::Newer { version: 10, .. }));
 }

@@ -35,33 +35,57 @@ fn text() -> impl Strategy<Value = String> {
 }
 
 fn current() -> impl Strategy<Value = Current> {
-    let conflicts = prop::collection::vec((text(), time()).prop_map(|(answer, at)| Conflict { answer, at }), 0..=MAX_CONFLICTS);
-    let base = prop::option::of(("[0-9a-f]{0,8}", time()).prop_map(|(tab, at)| DraftId { tab, at }));
-    (text(), any::<bool>(), prop::collection::vec(0usize..16, 0..5), time(), 0u32..4, "[0-9a-f]{0,8}", base, conflicts).prop_map(
-        |(answer, revealed, ticked, updated_at, wording, tab, base, conflicts)| Current {
-            answer,
-            revealed,
-            ticked,
-            updated_at,
-            wording,
-            tab,
-            base,
-            conflicts,
-        },
+    let conflicts = prop::collection::vec(
+        (text(), time()).prop_map(|(answer, at)| Conflict { answer, at }),
+        0..=MAX_CONFLICTS,
+    );
+    let base =
+        prop::option::of(("[0-9a-f]{0,8}", time()).prop_map(|(tab, at)| DraftId { tab, at }));
+    (
+        text(),
+        any::<bool>(),
+        prop::collection::vec(0usize..16, 0..5),
+        time(),
+        0u32..4,
+        "[0-9a-f]{0,8}",
+        base,
+        conflicts,
     )
+        .prop_map(|(answer, revealed, ticked, updated_at, wording, tab, base, conflicts)| {
+            Current { answer, revealed, ticked, updated_at, wording, tab, base, conflicts }
+        })
 }
 
 fn attempt() -> impl Strategy<Value = Attempt> {
-    (text(), prop::collection::vec(0usize..16, 0..5), select(&Rating::ALL[..]), time(), 0u32..4, any::<bool>())
-        .prop_map(|(answer, ticked, rating, at, wording, unsure)| Attempt { answer, ticked, rating, at, wording, unsure })
+    (
+        text(),
+        prop::collection::vec(0usize..16, 0..5),
+        select(&Rating::ALL[..]),
+        time(),
+        0u32..4,
+        any::<bool>(),
+    )
+        .prop_map(|(answer, ticked, rating, at, wording, unsure)| Attempt {
+            answer,
+            ticked,
+            rating,
+            at,
+            wording,
+            unsure,
+        })
 }
 
 fn guess() -> impl Strategy<Value = Guess> {
-    let outcomes = [OpOutcome::Applied, OpOutcome::Duplicate, OpOutcome::Conflict, OpOutcome::Stale];
+    let outcomes =
+        [OpOutcome::Applied, OpOutcome::Duplicate, OpOutcome::Conflict, OpOutcome::Stale];
     prop_oneof![
-        (prop::sample::subsequence(Property::ALL.to_vec(), 0..=2), prop::collection::vec(select(vec!['A', 'B']), 0..11))
+        (
+            prop::sample::subsequence(Property::ALL.to_vec(), 0..=2),
+            prop::collection::vec(select(vec!['A', 'B']), 0..11)
+        )
             .prop_map(|(broken, last_writers)| Guess::Fencing { broken, last_writers }),
-        prop::collection::vec(select(outcomes.to_vec()), 0..6).prop_map(|outcomes| Guess::Operations { outcomes }),
+        prop::collection::vec(select(outcomes.to_vec()), 0..6)
+            .prop_map(|outcomes| Guess::Operations { outcomes }),
     ]
 }
 
@@ -71,7 +95,8 @@ fn progress() -> impl Strategy<Value = Backup> {
     let experiments = Experiment::all();
     let chapters = prop::collection::btree_map(
         select(&SLUGS[..]).prop_map(String::from),
-        (time(), prop::option::of(time())).prop_map(|(opened_at, read_at)| ChapterProgress { opened_at, read_at }),
+        (time(), prop::option::of(time()))
+            .prop_map(|(opened_at, read_at)| ChapterProgress { opened_at, read_at }),
         0..4,
     );
     let runs = prop::collection::btree_map(
@@ -80,34 +105,45 @@ fn progress() -> impl Strategy<Value = Backup> {
         0..4,
     );
     let review = prop::option::of((1u8..=6, time()).prop_map(|(level, due)| Review { level, due }));
-    let record = (current(), prop::collection::vec(attempt(), 0..4), review).prop_map(|(current, attempts, review)| QuestionRecord {
-        current,
-        attempts,
-        review,
-    });
-    let questions = prop::collection::btree_map(select(&QUESTIONS[..]).prop_map(String::from), record, 0..4);
+    let record = (current(), prop::collection::vec(attempt(), 0..4), review)
+        .prop_map(|(current, attempts, review)| QuestionRecord { current, attempts, review });
+    let questions =
+        prop::collection::btree_map(select(&QUESTIONS[..]).prop_map(String::from), record, 0..4);
     let predictions = prop::collection::vec(
-        (select(experiments), guess(), any::<bool>(), time()).prop_map(|(experiment, guess, hit, at)| Prediction {
-            experiment,
-            guess,
-            hit,
-            at,
-        }),
+        (select(experiments), guess(), any::<bool>(), time())
+            .prop_map(|(experiment, guess, hit, at)| Prediction { experiment, guess, hit, at }),
         0..4,
     );
     let challenges = prop::collection::btree_map(
         select(&["no-fence", "key-caveat", "precheck"][..]).prop_map(String::from),
-        (0u32..20, prop::option::of(0u32..20), time()).prop_map(|(steps, fewest, at)| Solved { steps, fewest, at }),
+        (0u32..20, prop::option::of(0u32..20), time()).prop_map(|(steps, fewest, at)| Solved {
+            steps,
+            fewest,
+            at,
+        }),
         0..3,
     );
     let recall = prop::collection::btree_map(
         select(&["follow-ups-b0", "follow-ups-b2"][..]).prop_map(String::from),
-        prop::collection::vec((text(), time()).prop_map(|(answer, at)| Written { answer, at }), 0..3),
+        prop::collection::vec(
+            (text(), time()).prop_map(|(answer, at)| Written { answer, at }),
+            0..3,
+        ),
         0..3,
     );
-    (chapters, runs, questions, predictions, challenges, recall).prop_map(|(chapters, runs, questions, predictions, challenges, recall)| {
-        in_order(Backup { version: crate::storage::doc::VERSION, chapters, runs, questions, predictions, challenges, recall })
-    })
+    (chapters, runs, questions, predictions, challenges, recall).prop_map(
+        |(chapters, runs, questions, predictions, challenges, recall)| {
+            in_order(Backup {
+                version: crate::storage::doc::VERSION,
+                chapters,
+                runs,
+                questions,
+                predictions,
+                challenges,
+                recall,
+            })
+        },
+    )
 }
 
 /// A document as the app keeps it: each question's attempts in order, each once, with the
@@ -138,7 +174,12 @@ fn save(keys: &mut Memory, p: &Backup, merge: bool) {
 }
 
 fn stored(keys: &Memory) -> Backup {
-    let (c, l, s, r) = (Tab::<Chapters>::load(keys).0, Tab::<Lab>::load(keys).0, Tab::<Study>::load(keys).0, Tab::<Recall>::load(keys).0);
+    let (c, l, s, r) = (
+        Tab::<Chapters>::load(keys).0,
+        Tab::<Lab>::load(keys).0,
+        Tab::<Study>::load(keys).0,
+        Tab::<Recall>::load(keys).0,
+    );
     Backup::compose(&c.doc, &l.doc, &s.doc, &r.doc)
 }
 
@@ -245,7 +286,8 @@ fn a_wrong_type_at_any_field_is_refused_naming_it() {
                     refused += 1;
                     // The message names the field, or the item it belongs to (a question, a
                     // chapter, an experiment, the predictions).
-                    let named = names.iter().any(|k| k.parse::<usize>().is_err() && e.contains(k.as_str()));
+                    let named =
+                        names.iter().any(|k| k.parse::<usize>().is_err() && e.contains(k.as_str()));
                     assert!(named, "{pointer} = {w}: {e}");
                 }
             }
@@ -258,11 +300,18 @@ fn a_wrong_type_at_any_field_is_refused_naming_it() {
 fn deep_nesting_and_huge_strings_are_refused_without_harm() {
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
     assert!(import(&deep).unwrap_err().contains("JSON"));
-    let nested = format!(r#"{{"version":5,"chapters":{{"intro":{}1{}}}}}"#, "[".repeat(5_000), "]".repeat(5_000));
+    let nested = format!(
+        r#"{{"version":5,"chapters":{{"intro":{}1{}}}}}"#,
+        "[".repeat(5_000),
+        "]".repeat(5_000)
+    );
     assert!(import(&nested).is_err());
     let long = "字".repeat(MAX_ANSWER + 1);
     let doc = serde_json::json!({ "version": 5, "questions": { "q1": { "current": { "answer": long, "revealed": false, "ticked": [], "updated_at": 1 } } } });
-    assert_eq!(import(&doc.to_string()).unwrap_err(), format!("不是学习台的进度文件：题目 q1 的回答超过 {MAX_ANSWER} 字"));
+    assert_eq!(
+        import(&doc.to_string()).unwrap_err(),
+        format!("不是学习台的进度文件：题目 q1 的回答超过 {MAX_ANSWER} 字")
+    );
     let conflicts = serde_json::json!({ "version": 5, "questions": { "q1": { "current": { "answer": "", "revealed": false, "ticked": [], "updated_at": 1,
         "conflicts": vec![serde_json::json!({ "answer": "x", "at": 1 }); MAX_CONFLICTS + 1] } } } });
     assert!(import(&conflicts.to_string()).unwrap_err().contains("并行草稿"));

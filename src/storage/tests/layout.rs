@@ -24,15 +24,33 @@ fn years() -> (Memory, Tab<Study>) {
     let mut keys = Memory::default();
     let mut tab = Tab::<Study>::load(&keys).0;
     for i in 0..40 {
-        answered(&mut tab, &mut keys, if i % 2 == 0 { Q1 } else { Q2 }, &"回答".repeat(200 + i), i as f64 * 1000.0);
+        answered(
+            &mut tab,
+            &mut keys,
+            if i % 2 == 0 { Q1 } else { Q2 },
+            &"回答".repeat(200 + i),
+            i as f64 * 1000.0,
+        );
     }
     (keys, tab)
 }
 
 /// What every part loads from `keys`, as the whole document.
 fn whole(keys: &Memory) -> Backup {
-    let (c, l, s, r) = (Tab::<Chapters>::load(keys), Tab::<Lab>::load(keys), Tab::<Study>::load(keys), Tab::<Recall>::load(keys));
-    assert!(normal(&c.1) && normal(&l.1) && normal(&s.1) && normal(&r.1), "{:?} {:?} {:?} {:?}", c.1, l.1, s.1, r.1);
+    let (c, l, s, r) = (
+        Tab::<Chapters>::load(keys),
+        Tab::<Lab>::load(keys),
+        Tab::<Study>::load(keys),
+        Tab::<Recall>::load(keys),
+    );
+    assert!(
+        normal(&c.1) && normal(&l.1) && normal(&s.1) && normal(&r.1),
+        "{:?} {:?} {:?} {:?}",
+        c.1,
+        l.1,
+        s.1,
+        r.1
+    );
     Backup::compose(&c.0.doc, &l.0.doc, &s.0.doc, &r.0.doc)
 }
 
@@ -50,7 +68,10 @@ fn a_change_reads_and_writes_only_the_keys_it_dirties() {
     keys.clear_counts();
     tab.apply(&mut keys, Change::Draft { question: Q1, answer: "又一次".into() }, 1e6);
     // The version mark is read too (an old tab may have written there), not written again.
-    assert_eq!((keys.reads.take(), keys.writes.clone()), (vec!["progress".to_string(), DRAFTS.to_string()], vec![DRAFTS.to_string()]));
+    assert_eq!(
+        (keys.reads.take(), keys.writes.clone()),
+        (vec!["progress".to_string(), DRAFTS.to_string()], vec![DRAFTS.to_string()])
+    );
     // A rating writes that question's list, and only it; unchanged since this tab wrote it,
     // the list is read but not parsed again.
     keys.clear_counts();
@@ -75,7 +96,10 @@ fn two_tabs_rating_at_once_keep_every_attempt_and_one_schedule() {
     let stored = Tab::<Study>::load(&keys).0.doc;
     let q1 = &stored.questions["q1"];
     assert_eq!(q1.attempts.len(), 22);
-    assert_eq!(q1.attempts.iter().rev().take(2).map(|x| x.answer.as_str()).collect::<Vec<_>>(), ["乙标签页", "甲标签页"]);
+    assert_eq!(
+        q1.attempts.iter().rev().take(2).map(|x| x.answer.as_str()).collect::<Vec<_>>(),
+        ["乙标签页", "甲标签页"]
+    );
     assert_eq!(stored, b.doc);
 }
 
@@ -93,7 +117,11 @@ fn version_6_keys_move_to_their_owners_at_the_first_save_and_lose_nothing() {
         reading.apply(&mut keys, Reading::Open("intro"), 1764900000000.0);
         assert_eq!(keys.writes, ["chapters"], "the reading module writes its key alone");
         let mut study = Tab::<Study>::load(&keys).0;
-        study.apply(&mut keys, Change::Draft { question: Q1, answer: "迁移后".into() }, 1764900000001.0);
+        study.apply(
+            &mut keys,
+            Change::Draft { question: Q1, answer: "迁移后".into() },
+            1764900000001.0,
+        );
         let expected: BTreeMap<String, String> = serde_json::from_str(KEYS_V9).unwrap();
         assert_eq!(keys.items, expected, "moved as the fixture of this version");
         assert_eq!(Tab::<Chapters>::load(&keys).0.doc.chapter("intro"), ChapterState::Opened);
@@ -107,8 +135,9 @@ fn an_old_tab_writing_its_document_again_loses_nothing() {
     let mut keys = Memory::of(KEYS_V7);
     let v7 = whole(&keys);
     let old: BTreeMap<String, String> = serde_json::from_str(KEYS_V6).unwrap();
-    let written =
-        old["progress"].replace("乙：owner 防误删", "旧标签页的草稿").replace(r#""lab":{"#, r#""u60":{"opened_at":1764900002000},"lab":{"#);
+    let written = old["progress"]
+        .replace("乙：owner 防误删", "旧标签页的草稿")
+        .replace(r#""lab":{"#, r#""u60":{"opened_at":1764900002000},"lab":{"#);
     keys.items.insert("progress".into(), written);
     let mut study = Tab::<Study>::load(&keys).0;
     study.save_all(&mut keys).unwrap();
@@ -117,8 +146,16 @@ fn an_old_tab_writing_its_document_again_loses_nothing() {
     assert_eq!(after.questions["q1"].attempts, v7.questions["q1"].attempts);
     assert_eq!(after.questions["q1"].current.answer, "迁移后", "this version's draft stays");
     let q2 = &after.questions["q2"].current;
-    assert!(q2.answer.contains("旧标签页") || q2.conflicts.iter().any(|c| c.answer.contains("旧标签页")), "{q2:?}");
-    assert!(after.chapters.contains_key("u60") && after.chapters.contains_key("intro"), "{:?}", after.chapters);
+    assert!(
+        q2.answer.contains("旧标签页")
+            || q2.conflicts.iter().any(|c| c.answer.contains("旧标签页")),
+        "{q2:?}"
+    );
+    assert!(
+        after.chapters.contains_key("u60") && after.chapters.contains_key("intro"),
+        "{:?}",
+        after.chapters
+    );
     assert_eq!(after.runs, v7.runs);
     assert_eq!(after.predictions, v7.predictions);
 }
@@ -129,12 +166,20 @@ fn a_second_move_keeps_what_the_keys_hold_and_a_newer_key_stops_it() {
     // without runs again: the runs stay.
     let mut keys = Memory::of(KEYS_V6);
     let mut study = Tab::<Study>::load(&keys).0;
-    study.apply(&mut keys, Change::Draft { question: Q1, answer: "第一次迁移".into() }, 1764900000001.0);
+    study.apply(
+        &mut keys,
+        Change::Draft { question: Q1, answer: "第一次迁移".into() },
+        1764900000001.0,
+    );
     let runs = whole(&keys).runs;
     assert!(!runs.is_empty());
     let old = r#"{"version":6,"chapters":{"u60":{"opened_at":9.0}}}"#;
     keys.items.insert("progress".into(), old.into());
-    study.apply(&mut keys, Change::Draft { question: Q1, answer: "第二次".into() }, 1764900000002.0);
+    study.apply(
+        &mut keys,
+        Change::Draft { question: Q1, answer: "第二次".into() },
+        1764900000002.0,
+    );
     // Moved again, the old document gives way to the version mark again: an old app opened
     // later stays read-only, and the next save has nothing to move.
     assert_eq!(keys.items["progress"], format!(r#"{{"version":{VERSION}}}"#));
@@ -145,9 +190,14 @@ fn a_second_move_keeps_what_the_keys_hold_and_a_newer_key_stops_it() {
     keys.items.insert("progress".into(), old.into());
     keys.items.insert("chapters".into(), r#"{"version":99,"chapters":{}}"#.into());
     study.doc.apply(Change::Draft { question: Q1, answer: "第三次".into() }, 1764900000003.0);
-    let names = Study::dirties(&Change::Draft { question: Q1, answer: String::new() }).into_iter().collect();
+    let names = Study::dirties(&Change::Draft { question: Q1, answer: String::new() })
+        .into_iter()
+        .collect();
     assert_eq!(study.save(&mut keys, &names, true), Err(StorageError::Newer(99)));
-    assert_eq!((keys.items["progress"].as_str(), keys.items["chapters"].as_str()), (old, r#"{"version":99,"chapters":{}}"#));
+    assert_eq!(
+        (keys.items["progress"].as_str(), keys.items["chapters"].as_str()),
+        (old, r#"{"version":99,"chapters":{}}"#)
+    );
 }
 
 #[test]
@@ -166,7 +216,10 @@ fn a_newer_document_written_after_loading_stops_the_save() {
     // A newer app's version mark, written after loading, stops the drafts' save too.
     keys.items.insert("progress".into(), r#"{"version":99}"#.into());
     tab.doc.apply(Change::Draft { question: Q1, answer: "新版本之后".into() }, 9e6);
-    assert_eq!(tab.save(&mut keys, &BTreeSet::from(["progress".to_string(), DRAFTS.to_string()]), true), Err(StorageError::Newer(99)));
+    assert_eq!(
+        tab.save(&mut keys, &BTreeSet::from(["progress".to_string(), DRAFTS.to_string()]), true),
+        Err(StorageError::Newer(99))
+    );
     assert!(!keys.items[DRAFTS].contains("新版本之后"));
 }
 
@@ -179,9 +232,15 @@ fn an_older_app_finds_a_newer_version_where_it_looks() {
 #[test]
 fn a_newer_document_is_read_only_and_an_unreadable_one_reported() {
     let mut keys = Memory::of(KEYS_V7);
-    keys.items.insert("chapters".into(), r#"{"version":99,"chapters":{"lab":{"opened_at":1}},"more":1}"#.into());
+    keys.items.insert(
+        "chapters".into(),
+        r#"{"version":99,"chapters":{"lab":{"opened_at":1}},"more":1}"#.into(),
+    );
     let (c, found) = Tab::<Chapters>::load(&keys);
-    assert_eq!((found[0].clone(), c.doc.chapter("lab")), (Loaded::Newer { version: 99, doc: () }, ChapterState::Opened));
+    assert_eq!(
+        (found[0].clone(), c.doc.chapter("lab")),
+        (Loaded::Newer { version: 99, doc: () }, ChapterState::Opened)
+    );
     keys.items.insert("lab".into(), r#"{"version":99,"runs":"a new shape"}"#.into());
     assert_eq!(Tab::<Lab>::load(&keys).1[0], Loaded::Newer { version: 99, doc: () });
     for (raw, reason) in [
@@ -189,14 +248,23 @@ fn a_newer_document_is_read_only_and_an_unreadable_one_reported() {
         ("[1,2]", "阅读记录：不是一个 JSON 对象"),
         (r#"{"chapters":{}}"#, "阅读记录：缺少有效的 version 字段"),
         (r#"{"version":7,"chapters":{"intro":7}}"#, "阅读记录：不符合第 7 版格式（invalid type"),
-        (r#"{"version":7,"chapters":{"intro":{"opened_at":-1}}}"#, "阅读记录：章节 intro 的记录时间无效"),
+        (
+            r#"{"version":7,"chapters":{"intro":{"opened_at":-1}}}"#,
+            "阅读记录：章节 intro 的记录时间无效",
+        ),
     ] {
         keys.items.insert("chapters".into(), raw.into());
         let found = Tab::<Chapters>::load(&keys).1;
-        assert!(matches!(&found[0], Loaded::Unreadable { reason: r, raw: kept } if r.starts_with(reason) && kept == raw), "{found:?}");
+        assert!(
+            matches!(&found[0], Loaded::Unreadable { reason: r, raw: kept } if r.starts_with(reason) && kept == raw),
+            "{found:?}"
+        );
     }
     // A stored lab document passes the record's value checks too.
-    keys.items.insert("lab".into(), r#"{"version":7,"runs":{"fencing/correct":{"count":1,"last_at":-1}}}"#.into());
+    keys.items.insert(
+        "lab".into(),
+        r#"{"version":7,"runs":{"fencing/correct":{"count":1,"last_at":-1}}}"#.into(),
+    );
     let found = Tab::<Lab>::load(&keys).1;
     assert!(
         matches!(&found[0], Loaded::Unreadable { reason, .. } if reason == "实验记录：实验 fencing/correct 的运行时间无效"),
@@ -211,12 +279,28 @@ fn an_unreadable_list_is_reported_and_the_rest_loads() {
     let (loaded, found) = Tab::<Study>::load(&keys);
     assert_eq!(loaded.doc.questions["q1"].attempts, tab.doc.questions["q1"].attempts);
     assert!(loaded.doc.questions["q2"].attempts.is_empty());
-    let reasons: Vec<&str> =
-        found.iter().filter_map(|l| if let Loaded::Unreadable { reason, .. } = l { Some(reason.as_str()) } else { None }).collect();
+    let reasons: Vec<&str> = found
+        .iter()
+        .filter_map(|l| {
+            if let Loaded::Unreadable { reason, .. } = l {
+                Some(reason.as_str())
+            } else {
+                None
+            }
+        })
+        .collect();
     assert_eq!(reasons.len(), 1);
-    assert!(reasons[0].starts_with("题目 q2 的历次作答：不符合第 7 版格式（invalid type: integer `7`, expected a string"), "{reasons:?}");
+    assert!(
+        reasons[0].starts_with(
+            "题目 q2 的历次作答：不符合第 7 版格式（invalid type: integer `7`, expected a string"
+        ),
+        "{reasons:?}"
+    );
     // Checked as the record's own attempts and drafts are.
-    keys.items.insert("attempts.q2".into(), r#"{"version":7,"attempts":[{"answer":"x","ticked":[99],"rating":"full","at":1}]}"#.into());
+    keys.items.insert(
+        "attempts.q2".into(),
+        r#"{"version":7,"attempts":[{"answer":"x","ticked":[99],"rating":"full","at":1}]}"#.into(),
+    );
     keys.items.insert(
         DRAFTS.into(),
         r#"{"version":7,"questions":{"q1":{"current":{"answer":"","revealed":true,"ticked":[],"updated_at":-5}}}}"#.into(),
@@ -230,14 +314,20 @@ fn an_unreadable_list_is_reported_and_the_rest_loads() {
     // Version 6's lists likewise: a list of the old layout that cannot be read, or fails the
     // checks, is reported; the other questions keep their attempts.
     let mut keys = Memory::of(KEYS_V6);
-    keys.items.insert("progress.attempts.q2".into(), r#"[{"answer":"x","ticked":[99],"rating":"full","at":1}]"#.into());
+    keys.items.insert(
+        "progress.attempts.q2".into(),
+        r#"[{"answer":"x","ticked":[99],"rating":"full","at":1}]"#.into(),
+    );
     let (loaded, found) = Tab::<Study>::load(&keys);
     assert_eq!(loaded.doc.questions["q1"].attempts.len(), 2);
     assert!(found.iter().any(|l| matches!(l, Loaded::Unreadable { reason, .. } if reason == "题目 q2 的历次作答：评分点编号无效")));
     // The move drops the lists it read and leaves that one where it is.
     let mut tab = Tab::<Study>::load(&keys).0;
     tab.save_all(&mut keys).unwrap();
-    assert_eq!(keys.names().iter().filter(|n| n.starts_with("progress.attempts.")).collect::<Vec<_>>(), [&"progress.attempts.q2"]);
+    assert_eq!(
+        keys.names().iter().filter(|n| n.starts_with("progress.attempts.")).collect::<Vec<_>>(),
+        [&"progress.attempts.q2"]
+    );
 }
 
 #[test]
@@ -269,7 +359,10 @@ fn what_another_tab_writes_is_joined_and_an_old_tab_moved_again() {
     for name in ["attempts.q2", DRAFTS] {
         a.doc.join(&mut keys, &BTreeSet::from([name.to_string()]), &mut a.seen).unwrap();
     }
-    reading.doc.join(&mut keys, &BTreeSet::from(["chapters".to_string()]), &mut reading.seen).unwrap();
+    reading
+        .doc
+        .join(&mut keys, &BTreeSet::from(["chapters".to_string()]), &mut reading.seen)
+        .unwrap();
     assert_eq!(a.doc, b.doc);
     assert_eq!(reading.doc.chapter("lab"), ChapterState::Opened);
     // Joined, a key is not parsed again until another tab writes it.
@@ -278,7 +371,10 @@ fn what_another_tab_writes_is_joined_and_an_old_tab_moved_again() {
     a.doc.join(&mut keys, &BTreeSet::from(["attempts.q2".to_string()]), &mut a.seen).unwrap();
     assert_eq!((a.doc.clone(), keys.writes.len()), (before, 0));
     // A tab of version 6 writing its one-key document again: joined, and moved to the keys.
-    keys.items.insert("progress".into(), r#"{"version":6,"chapters":{"u60":{"opened_at":9.0}},"questions":{}}"#.into());
+    keys.items.insert(
+        "progress".into(),
+        r#"{"version":6,"chapters":{"u60":{"opened_at":9.0}},"questions":{}}"#.into(),
+    );
     a.doc.join(&mut keys, &BTreeSet::from(["progress".to_string()]), &mut a.seen).unwrap();
     assert_eq!(Tab::<Chapters>::load(&keys).0.doc.chapter("u60"), ChapterState::Opened);
     assert_eq!(a.doc, b.doc, "the questions it did not hold are still here");
@@ -289,16 +385,36 @@ fn challenges_solved_in_two_tabs_join_at_their_best_and_a_version_7_tab_cannot_d
     use crate::record::lab::Change as Lab7;
     let mut keys = Memory::of(KEYS_V7);
     let (mut one, mut two) = (Tab::<Lab>::load(&keys).0, Tab::<Lab>::load(&keys).0);
-    one.apply(&mut keys, Lab7::Solve { id: "no-fence".into(), steps: 9, fewest: Some(7) }, 1764900000000.0);
-    two.apply(&mut keys, Lab7::Solve { id: "no-fence".into(), steps: 7, fewest: Some(7) }, 1764900001000.0);
-    two.apply(&mut keys, Lab7::Solve { id: "stale-after-commit".into(), steps: 0, fewest: None }, 1764900002000.0);
+    one.apply(
+        &mut keys,
+        Lab7::Solve { id: "no-fence".into(), steps: 9, fewest: Some(7) },
+        1764900000000.0,
+    );
+    two.apply(
+        &mut keys,
+        Lab7::Solve { id: "no-fence".into(), steps: 7, fewest: Some(7) },
+        1764900001000.0,
+    );
+    two.apply(
+        &mut keys,
+        Lab7::Solve { id: "stale-after-commit".into(), steps: 0, fewest: None },
+        1764900002000.0,
+    );
     let lab = Tab::<Lab>::load(&keys).0.doc;
     let best = &lab.challenges["no-fence"];
-    assert_eq!((best.steps, best.fewest, best.at), (7, Some(7), 1764900000000.0), "the fewest steps, first solved when either was");
+    assert_eq!(
+        (best.steps, best.fewest, best.at),
+        (7, Some(7), 1764900000000.0),
+        "the fewest steps, first solved when either was"
+    );
     assert!(lab.challenges.contains_key("stale-after-commit"));
     assert_eq!(lab.runs, whole(&Memory::of(KEYS_V7)).runs, "the runs stay");
     // An app of version 7 reads the lab's document as newer, which it never overwrites.
-    assert!(keys.items["lab"].starts_with(&format!(r#"{{"version":{VERSION},"#)), "{}", keys.items["lab"]);
+    assert!(
+        keys.items["lab"].starts_with(&format!(r#"{{"version":{VERSION},"#)),
+        "{}",
+        keys.items["lab"]
+    );
     let bad = keys.items["lab"].replace("1764900000000.0", "-1.0");
     assert!(
         matches!(crate::storage::doc::parse::<Lab>(&bad, "实验记录"), Loaded::Unreadable { reason, .. } if reason.contains("挑战 no-fence 的完成时间无效"))

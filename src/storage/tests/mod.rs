@@ -97,7 +97,12 @@ impl<P: Part> Tab<P> {
 
     /// Write `names` as the store does: joined with what another tab wrote there (`merge`),
     /// or replacing what is stored.
-    pub fn save(&mut self, keys: &mut Memory, names: &BTreeSet<String>, merge: bool) -> Result<(), StorageError> {
+    pub fn save(
+        &mut self,
+        keys: &mut Memory,
+        names: &BTreeSet<String>,
+        merge: bool,
+    ) -> Result<(), StorageError> {
         crate::storage::doc::save(&mut self.doc, keys, names, merge, &mut self.seen)
     }
 

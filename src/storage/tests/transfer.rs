@@ -31,11 +31,20 @@ fn rated(q: QuestionRef, rating: Rating, at: Millis) -> [(Change, Millis); 2] {
 
 #[test]
 fn export_then_import_is_the_identity() {
-    let guess = Guess::Fencing { broken: vec![fencing_model::Property::RevokedGenerationOverwrite], last_writers: vec!['A', 'A', 'B'] };
-    let mut study = vec![(Change::Draft { question: Q1, answer: "<img src=x onerror=alert(1)>".into() }, 6.0)];
+    let guess = Guess::Fencing {
+        broken: vec![fencing_model::Property::RevokedGenerationOverwrite],
+        last_writers: vec!['A', 'A', 'B'],
+    };
+    let mut study =
+        vec![(Change::Draft { question: Q1, answer: "<img src=x onerror=alert(1)>".into() }, 6.0)];
     study.extend(rated(Q1, Rating::Partial, 9.0));
-    let p =
-        doc(&[(Run::Run(e("fencing/no-fence")), 5.0), (Run::Predict { experiment: e("fencing/no-fence"), guess, hit: true }, 5.5)], &study);
+    let p = doc(
+        &[
+            (Run::Run(e("fencing/no-fence")), 5.0),
+            (Run::Predict { experiment: e("fencing/no-fence"), guess, hit: true }, 5.5),
+        ],
+        &study,
+    );
     // The schedule and the predictions travel with the file.
     assert!(p.questions["q1"].review.is_some() && p.predictions.len() == 1);
     let text = p.to_pretty_json();
@@ -48,7 +57,10 @@ fn bad_files_are_refused_with_a_reason() {
     assert!(read_import("hello", 5).unwrap_err().contains("JSON"));
     assert!(read_import(r#"{"version":99}"#, 14).unwrap_err().contains("更新版本"));
     assert!(read_import("{}", MAX_IMPORT_BYTES + 1).unwrap_err().contains("超过 32 MB 上限"));
-    assert!(!read_import("{}", MAX_IMPORT_BYTES).unwrap_err().contains("上限"), "the cap itself is accepted");
+    assert!(
+        !read_import("{}", MAX_IMPORT_BYTES).unwrap_err().contains("上限"),
+        "the cap itself is accepted"
+    );
     let long = format!(
         r#"{{"version":2,"questions":{{"q1":{{"current":{{"answer":"{}","revealed":false,"ticked":[],"updated_at":1}}}}}}}}"#,
         "x".repeat(20_001)
@@ -68,7 +80,8 @@ fn preview_counts_what_merge_adds_and_replace_drops() {
 #[test]
 fn preview_counts_newer_different_drafts_new_runs_and_new_predictions() {
     let guess = Guess::Fencing { broken: vec![], last_writers: vec![] };
-    let predict = |x: &str, at| (Run::Predict { experiment: e(x), guess: guess.clone(), hit: true }, at);
+    let predict =
+        |x: &str, at| (Run::Predict { experiment: e(x), guess: guess.clone(), hit: true }, at);
     let draft = |q, answer: &str, at| (Change::Draft { question: q, answer: answer.into() }, at);
     let here = doc(
         &[(Run::Run(e("fencing/correct")), 1.0), predict("fencing/correct", 1.0)],
@@ -84,13 +97,26 @@ fn preview_counts_newer_different_drafts_new_runs_and_new_predictions() {
             predict("fencing/correct", 3.0),  // same experiment, other time
         ],
         // Newer but the same text: no change; newer and different; a question not here at all.
-        &[draft(Q1, "同样的草稿", 9.0), draft(Q2, "文件里的草稿", 9.0), draft(q3, "只在文件里", 2.0)],
+        &[
+            draft(Q1, "同样的草稿", 9.0),
+            draft(Q2, "文件里的草稿", 9.0),
+            draft(q3, "只在文件里", 2.0),
+        ],
     );
     let p = preview(&here, &file);
     assert_eq!((p.drafts_changed, p.runs_new, p.predictions_new), (2, 1, 2));
     // Importing what is already here adds nothing.
     let same = preview(&file, &file);
-    assert_eq!((same.chapters_new, same.attempts_new, same.drafts_changed, same.runs_new, same.predictions_new), (0, 0, 0, 0, 0));
+    assert_eq!(
+        (
+            same.chapters_new,
+            same.attempts_new,
+            same.drafts_changed,
+            same.runs_new,
+            same.predictions_new
+        ),
+        (0, 0, 0, 0, 0)
+    );
     // An older draft in the file changes nothing here.
     assert_eq!(preview(&here, &doc(&[], &[draft(Q2, "更早的草稿", 1.0)])).drafts_changed, 0);
 }

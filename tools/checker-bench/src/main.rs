@@ -44,7 +44,9 @@ impl Model for Peer {
     /// A per-state check of about the app's per-transition cost: stateright's properties are
     /// predicates on states.
     fn properties(&self) -> Vec<Property<Self>> {
-        vec![Property::always("the resource's fence was issued", |_, s: &State| s.max_fence <= s.max_issued.max(s.counter))]
+        vec![Property::always("the resource's fence was issued", |_, s: &State| {
+            s.max_fence <= s.max_issued.max(s.counter)
+        })]
     }
 }
 
@@ -69,7 +71,9 @@ fn coach(name: &str, machine: Machine, runs: usize) -> serde_json::Value {
             Ok(c) => {
                 serde_json::json!({ "name": name, "states": s.states(), "search_bytes_per_state": s.bytes_per_state(), "coach_bytes_per_state": c.bytes_per_state() })
             }
-            Err(e) => serde_json::json!({ "name": name, "states": s.states(), "refused": e.to_string() }),
+            Err(e) => {
+                serde_json::json!({ "name": name, "states": s.states(), "refused": e.to_string() })
+            }
         };
     }
     out["search_ms"] = median(search_ms).into();
@@ -82,7 +86,8 @@ fn main() {
         let runs: usize = std::env::args().nth(2).and_then(|a| a.parse().ok()).unwrap_or(3);
         let mut rows = Vec::new();
         for d in Defects::all_for(Case::Fencing) {
-            let machine = lab::driven(&Scenario::lesson(Case::Fencing, d)).expect("the fencing case is driven");
+            let machine = lab::driven(&Scenario::lesson(Case::Fencing, d))
+                .expect("the fencing case is driven");
             rows.push(coach(&format!("lab {}", d.variant_name()), machine, runs));
         }
         for p in PRESETS {
@@ -93,7 +98,8 @@ fn main() {
         return;
     }
     let runs: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
-    let scaled = PRESETS.iter().find(|p| p.name == "scaled").expect("the scaled preset").read().scenario;
+    let scaled =
+        PRESETS.iter().find(|p| p.name == "scaled").expect("the scaled preset").read().scenario;
     let spec: &Spec = &scaled.model;
     let (mut ours, mut peer) = (Vec::new(), Vec::new());
     let (mut states, mut peer_states, mut bytes) = (0, 0, 0.0);
@@ -106,7 +112,11 @@ fn main() {
         (states, bytes) = (s.states(), s.bytes_per_state());
 
         let t = Instant::now();
-        let checker = Peer(Machine::new(spec, Defects::default(), 40)).checker().threads(1).spawn_bfs().join();
+        let checker = Peer(Machine::new(spec, Defects::default(), 40))
+            .checker()
+            .threads(1)
+            .spawn_bfs()
+            .join();
         peer.push(t.elapsed().as_secs_f64() * 1000.0);
         checker.assert_properties();
         peer_states = checker.unique_state_count();

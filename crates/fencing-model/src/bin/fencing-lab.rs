@@ -11,7 +11,11 @@ fn main() -> ExitCode {
         String::from_utf8(text).map_err(|_| format!("{path}: 不是 UTF-8 文本"))
     };
     let (output, code) = fencing_model::cli::execute_with(&args, &read);
-    let written = if code == 0 { std::io::stdout().write_all(output.as_bytes()) } else { std::io::stderr().write_all(output.as_bytes()) };
+    let written = if code == 0 {
+        std::io::stdout().write_all(output.as_bytes())
+    } else {
+        std::io::stderr().write_all(output.as_bytes())
+    };
     match written {
         Ok(()) => ExitCode::from(code as u8),
         Err(_) => ExitCode::from(1),

@@ -97,13 +97,20 @@ impl<N: Copy, C: Copy> Event<N, C> {
     pub fn client(&self) -> Option<C> {
         use Event::*;
         match *self {
-            Granted { client, .. } | Holds { client } | Minted { client, .. } | Paused { client, .. } | Resumed { client, .. } => {
-                Some(client)
-            }
-            Released { client } | Renewed { client, .. } | Expired { client } | Checked { client, .. } | Skipped { client, .. } => {
-                Some(client)
-            }
-            Sent { client, .. } | Accepted { client, .. } | Rejected { client, .. } | Duplicate { client, .. } => Some(client),
+            Granted { client, .. }
+            | Holds { client }
+            | Minted { client, .. }
+            | Paused { client, .. }
+            | Resumed { client, .. } => Some(client),
+            Released { client }
+            | Renewed { client, .. }
+            | Expired { client }
+            | Checked { client, .. }
+            | Skipped { client, .. } => Some(client),
+            Sent { client, .. }
+            | Accepted { client, .. }
+            | Rejected { client, .. }
+            | Duplicate { client, .. } => Some(client),
             Crashed | Recovered { .. } => None,
         }
     }
@@ -121,27 +128,56 @@ impl Machine {
         let (f, q, who) = (|r| self.fence(r), |r| self.seq(r), client_name);
         let pair = |(a, b): (u8, u8)| (f(a), q(b));
         match e {
-            Granted { client, fence, grant } => Granted { client: who(client), fence: f(fence), grant },
+            Granted { client, fence, grant } => {
+                Granted { client: who(client), fence: f(fence), grant }
+            }
             Holds { client } => Holds { client: who(client) },
-            Minted { client, fence, grant } => Minted { client: who(client), fence: f(fence), grant },
-            Paused { client, fence, grant } => Paused { client: who(client), fence: f(fence), grant },
-            Resumed { client, fence, grant } => Resumed { client: who(client), fence: f(fence), grant },
+            Minted { client, fence, grant } => {
+                Minted { client: who(client), fence: f(fence), grant }
+            }
+            Paused { client, fence, grant } => {
+                Paused { client: who(client), fence: f(fence), grant }
+            }
+            Resumed { client, fence, grant } => {
+                Resumed { client: who(client), fence: f(fence), grant }
+            }
             Released { client } => Released { client: who(client) },
             Renewed { client, ok } => Renewed { client: who(client), ok },
             Expired { client } => Expired { client: who(client) },
             Crashed => Crashed,
-            Recovered { issuer, from_backup } => Recovered { issuer: self.issuer + issuer as u64, from_backup },
-            Checked { client, fence, grant, seq, current, passed, compared } => {
-                Checked { client: who(client), fence: f(fence), grant, seq: q(seq), current: pair(current), passed, compared }
+            Recovered { issuer, from_backup } => {
+                Recovered { issuer: self.issuer + issuer as u64, from_backup }
             }
+            Checked { client, fence, grant, seq, current, passed, compared } => Checked {
+                client: who(client),
+                fence: f(fence),
+                grant,
+                seq: q(seq),
+                current: pair(current),
+                passed,
+                compared,
+            },
             Skipped { client, key } => Skipped { client: who(client), key },
-            Sent { client, fence, grant, seq, key } => Sent { client: who(client), fence: f(fence), grant, seq: q(seq), key },
-            Accepted { client, fence, grant, seq, key, previous, unconditional } => {
-                Accepted { client: who(client), fence: f(fence), grant, seq: q(seq), key, previous: pair(previous), unconditional }
+            Sent { client, fence, grant, seq, key } => {
+                Sent { client: who(client), fence: f(fence), grant, seq: q(seq), key }
             }
-            Rejected { client, fence, grant, seq, key, current } => {
-                Rejected { client: who(client), fence: f(fence), grant, seq: q(seq), key, current: pair(current) }
-            }
+            Accepted { client, fence, grant, seq, key, previous, unconditional } => Accepted {
+                client: who(client),
+                fence: f(fence),
+                grant,
+                seq: q(seq),
+                key,
+                previous: pair(previous),
+                unconditional,
+            },
+            Rejected { client, fence, grant, seq, key, current } => Rejected {
+                client: who(client),
+                fence: f(fence),
+                grant,
+                seq: q(seq),
+                key,
+                current: pair(current),
+            },
             Duplicate { client, key } => Duplicate { client: who(client), key },
         }
     }

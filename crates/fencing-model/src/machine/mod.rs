@@ -78,7 +78,9 @@ impl Machine {
         out.clear();
         let mut actions = [Action::Expire; MAX_ACTIONS];
         let n = self.actions(s, &mut actions);
-        out.extend(actions[..n].iter().filter_map(|&a| self.apply(s, a).map(|(next, e)| (a, next, e))));
+        out.extend(
+            actions[..n].iter().filter_map(|&a| self.apply(s, a).map(|(next, e)| (a, next, e))),
+        );
     }
 
     /// The actions that may be enabled in `s` (each client's one next move, the authority's,
@@ -164,7 +166,16 @@ impl Machine {
                 let m = *s.in_flight.get(i as usize).filter(|m| !m.is_empty())?;
                 n.in_flight[i as usize] = Message::default();
                 n.settle();
-                let e = commit(&mut n, m.client(), m.0[1], m.0[2], m.0[3], m.key(), m.unconditional(), m.valid());
+                let e = commit(
+                    &mut n,
+                    m.client(),
+                    m.0[1],
+                    m.0[2],
+                    m.0[3],
+                    m.key(),
+                    m.unconditional(),
+                    m.valid(),
+                );
                 Some((n, e))
             }
         }
@@ -222,12 +233,22 @@ impl Machine {
             }
             // A write with no number yet takes one from the independent counter first.
             Op::Write { .. } if split && me.flags & MINTED == 0 => mint(&mut n, c),
-            Op::Write { seq, .. } if self.defects.precheck && me.flags & (CHECKED | FAILED_CHECK) == 0 => {
+            Op::Write { seq, .. }
+                if self.defects.precheck && me.flags & (CHECKED | FAILED_CHECK) == 0 =>
+            {
                 let current = (s.max_fence, s.last_seq);
                 let compared = !self.defects.no_fence;
                 let passed = !compared || current < (me.fence, seq);
                 n.clients[c].flags |= if passed { CHECKED } else { FAILED_CHECK };
-                Event::Checked { client: c, fence: me.fence, grant: me.grant, seq, current, passed, compared }
+                Event::Checked {
+                    client: c,
+                    fence: me.fence,
+                    grant: me.grant,
+                    seq,
+                    current,
+                    passed,
+                    compared,
+                }
             }
             Op::Write { key, .. } if me.flags & FAILED_CHECK != 0 => {
                 n.clients[c].pc += 1;
@@ -243,7 +264,8 @@ impl Machine {
                 n.clients[c].flags &= !(CHECKED | MINTED);
                 if self.delay {
                     let slot = n.in_flight.iter().position(|m| m.is_empty())?;
-                    n.in_flight[slot] = Message::new(c, unconditional, key, s.holds(c), me.fence, me.grant, seq);
+                    n.in_flight[slot] =
+                        Message::new(c, unconditional, key, s.holds(c), me.fence, me.grant, seq);
                     n.settle();
                     Event::Sent { client: c, fence: me.fence, grant: me.grant, seq, key }
                 } else {
@@ -275,7 +297,16 @@ fn mint(n: &mut State, c: usize) -> Event {
 /// compares (no-fence) or the comparison was an earlier step (precheck), then the write.
 /// `valid`: the write was made while its client held the lease in force (ghost).
 #[allow(clippy::too_many_arguments)]
-fn commit(n: &mut State, client: usize, fence: u8, grant: u8, seq: u8, key: u8, unconditional: bool, valid: bool) -> Event {
+fn commit(
+    n: &mut State,
+    client: usize,
+    fence: u8,
+    grant: u8,
+    seq: u8,
+    key: u8,
+    unconditional: bool,
+    valid: bool,
+) -> Event {
     if n.applied & (1 << key) != 0 {
         return Event::Duplicate { client, key };
     }

@@ -21,13 +21,22 @@ impl Machine {
                     Some(Op::Mint) => format!("{name} 向独立计数器取号"),
                     Some(Op::Pause) => format!("{name} 暂停"),
                     Some(Op::Renew) => format!("{name} 续租"),
-                    Some(Op::Write { .. }) if self.defects.split_authority && me.flags & MINTED == 0 => {
+                    Some(Op::Write { .. })
+                        if self.defects.split_authority && me.flags & MINTED == 0 =>
+                    {
                         format!("{name} 写入前向独立计数器取号")
                     }
-                    Some(Op::Write { seq, .. }) if self.defects.precheck && me.flags & (CHECKED | FAILED_CHECK) == 0 => {
-                        format!("资源先单独把 {name} 的 {} 与当前值比较", pair((self.fence(me.fence), self.seq(*seq))))
+                    Some(Op::Write { seq, .. })
+                        if self.defects.precheck && me.flags & (CHECKED | FAILED_CHECK) == 0 =>
+                    {
+                        format!(
+                            "资源先单独把 {name} 的 {} 与当前值比较",
+                            pair((self.fence(me.fence), self.seq(*seq)))
+                        )
                     }
-                    Some(Op::Write { .. }) if me.flags & FAILED_CHECK != 0 => format!("{name} 按比较结果决定是否写入"),
+                    Some(Op::Write { .. }) if me.flags & FAILED_CHECK != 0 => {
+                        format!("{name} 按比较结果决定是否写入")
+                    }
                     Some(Op::Write { seq, .. }) => {
                         let verb = if self.delay { "发出写入" } else { "写入" };
                         format!("{name} {verb} {}", pair((self.fence(me.fence), self.seq(*seq))))
@@ -37,12 +46,19 @@ impl Machine {
             }
             Action::Resume(c) => format!("{} 恢复", who(c)),
             Action::Release(c) => format!("{} 释放租约", who(c)),
-            Action::Expire => format!("授权权威判 {} 的租约到期", client_name((s.owner as usize).saturating_sub(1))),
+            Action::Expire => format!(
+                "授权权威判 {} 的租约到期",
+                client_name((s.owner as usize).saturating_sub(1))
+            ),
             Action::Crash => "授权权威崩溃".into(),
             Action::Recover => "授权权威恢复".into(),
             Action::Deliver(i) => {
                 let m = s.in_flight[i as usize];
-                format!("送达 {} 的 {}", client_name(m.client()), pair((self.fence(m.0[1]), self.seq(m.0[3]))))
+                format!(
+                    "送达 {} 的 {}",
+                    client_name(m.client()),
+                    pair((self.fence(m.0[1]), self.seq(m.0[3])))
+                )
             }
         }
     }
@@ -71,7 +87,13 @@ impl Machine {
             let paused = if s.paused(c) { "，暂停中（恢复前不能行动）" } else { "" };
             let held = match me.fence {
                 0 => "未持有 token".to_string(),
-                f => format!("持有 token {}", token(Token { fence: self.fence(f), grant: (me.grant != 0).then_some(me.grant) })),
+                f => format!(
+                    "持有 token {}",
+                    token(Token {
+                        fence: self.fence(f),
+                        grant: (me.grant != 0).then_some(me.grant)
+                    })
+                ),
             };
             out.push((client_name(c).to_string(), format!("{next}{paused}；{held}")));
         }
@@ -100,13 +122,28 @@ impl Machine {
             Some((c, t)) => format!("，值 result-{c}（{c} 以 token {} 写入）", token(t)),
             None => "，尚无提交".into(),
         };
-        out.push(("资源".into(), format!("(max_fence, last_seq) = {}{value}", pair((self.fence(s.max_fence), self.seq(s.last_seq))))));
+        out.push((
+            "资源".into(),
+            format!(
+                "(max_fence, last_seq) = {}{value}",
+                pair((self.fence(s.max_fence), self.seq(s.last_seq)))
+            ),
+        ));
         if self.delay {
             let flying: Vec<String> = s.in_flight[..s.flying()]
                 .iter()
-                .map(|m| format!("{} 的 {}", client_name(m.client()), pair((self.fence(m.0[1]), self.seq(m.0[3])))))
+                .map(|m| {
+                    format!(
+                        "{} 的 {}",
+                        client_name(m.client()),
+                        pair((self.fence(m.0[1]), self.seq(m.0[3])))
+                    )
+                })
                 .collect();
-            out.push(("网络中".into(), if flying.is_empty() { "没有在途的写入".into() } else { flying.join("、") }));
+            out.push((
+                "网络中".into(),
+                if flying.is_empty() { "没有在途的写入".into() } else { flying.join("、") },
+            ));
         }
         out
     }

@@ -56,7 +56,8 @@ impl Default for Programs {
     /// The lesson's lab as a program: A acquires, pauses (its lease may expire) and writes
     /// with op_seq 2; B acquires and writes with op_seq 1; the authority may crash and recover.
     fn default() -> Programs {
-        Programs::parse("acquire pause write:2:a; acquire write:1:b", true, false).expect("the lesson's programs parse")
+        Programs::parse("acquire pause write:2:a; acquire write:1:b", true, false)
+            .expect("the lesson's programs parse")
     }
 }
 
@@ -149,7 +150,13 @@ impl Programs {
     /// Programs whose writes carry op_seq values (at most 99), with the values replaced by
     /// their ranks.
     fn ranked(mut clients: Vec<Vec<Op>>, crash: bool, delay: bool, keys: Vec<String>) -> Programs {
-        let values = clients.iter().flatten().filter_map(|op| if let Op::Write { seq, .. } = op { Some(*seq as u64) } else { None });
+        let values = clients.iter().flatten().filter_map(|op| {
+            if let Op::Write { seq, .. } = op {
+                Some(*seq as u64)
+            } else {
+                None
+            }
+        });
         let seqs = ranks(values);
         for op in clients.iter_mut().flatten() {
             if let Op::Write { seq, .. } = op {
@@ -162,7 +169,10 @@ impl Programs {
     /// The limits that keep a scenario's state space finite and its state small.
     pub fn validate(&self) -> Result<(), ProgramError> {
         if !(2..=MAX_CLIENTS).contains(&self.clients.len()) {
-            return Err(overall(format!("需要 2 到 {MAX_CLIENTS} 个客户端，收到 {} 个", self.clients.len())));
+            return Err(overall(format!(
+                "需要 2 到 {MAX_CLIENTS} 个客户端，收到 {} 个",
+                self.clients.len()
+            )));
         }
         for (i, program) in self.clients.iter().enumerate() {
             let name = client_name(i);
@@ -174,9 +184,12 @@ impl Programs {
                 return Err(about(i, format!("客户端 {name} 在 acquire 之前就要写入或续租")));
             }
         }
-        let writes = self.clients.iter().flatten().filter(|op| matches!(op, Op::Write { .. })).count();
+        let writes =
+            self.clients.iter().flatten().filter(|op| matches!(op, Op::Write { .. })).count();
         if writes > MAX_WRITES {
-            return Err(overall(format!("所有客户端合计最多 {MAX_WRITES} 次写入，收到 {writes} 次")));
+            return Err(overall(format!(
+                "所有客户端合计最多 {MAX_WRITES} 次写入，收到 {writes} 次"
+            )));
         }
         Ok(())
     }
@@ -188,7 +201,10 @@ impl Programs {
 
     /// Each client's program in the text form.
     pub fn program_texts(&self) -> Vec<String> {
-        self.clients.iter().map(|p| p.iter().map(|op| self.op_text(*op)).collect::<Vec<_>>().join(" ")).collect()
+        self.clients
+            .iter()
+            .map(|p| p.iter().map(|op| self.op_text(*op)).collect::<Vec<_>>().join(" "))
+            .collect()
     }
 
     /// One op as the text form writes it.
@@ -198,7 +214,9 @@ impl Programs {
             Op::Pause => "pause".into(),
             Op::Renew => "renew".into(),
             Op::Mint => "mint".into(),
-            Op::Write { seq, key } => format!("write:{}:{}", self.seqs[seq as usize - 1], self.keys[key as usize]),
+            Op::Write { seq, key } => {
+                format!("write:{}:{}", self.seqs[seq as usize - 1], self.keys[key as usize])
+            }
         }
     }
 }

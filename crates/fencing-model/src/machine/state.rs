@@ -55,8 +55,21 @@ pub struct ClientState {
 pub struct Message(pub [u8; 4]);
 
 impl Message {
-    pub(super) fn new(client: usize, unconditional: bool, key: u8, valid: bool, fence: u8, grant: u8, seq: u8) -> Message {
-        Message([client as u8 | (unconditional as u8) << 2 | key << 3 | (valid as u8) << 6, fence, grant, seq])
+    pub(super) fn new(
+        client: usize,
+        unconditional: bool,
+        key: u8,
+        valid: bool,
+        fence: u8,
+        grant: u8,
+        seq: u8,
+    ) -> Message {
+        Message([
+            client as u8 | (unconditional as u8) << 2 | key << 3 | (valid as u8) << 6,
+            fence,
+            grant,
+            seq,
+        ])
     }
     pub fn client(self) -> usize {
         (self.0[0] & 3) as usize

@@ -7,7 +7,9 @@ use crate::path::Step;
 use crate::report::{CaseRun, OperationsRun, Report};
 use crate::scenario::{Defect, Defects, Scenario};
 use crate::verdicts::{Kind, Line, Marks, Part, Section, Verdicts, KEY_STEPS, WHY};
-use crate::words::{self, lease, op_note, opt, GRANT_NOTE, OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
+use crate::words::{
+    self, lease, op_note, opt, GRANT_NOTE, OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS,
+};
 use std::fmt::Write;
 
 mod model;
@@ -67,7 +69,12 @@ fn assumed(out: &mut String, v: &Verdicts) {
 /// A section of the judgment: its heading, then each line with its sign, verdict and
 /// qualifiers, then its remarks; `occurrences` prints each place a finding happened under its
 /// line (else the caller prints them as counterexamples of their own).
-pub(crate) fn section(out: &mut String, s: &Section, occurrences: bool, name: &dyn Fn(usize) -> String) {
+pub(crate) fn section(
+    out: &mut String,
+    s: &Section,
+    occurrences: bool,
+    name: &dyn Fn(usize) -> String,
+) {
     let ours = if s.ours { format!("（{}）", crate::verdicts::OURS) } else { String::new() };
     let _ = writeln!(out, "\n{}{ours}：", s.title);
     // Progress says first when its findings are judged; elsewhere remarks follow the lines.
@@ -84,7 +91,14 @@ pub(crate) fn section(out: &mut String, s: &Section, occurrences: bool, name: &d
         line(out, l);
         if occurrences {
             for o in &l.occurrences {
-                let _ = writeln!(out, "    {} {} 第 {} 步（{}）", o.kind.sign(), name(o.at.path), o.at.step, o.action);
+                let _ = writeln!(
+                    out,
+                    "    {} {} 第 {} 步（{}）",
+                    o.kind.sign(),
+                    name(o.at.path),
+                    o.at.step,
+                    o.action
+                );
                 let _ = writeln!(out, "      {WHY}{}", o.why);
                 for q in o.cause.iter().chain(&o.qualifiers) {
                     let _ = writeln!(out, "      {q}");
@@ -109,7 +123,8 @@ fn line(out: &mut String, l: &Line) {
 
 /// What the signs mean, once.
 fn legend(out: &mut String) {
-    let kinds: Vec<String> = Kind::ALL.iter().map(|k| format!("{} {}", k.sign(), k.label())).collect();
+    let kinds: Vec<String> =
+        Kind::ALL.iter().map(|k| format!("{} {}", k.sign(), k.label())).collect();
     let _ = writeln!(out, "（符号：{}。）", kinds.join("；"));
 }
 
@@ -132,7 +147,13 @@ fn defects(out: &mut String, s: &Scenario) {
     let _ = writeln!(out, "缺陷：");
     for d in on {
         let _ = writeln!(out, "  {} {}", pad(d.name(), 16), d.summary());
-        let _ = writeln!(out, "  {} {}{}", pad("", 16), if d.in_lesson() { "课程：" } else { "对应课程：" }, d.lesson_words());
+        let _ = writeln!(
+            out,
+            "  {} {}{}",
+            pad("", 16),
+            if d.in_lesson() { "课程：" } else { "对应课程：" },
+            d.lesson_words()
+        );
     }
 }
 
@@ -140,9 +161,13 @@ fn defects(out: &mut String, s: &Scenario) {
 fn width(s: &str) -> usize {
     s.chars()
         .map(|c| match c as u32 {
-            0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 => {
-                2
-            }
+            0x1100..=0x115F
+            | 0x2E80..=0xA4CF
+            | 0xAC00..=0xD7A3
+            | 0xF900..=0xFAFF
+            | 0xFE30..=0xFE4F
+            | 0xFF00..=0xFF60
+            | 0xFFE0..=0xFFE6 => 2,
             _ => 1,
         })
         .sum()
@@ -194,22 +219,35 @@ fn columns(split: bool) -> Vec<Vec<Column>> {
 
 /// The one step table, for the lab's interleavings and the explorer's paths: a row per step,
 /// key steps marked `*`, enabling steps `○`.
-pub(crate) fn step_table(out: &mut String, steps: &[Step], keys: &[String], d: Defects, marks: &Marks) {
+pub(crate) fn step_table(
+    out: &mut String,
+    steps: &[Step],
+    keys: &[String],
+    d: Defects,
+    marks: &Marks,
+) {
     let groups = columns(d.split_authority);
     let row = |n: &str, event: &str, cells: Vec<Vec<String>>, result: &str| {
         let groups: Vec<String> = cells.into_iter().map(|g| g.join(" ")).collect();
         format!("{} {} | {} | {}", rpad(n, 5), pad(event, 10), groups.join(" | "), result)
     };
-    let header: Vec<Vec<String>> = groups.iter().map(|g| g.iter().map(|(h, w, right, _)| align(h, *w, *right)).collect()).collect();
+    let header: Vec<Vec<String>> = groups
+        .iter()
+        .map(|g| g.iter().map(|(h, w, right, _)| align(h, *w, *right)).collect())
+        .collect();
     let _ = writeln!(out, "{}", row("#", "event", header, "结果"));
     for (i, step) in steps.iter().enumerate() {
-        let cells = groups.iter().map(|g| g.iter().map(|(_, w, right, value)| align(&value(step), *w, *right)).collect()).collect();
+        let cells = groups
+            .iter()
+            .map(|g| g.iter().map(|(_, w, right, value)| align(&value(step), *w, *right)).collect())
+            .collect();
         let n = match (marks.key(i + 1), marks.enabling(i + 1)) {
             (true, _) => format!("*{}", i + 1),
             (_, true) => format!("○{}", i + 1),
             _ => (i + 1).to_string(),
         };
-        let _ = writeln!(out, "{}", row(&n, &step.action, cells, &words::event(&step.event, keys, d)));
+        let _ =
+            writeln!(out, "{}", row(&n, &step.action, cells, &words::event(&step.event, keys, d)));
     }
 }
 
@@ -226,7 +264,11 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
         let _ = writeln!(out, "{SPLIT_OTHER_ORDERS}");
     }
     let _ = writeln!(out, "（token 后的{GRANT_NOTE}）");
-    let precheck = if d.precheck { "（先检查后写入时，放行写入的那次比较也是关键步骤）" } else { "" };
+    let precheck = if d.precheck {
+        "（先检查后写入时，放行写入的那次比较也是关键步骤）"
+    } else {
+        ""
+    };
     let _ = writeln!(out, "{KEY_STEPS}{precheck}");
     legend(out);
     let v = &run.verdicts;
@@ -235,27 +277,41 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
         let mut tags: Vec<String> = marks.notes.iter().map(|(_, t, _)| t.to_string()).collect();
         tags.extend(marks.flags.iter().filter(|f| f.kind != Kind::Broken).map(|f| f.label.clone()));
         tags.dedup();
-        let tags = if tags.is_empty() { String::new() } else { format!("（{}）", tags.join("，")) };
-        let _ = writeln!(out, "\n交错 {}：{}{tags}", i + 1, trace.events[run.prefix_len..].join(" → "));
+        let tags =
+            if tags.is_empty() { String::new() } else { format!("（{}）", tags.join("，")) };
+        let _ =
+            writeln!(out, "\n交错 {}：{}{tags}", i + 1, trace.events[run.prefix_len..].join(" → "));
         step_table(out, &trace.steps, &[], d, marks);
     }
     let interleaving = |p: usize| format!("交错 {}", p + 1);
     let Some(properties) = v.section(Part::Properties) else { return };
     section(out, properties, false, &interleaving);
-    let violations: Vec<_> = properties.lines.iter().flat_map(|l| l.occurrences.iter().map(move |o| (l, o))).collect();
+    let violations: Vec<_> =
+        properties.lines.iter().flat_map(|l| l.occurrences.iter().map(move |o| (l, o))).collect();
     if violations.is_empty() {
         let _ = writeln!(out, "结论：无违例。");
     }
     for (n, (l, o)) in violations.iter().enumerate() {
         let trace = &run.traces[o.at.path];
-        let _ = writeln!(out, "\n违例 {}：{} —— 交错 {} 第 {} 步（{}）", n + 1, l.finding.name(), o.at.path + 1, o.at.step, o.action);
+        let _ = writeln!(
+            out,
+            "\n违例 {}：{} —— 交错 {} 第 {} 步（{}）",
+            n + 1,
+            l.finding.name(),
+            o.at.path + 1,
+            o.at.step,
+            o.action
+        );
         let _ = writeln!(out, "  {WHY}{}", o.why);
         for q in o.cause.iter().chain(&o.qualifiers) {
             let _ = writeln!(out, "  {q}");
         }
         let _ = writeln!(out, "  （本学习台补充）{}", o.chain);
         let _ = writeln!(out, "  counterexample.events: {}", trace.events[..o.at.step].join(", "));
-        let values: Vec<String> = trace.steps[..o.at.step].iter().map(|st| format!("{}={}", st.action, opt(&st.after.value))).collect();
+        let values: Vec<String> = trace.steps[..o.at.step]
+            .iter()
+            .map(|st| format!("{}={}", st.action, opt(&st.after.value)))
+            .collect();
         let _ = writeln!(out, "  每步资源值: {}", values.join(", "));
     }
     for part in [Part::Progress, Part::Issuer] {
@@ -266,14 +322,16 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     if let Some(notes) = v.section(Part::Notes).filter(|s| !s.remarks.is_empty()) {
         let _ = writeln!(out, "\n注：");
         for r in &notes.remarks {
-            let places: Vec<String> = r.at.iter().map(|p| format!("交错 {} 第 {} 步", p.path + 1, p.step)).collect();
+            let places: Vec<String> =
+                r.at.iter().map(|p| format!("交错 {} 第 {} 步", p.path + 1, p.step)).collect();
             let _ = writeln!(out, "  {}\n    见：{}", r.text, places.join("、"));
         }
     }
 }
 
 fn operations(out: &mut String, checked: bool, run: &OperationsRun) {
-    let _ = writeln!(
+    let _ =
+        writeln!(
         out,
         "资源事务：先查业务身份（幂等键 + 请求摘要），再比较 {}，业务效果与幂等记录同一事务提交",
         if checked { "(max_fence, last_seq) < (fence, seq)" } else { "——（已关闭，不比较）" }

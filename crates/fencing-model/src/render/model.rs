@@ -13,9 +13,15 @@ use std::fmt::Write;
 /// The scenario: environment switches, then each client's program.
 pub(super) fn scenario(out: &mut String, s: &Scenario) {
     let m = &s.model;
-    let crash = if m.crash { "授权权威可崩溃一次并恢复" } else { "授权权威不崩溃" };
-    let delay = if m.delay { "网络可延迟写入，送达次序任意" } else { "写入即时送达" };
-    let _ = writeln!(out, "场景：issuer={}；{crash}（crash={}）；{delay}（delay={}）", s.issuer, m.crash, m.delay);
+    let crash =
+        if m.crash { "授权权威可崩溃一次并恢复" } else { "授权权威不崩溃" };
+    let delay =
+        if m.delay { "网络可延迟写入，送达次序任意" } else { "写入即时送达" };
+    let _ = writeln!(
+        out,
+        "场景：issuer={}；{crash}（crash={}）；{delay}（delay={}）",
+        s.issuer, m.crash, m.delay
+    );
     for (i, program) in m.clients.iter().enumerate() {
         let ops: Vec<String> = program.iter().map(|op| m.op_text(*op)).collect();
         let _ = writeln!(out, "  {}  {}", client_name(i), ops.join(" "));
@@ -25,7 +31,11 @@ pub(super) fn scenario(out: &mut String, s: &Scenario) {
 /// The search's extent, the verdicts, then every counterexample.
 pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun) {
     if run.complete {
-        let _ = writeln!(out, "搜索：广度优先，遍历全部可达状态——{} 个不同状态，{} 次转移", run.states, run.transitions);
+        let _ = writeln!(
+            out,
+            "搜索：广度优先，遍历全部可达状态——{} 个不同状态，{} 次转移",
+            run.states, run.transitions
+        );
     } else {
         let _ = writeln!(
             out,
@@ -44,13 +54,21 @@ pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun) {
     let mut said_key = false;
     for l in v.lines() {
         for o in &l.occurrences {
-            let Some(path) = run.findings.get(o.at.path).and_then(|r| r.path.as_ref()) else { continue };
+            let Some(path) = run.findings.get(o.at.path).and_then(|r| r.path.as_ref()) else {
+                continue;
+            };
             if !said_key {
                 let _ = writeln!(out, "\n{KEY_STEPS}");
                 said_key = true;
             }
             // An expected failure is no counterexample: it is the shortest path to it.
-            let _ = writeln!(out, "\n{}：{}（{} 步）", v.marks[o.at.path].title(), l.finding.name(), path.len());
+            let _ = writeln!(
+                out,
+                "\n{}：{}（{} 步）",
+                v.marks[o.at.path].title(),
+                l.finding.name(),
+                path.len()
+            );
             let _ = writeln!(out, "  {}{}", crate::verdicts::WHY, o.why);
             for q in o.cause.iter().chain(&o.qualifiers) {
                 let _ = writeln!(out, "  {q}");

@@ -2,7 +2,9 @@
 //! as sections, lines and marks.
 
 use super::read::occurrence;
-use super::say::{self, by_construction, harm, none_of, note, note_tag, reused_fence, stale_in_lab, unfired};
+use super::say::{
+    self, by_construction, harm, none_of, note, note_tag, reused_fence, stale_in_lab, unfired,
+};
 use super::{worst, Kind, Line, Marks, Part, Place, Remark, Section, Verdicts};
 use crate::findings::Finding;
 use crate::lab::{FencingRun, Hit, LAB_FINDINGS};
@@ -28,7 +30,9 @@ pub fn of_lab(s: &Scenario, all: &[Vec<Move>], run: &FencingRun) -> Verdicts {
         // One occurrence of a finding per interleaving at most.
         let hit = l.occurrences.len();
         match worst(l.occurrences.iter().map(|o| o.kind)) {
-            Some(kind) if matches!(f, Finding::Broken(_)) => (l.kind, l.verdict) = (kind, format!("违反（{hit}/{n} 条交错）")),
+            Some(kind) if matches!(f, Finding::Broken(_)) => {
+                (l.kind, l.verdict) = (kind, format!("违反（{hit}/{n} 条交错）"))
+            }
             Some(kind) => (l.kind, l.verdict) = (kind, format!("发生（{hit}/{n} 条交错）")),
             None => {
                 l.verdict = none_of(f, &format!("{n} 条交错均满足"));
@@ -48,16 +52,35 @@ pub fn of_lab(s: &Scenario, all: &[Vec<Move>], run: &FencingRun) -> Verdicts {
         }
         l
     };
-    let mut properties = Section { part: Part::Properties, title: "性质检查", ours: false, lines: vec![], remarks: vec![] };
+    let mut properties = Section {
+        part: Part::Properties,
+        title: "性质检查",
+        ours: false,
+        lines: vec![],
+        remarks: vec![],
+    };
     properties.lines = LAB_FINDINGS[..2].iter().map(|&f| line(f)).collect();
     properties.remarks.push(remark(BOUND_TO_A_GRANT.to_string()));
     properties.remarks.extend(run.unfired.iter().map(|&u| remark(unfired(u, d, true))));
-    let mut progress =
-        Section { part: Part::Progress, title: "进展", ours: true, lines: vec![], remarks: vec![remark(say::PROGRESS_WHEN.into())] };
+    let mut progress = Section {
+        part: Part::Progress,
+        title: "进展",
+        ours: true,
+        lines: vec![],
+        remarks: vec![remark(say::PROGRESS_WHEN.into())],
+    };
     progress.lines = LAB_FINDINGS[2..].iter().map(|&f| line(f)).collect();
-    let issuer =
-        Section { part: Part::Issuer, title: "发号检查", ours: true, lines: vec![issuer_line(run, s, &over)], remarks: vec![] };
-    let notes = Section { part: Part::Notes, title: "注", ours: false, lines: vec![], remarks: notes(run) };
+    let issuer = Section {
+        part: Part::Issuer,
+        title: "发号检查",
+        ours: true,
+        lines: vec![issuer_line(run, s, &over)],
+        remarks: vec![],
+    };
+    let notes =
+        Section {
+            part: Part::Notes, title: "注", ours: false, lines: vec![], remarks: notes(run)
+        };
     let assumed = Section {
         part: Part::Assumptions,
         title: "模型假设",
@@ -79,7 +102,9 @@ fn remark(text: String) -> Remark {
 pub(super) fn compared(steps: &[Step], at: usize) -> &Step {
     match steps[at].event {
         Event::Skipped { client, .. } => {
-            let check = steps[..at].iter().rposition(|s| matches!(s.event, Event::Checked { client: c, .. } if c == client));
+            let check = steps[..at]
+                .iter()
+                .rposition(|s| matches!(s.event, Event::Checked { client: c, .. } if c == client));
             &steps[check.unwrap_or(at)]
         }
         _ => &steps[at],
@@ -88,7 +113,9 @@ pub(super) fn compared(steps: &[Step], at: usize) -> &Step {
 
 /// In how many interleavings an older grant's write arrived after a newer grant's commit.
 fn stale(all: &[Vec<Move>]) -> usize {
-    all.iter().filter(|moves| moves.iter().any(|m| Finding::StaleRefused.made_by(&m.before, &m.event))).count()
+    all.iter()
+        .filter(|moves| moves.iter().any(|m| Finding::StaleRefused.made_by(&m.before, &m.event)))
+        .count()
 }
 
 /// The issuer check: a fence given to two grants, and what it did.

@@ -40,7 +40,8 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] = [Kind::Broken, Kind::Harm, Kind::Expected, Kind::Capped, Kind::Holds, Kind::ByConstruction];
+    pub const ALL: [Kind; 6] =
+        [Kind::Broken, Kind::Harm, Kind::Expected, Kind::Capped, Kind::Holds, Kind::ByConstruction];
 
     /// The sign before a verdict.
     pub fn sign(self) -> &'static str {
@@ -139,7 +140,15 @@ impl Line {
             _ => None,
         };
         let ours = !matches!(finding, Finding::Broken(_));
-        Line { finding, ours, kind: Kind::Holds, promise, verdict: String::new(), qualifiers: vec![], occurrences }
+        Line {
+            finding,
+            ours,
+            kind: Kind::Holds,
+            promise,
+            verdict: String::new(),
+            qualifiers: vec![],
+            occurrences,
+        }
     }
 }
 
@@ -218,7 +227,8 @@ impl Marks {
 
     /// The short tags at step `n`: each note's, once.
     pub fn tags_at(&self, n: usize) -> Vec<&'static str> {
-        let mut t: Vec<&'static str> = self.notes.iter().filter(|(s, _, _)| *s == n).map(|(_, t, _)| *t).collect();
+        let mut t: Vec<&'static str> =
+            self.notes.iter().filter(|(s, _, _)| *s == n).map(|(_, t, _)| *t).collect();
         t.dedup();
         t
     }
@@ -230,7 +240,13 @@ impl Marks {
     /// Mark an occurrence of `finding` on its path.
     fn add(&mut self, finding: Finding, o: &Occurrence) {
         let label = say::tag(finding, o.kind);
-        self.flags.push(Flag { step: o.at.step, finding, kind: o.kind, label, text: o.why.clone() });
+        self.flags.push(Flag {
+            step: o.at.step,
+            finding,
+            kind: o.kind,
+            label,
+            text: o.why.clone(),
+        });
         self.key_steps.extend(&o.key_steps);
         self.enabling.extend(&o.enabling);
     }
@@ -299,12 +315,22 @@ impl Verdicts {
     /// its scenario changes. Read alone it must not say more than the report.
     pub fn headline(&self) -> Vec<String> {
         let lesson = self.lines().filter(|l| !l.ours).map(|l| {
-            let verdict = if l.kind == Kind::ByConstruction { "本变体无从违反" } else { &l.verdict };
-            let more = if l.qualifiers.is_empty() || l.kind == Kind::ByConstruction { "" } else { "（限定见下方）" };
+            let verdict =
+                if l.kind == Kind::ByConstruction { "本变体无从违反" } else { &l.verdict };
+            let more = if l.qualifiers.is_empty() || l.kind == Kind::ByConstruction {
+                ""
+            } else {
+                "（限定见下方）"
+            };
             format!("{} {}：{verdict}{more}", l.kind.sign(), l.promise.unwrap_or(l.finding.name()))
         });
-        let harms: Vec<String> = self.lines().filter(|l| l.ours && l.kind == Kind::Harm).map(|l| say::tag(l.finding, l.kind)).collect();
-        let ours = (!harms.is_empty()).then(|| format!("{} 本学习台另发现：{}", Kind::Harm.sign(), harms.join("、")));
+        let harms: Vec<String> = self
+            .lines()
+            .filter(|l| l.ours && l.kind == Kind::Harm)
+            .map(|l| say::tag(l.finding, l.kind))
+            .collect();
+        let ours = (!harms.is_empty())
+            .then(|| format!("{} 本学习台另发现：{}", Kind::Harm.sign(), harms.join("、")));
         lesson.chain(ours).collect()
     }
 

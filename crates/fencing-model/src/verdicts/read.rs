@@ -12,7 +12,14 @@ use crate::scenario::Defects;
 
 /// The occurrence of `f` at `at` (its step, 1-based) on the path `moves`, shown as `steps`,
 /// with its key steps (1-based, ending at `at.step`).
-pub(super) fn occurrence(f: Finding, at: Place, moves: &[Move], steps: &[Step], key_steps: Vec<usize>, d: Defects) -> Occurrence {
+pub(super) fn occurrence(
+    f: Finding,
+    at: Place,
+    moves: &[Move],
+    steps: &[Step],
+    key_steps: Vec<usize>,
+    d: Defects,
+) -> Occurrence {
     let i = at.step - 1;
     let key: Vec<usize> = key_steps.iter().map(|k| k - 1).collect();
     let enabling: Vec<usize> = enabling_steps(moves, &key).into_iter().map(|k| k + 1).collect();
@@ -26,7 +33,11 @@ pub(super) fn occurrence(f: Finding, at: Place, moves: &[Move], steps: &[Step], 
         Finding::LockedOut => qualifiers.extend(say::locked_reading(&steps[i], d.split_authority)),
         Finding::LostOperation => {
             let defect = key.iter().any(|&k| fired(d, &moves[k].before, &moves[k].event) != 0);
-            let (k, reading) = lost_reading(compared(steps, i), matches!(moves[i].action, Action::Deliver(_)), defect);
+            let (k, reading) = lost_reading(
+                compared(steps, i),
+                matches!(moves[i].action, Action::Deliver(_)),
+                defect,
+            );
             kind = k;
             qualifiers.push(reading);
         }

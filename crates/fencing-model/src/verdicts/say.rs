@@ -44,8 +44,15 @@ pub fn why(f: Finding) -> &'static str {
 
 /// Why a property broke at its step, from the step and the token the resource held before
 /// it; `None` where the property's sentence says it all.
-pub fn cause(p: Property, e: &Event<u64, char>, overwritten: Option<Token>, defects: Defects) -> Option<String> {
-    let Event::Accepted { fence, seq, grant: g, previous, unconditional, .. } = *e else { return None };
+pub fn cause(
+    p: Property,
+    e: &Event<u64, char>,
+    overwritten: Option<Token>,
+    defects: Defects,
+) -> Option<String> {
+    let Event::Accepted { fence, seq, grant: g, previous, unconditional, .. } = *e else {
+        return None;
+    };
     match p {
         Property::RevokedGenerationOverwrite if unconditional && defects.no_fence => Some("资源不比较 token：旧持有者的写入照样落地。".into()),
         Property::RevokedGenerationOverwrite if unconditional => {
@@ -85,7 +92,9 @@ struct Refusal {
 fn refusal(compared: &Step) -> Option<Refusal> {
     let (own, fence, seq, current, separate) = match compared.event {
         Event::Rejected { fence, grant: g, seq, current, .. } => (g, fence, seq, current, false),
-        Event::Checked { fence, grant: g, seq, current, passed: false, .. } => (g, fence, seq, current, true),
+        Event::Checked { fence, grant: g, seq, current, passed: false, .. } => {
+            (g, fence, seq, current, true)
+        }
         _ => return None,
     };
     let own = Token { fence, grant: (own != 0).then_some(own) };
@@ -139,7 +148,11 @@ pub fn locked_reading(compared: &Step, split: bool) -> Option<String> {
 pub fn lost_reading(compared: &Step, delivered: bool, defect_in_chain: bool) -> (Kind, String) {
     let Some(r) = refusal(compared) else { return (Kind::Harm, String::new()) };
     let stored = r.stored.and_then(|t| t.grant);
-    let decided = if r.current.0 == r.own.fence { "资源按 (fence, op_seq) 比较，" } else { "资源按 fence 比较，" };
+    let decided = if r.current.0 == r.own.fence {
+        "资源按 (fence, op_seq) 比较，"
+    } else {
+        "资源按 fence 比较，"
+    };
     let at = refused_at(&r);
     let expected = "（本学习台补充）这条路径上的丢失与缺陷无关，是协议预期的失败，不是性质违例";
     match (stored, r.own.grant) {
@@ -223,10 +236,15 @@ pub fn unfired(d: Defect, defects: Defects, crash: bool) -> String {
         Defect::RollbackIssuer => "没有一次恢复让发号器回退",
         Defect::SplitAuthority => "没有谁在失去租约之后向计数器取号",
         Defect::NoFence => "没有哪次比较本会拒绝的写入被资源接受",
-        Defect::Precheck if defects.no_fence => "与 no-fence 同开时，写入前那一步不作比较，照单全收的是 no-fence；precheck 在此不起作用",
+        Defect::Precheck if defects.no_fence => {
+            "与 no-fence 同开时，写入前那一步不作比较，照单全收的是 no-fence；precheck 在此不起作用"
+        }
         Defect::Precheck => "没有哪次写入在比较通过之后、资源已变到本会拒绝它的值时被无条件写入",
     };
-    format!("（本学习台补充）{}：{what}，本缺陷从未触发——这里的结论与它无关，不说明它无害。", d.name())
+    format!(
+        "（本学习台补充）{}：{what}，本缺陷从未触发——这里的结论与它无关，不说明它无害。",
+        d.name()
+    )
 }
 
 /// The issuer-side finding in one sentence.
@@ -255,9 +273,17 @@ pub fn harm(r: &ReusedFence) -> String {
         .enumerate()
         .map(|(i, h)| match h {
             Some(h) if h.finding == Finding::LockedOut => {
-                format!("交错 {} 有害（第 {} 步：当前持有者被拒，资源保留着较早授予的结果）", i + 1, h.step)
+                format!(
+                    "交错 {} 有害（第 {} 步：当前持有者被拒，资源保留着较早授予的结果）",
+                    i + 1,
+                    h.step
+                )
             }
-            Some(h) => format!("交错 {} 有害（第 {} 步：较早授予的写入覆盖了较新授予的结果）", i + 1, h.step),
+            Some(h) => format!(
+                "交错 {} 有害（第 {} 步：较早授予的写入覆盖了较新授予的结果）",
+                i + 1,
+                h.step
+            ),
             None => format!("交错 {} 无害", i + 1),
         })
         .collect();
@@ -316,7 +342,11 @@ pub fn note(n: &Note) -> String {
 /// Key and enabling steps as two lists of the path's actions.
 pub fn chain(key: &[usize], enabling: &[usize], names: &[String]) -> String {
     let list = |steps: &[usize]| {
-        steps.iter().map(|&k| format!("第 {k} 步 {}", names.get(k - 1).map_or("", String::as_str))).collect::<Vec<_>>().join("、")
+        steps
+            .iter()
+            .map(|&k| format!("第 {k} 步 {}", names.get(k - 1).map_or("", String::as_str)))
+            .collect::<Vec<_>>()
+            .join("、")
     };
     if enabling.is_empty() {
         format!("关键步骤：{}", list(key))
@@ -341,10 +371,19 @@ pub fn reach(f: Finding, d: Option<u8>, moved: bool) -> String {
 /// this path) on any way on; `e` is what that step did, `newest` whether it was the newest
 /// grant's write. Where the lesson says why, so does the coach: under the correct protocol
 /// the key caveat's window closes when the newest grant's result is committed.
-pub fn closed(f: Finding, step: usize, again: bool, e: &Event<u64, char>, newest: bool, defects: Defects) -> String {
+pub fn closed(
+    f: Finding,
+    step: usize,
+    again: bool,
+    e: &Event<u64, char>,
+    newest: bool,
+    defects: Defects,
+) -> String {
     let (t, again_word) = (tag(f, Kind::Holds), if again { "再" } else { "" });
     let why = match (f, e) {
-        (Finding::KeyCaveat, Event::Accepted { client, .. }) if newest && !again && defects == Defects::default() => {
+        (Finding::KeyCaveat, Event::Accepted { client, .. })
+            if newest && !again && defects == Defects::default() =>
+        {
             format!("{client} 的结果（最新授予）已被资源持久接受；课程说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」。")
         }
         _ => String::new(),

@@ -13,7 +13,13 @@ use crate::words::{assumptions, THREATS};
 
 /// The explorer's verdicts: `moves` are each finding's shortest path (in `Finding::ALL`
 /// order) as the machine's moves, `run` the same paths as steps.
-pub fn of_search(defects: Defects, crash: bool, delay: bool, run: &ModelRun, moves: &[Option<Vec<Move>>]) -> Verdicts {
+pub fn of_search(
+    defects: Defects,
+    crash: bool,
+    delay: bool,
+    run: &ModelRun,
+    moves: &[Option<Vec<Move>>],
+) -> Verdicts {
     let shortest = |f: Finding| run.finding(f).and_then(|r| r.path.as_ref()).map(Vec::len);
     // Each finding's shortest path read as the one place it happened (a lost operation at the
     // refusal its key steps end at).
@@ -63,12 +69,21 @@ pub fn of_search(defects: Defects, crash: bool, delay: bool, run: &ModelRun, mov
         l
     };
     let lines = |fs: &[Finding]| fs.iter().map(|&f| line(f)).collect::<Vec<_>>();
-    let all =
-        [Finding::Broken(Property::RevokedGenerationOverwrite), Finding::Broken(Property::UnauthorizedAccept), Finding::UnboundOverwrite];
+    let all = [
+        Finding::Broken(Property::RevokedGenerationOverwrite),
+        Finding::Broken(Property::UnauthorizedAccept),
+        Finding::UnboundOverwrite,
+    ];
     let mut remarks = vec![remark(BOUND_TO_A_GRANT.to_string())];
     remarks.extend(run.unfired.iter().map(|&u| remark(unfired(u, defects, crash))));
     let sections = vec![
-        Section { part: Part::Properties, title: "性质检查", ours: false, lines: lines(&all), remarks },
+        Section {
+            part: Part::Properties,
+            title: "性质检查",
+            ours: false,
+            lines: lines(&all),
+            remarks,
+        },
         Section {
             part: Part::Progress,
             title: "进展",
@@ -76,7 +91,13 @@ pub fn of_search(defects: Defects, crash: bool, delay: bool, run: &ModelRun, mov
             lines: lines(&[Finding::LockedOut, Finding::LostOperation, Finding::Stuck]),
             remarks: vec![remark(say::PROGRESS_WHEN.into())],
         },
-        Section { part: Part::Issuer, title: "发号检查", ours: true, lines: lines(&[Finding::ReusedFence]), remarks: vec![] },
+        Section {
+            part: Part::Issuer,
+            title: "发号检查",
+            ours: true,
+            lines: lines(&[Finding::ReusedFence]),
+            remarks: vec![],
+        },
         Section {
             part: Part::Assumptions,
             title: "模型假设",

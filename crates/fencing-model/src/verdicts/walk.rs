@@ -20,14 +20,24 @@ pub fn of_path(machine: &Machine, moves: &[Move], steps: &[Step]) -> Marks {
         m.add(f, &o);
     };
     for (i, mv) in moves.iter().enumerate() {
-        for f in Finding::ALL.into_iter().filter(|f| f.on_transition() && f.made_by(&mv.before, &mv.event)) {
+        for f in Finding::ALL
+            .into_iter()
+            .filter(|f| f.on_transition() && f.made_by(&mv.before, &mv.event))
+        {
             add(f, i);
         }
     }
     let end = moves.last().map(|mv| mv.after).unwrap_or_default();
-    if let Some(at) = Finding::LostOperation.holds_in(machine, &end, false).then(|| lost_write_refused(moves)).flatten() {
+    if let Some(at) = Finding::LostOperation
+        .holds_in(machine, &end, false)
+        .then(|| lost_write_refused(moves))
+        .flatten()
+    {
         add(Finding::LostOperation, at);
     }
-    m.notes = notes_of(moves, 1, machine.defects.no_fence).iter().map(|n| (n.step(), note_tag(n), note(n))).collect();
+    m.notes = notes_of(moves, 1, machine.defects.no_fence)
+        .iter()
+        .map(|n| (n.step(), note_tag(n), note(n)))
+        .collect();
     m.settle()
 }
