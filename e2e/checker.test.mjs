@@ -70,6 +70,7 @@ test('the scaled preset reaches over a million states and its counterexample is 
 
 test('a search can be cancelled at once and run again', async () => {
   const page = await env.page(null);
+  const workerGone = new Promise((resolve) => page.once('worker', (w) => w.once('close', resolve)));
   await page.goto(env.url + 'explore?case=model&variant=split-authority&clients=' + encodeURIComponent('acquire pause write:1:a renew pause write:2:a2; acquire pause write:1:b renew pause write:2:b2; acquire pause write:1:c; acquire pause write:1:d') + '&delay=true');
   await live(page);
   await page.locator('.checker-progress[data-status="running"] .states').waitFor();
@@ -77,8 +78,8 @@ test('a search can be cancelled at once and run again', async () => {
   await page.locator('.checker-progress[data-status="cancelled"]').waitFor({ timeout: 100 });
   const said = await page.locator('.checker-progress').textContent();
   assert.match(said, /已取消：探索了 [\d,]+ 个不同状态/);
-  // The worker is gone: nothing changes any more.
-  await page.waitForTimeout(600);
+  // The worker is gone (terminated, not asked to stop): nothing changes any more.
+  await workerGone;
   assert.equal(await page.locator('.checker-progress').textContent(), said);
   await page.getByRole('button', { name: '重新运行' }).click();
   await page.locator('.checker-progress[data-status="running"]').waitFor();

@@ -141,6 +141,9 @@ test('play steps once a second, pauses, and under reduced motion steps without t
     await play.click();
     assert.equal(await play.getAttribute('aria-pressed'), 'false');
     const paused = new URL(page.url()).searchParams.get('step');
+    // Real time, the one fixed wait in the tests: that nothing happens cannot be waited for, and
+    // Playwright's clock cannot stand in — its timer ids (from 10^12) do not fit the i32 that
+    // leptos' interval handle keeps, so under it a pause could never clear its timer.
     await page.waitForTimeout(1300);
     assert.equal(new URL(page.url()).searchParams.get('step'), paused, 'paused');
     assert.deepEqual(page.problems, []);

@@ -31,12 +31,14 @@ export async function exported(page) {
   return doc;
 }
 
-/** The export, once `ready(export)` holds (a run is counted a moment after the learner acts). */
+/**
+ * The export, once `ready(export)` holds (a run is counted a moment after the learner acts).
+ * No pause between tries: each one loads the progress page, which takes longer than that moment.
+ */
 export async function exportedOnce(page, ready) {
   for (let i = 0; i < 20; i++) {
     const doc = await exported(page);
     if (ready(doc)) return doc;
-    await page.waitForTimeout(250);
   }
   throw new Error('the export never showed what was expected');
 }

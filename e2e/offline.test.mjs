@@ -114,8 +114,8 @@ test('a new deployment is offered, applied only when asked, and keeps what was t
     const banner = page.locator('.update-banner');
     await banner.waitFor({ timeout: 20_000 });
     assert.match(await banner.textContent(), /新版本可用/);
-    // Nothing is applied behind the learner's back.
-    await page.waitForTimeout(500);
+    // Nothing is applied behind the learner's back: the new build waits for the click.
+    assert.ok(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).waiting !== null));
     assert.equal(await page.evaluate(() => window.beforeUpdate), true);
     assert.equal(await box.inputValue(), 'owner 防误删，fence 挡旧写');
     await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: '刷新' }).click()]);
