@@ -14,6 +14,7 @@ use crate::route::Route;
 use crate::selftest::{due_today, next_review, rating_label, when};
 use crate::storage::backup::Backup;
 use crate::storage::persist;
+use crate::storage::port::Local;
 use crate::storage::status::quarantined;
 use crate::storage::store::{use_store, Import, Store};
 use crate::storage::transfer::{preview, read_import, Preview};
@@ -699,7 +700,7 @@ fn Keeping() -> impl IntoView {
     // What storage holds is read in the browser only.
     let raw = RwSignal::new(None);
     Effect::new(move |_| {
-        raw.set(quarantined());
+        raw.set(quarantined(&Local));
         persist::read();
     });
     let status = move || {

@@ -49,6 +49,7 @@ impl Chapters {
 
 impl Record for Chapters {
     type Change = Change;
+    const WHAT: &'static str = "阅读记录";
 
     fn apply(&mut self, change: Change, at: Millis) {
         let (Change::Open(slug) | Change::Finish(slug)) = change;

@@ -104,6 +104,7 @@ impl Lab {
 
 impl Record for Lab {
     type Change = Change;
+    const WHAT: &'static str = "实验记录";
 
     fn apply(&mut self, change: Change, at: Millis) {
         match change {

@@ -27,6 +27,8 @@ fn valid_time(t: Millis) -> bool {
 /// value checks serde cannot express (every stored document and every import must pass them).
 pub trait Record: Clone + Default + PartialEq {
     type Change;
+    /// What it is, in words a learner reads (a storage notice, an unreadable key's reason).
+    const WHAT: &'static str;
     /// Apply one of the learner's changes, stamped with the time it happened.
     fn apply(&mut self, change: Self::Change, at: Millis);
     /// Another copy (another tab's, an import) joins this one: nothing either holds is lost.

@@ -47,6 +47,7 @@ impl Recall {
 
 impl Record for Recall {
     type Change = Change;
+    const WHAT: &'static str = "追问回答";
 
     fn apply(&mut self, change: Change, at: Millis) {
         let Change::Write { card, answer } = change;

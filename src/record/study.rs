@@ -162,6 +162,7 @@ impl Study {
 
 impl Record for Study {
     type Change = Change;
+    const WHAT: &'static str = "自测记录";
 
     fn apply(&mut self, change: Change, at: Millis) {
         let question = change.question();
@@ -237,31 +238,50 @@ impl Record for Study {
 impl QuestionRecord {
     /// What is wrong with one question's record, if anything (the reason names no question).
     pub fn check(&self) -> Result<(), String> {
-        let (c, attempts) = (&self.current, &self.attempts);
-        let answers = std::iter::once(&c.answer)
-            .chain(attempts.iter().map(|a| &a.answer))
-            .chain(c.conflicts.iter().map(|c| &c.answer));
-        if answers.into_iter().any(|a| a.chars().count() > MAX_ANSWER) {
-            return Err(format!("回答超过 {MAX_ANSWER} 字"));
-        }
-        if c.conflicts.len() > MAX_CONFLICTS {
-            return Err(format!("并行草稿超过 {MAX_CONFLICTS} 份"));
-        }
-        if !valid_time(c.updated_at)
-            || attempts.iter().any(|a| !valid_time(a.at))
-            || c.conflicts.iter().any(|c| !valid_time(c.at))
-        {
-            return Err("时间无效".into());
-        }
-        // Scoring points are few (3–5); an index far beyond that is not ours.
-        let ticks = std::iter::once(&c.ticked).chain(attempts.iter().map(|a| &a.ticked));
-        if ticks.into_iter().flatten().any(|&k| k >= MAX_POINTS) {
-            return Err("评分点编号无效".into());
-        }
+        check_current(&self.current)?;
+        check_attempts(&self.attempts)?;
         let boxes = 1..=INTERVAL_DAYS.len() as u8;
         if self.review.is_some_and(|r| !valid_time(r.due) || !boxes.contains(&r.level)) {
             return Err("复习安排无效".into());
         }
         Ok(())
+    }
+}
+
+/// What is wrong with a draft (and the other tabs' drafts it keeps), if anything. Storage
+/// keeps the drafts and the finished attempts apart, and checks each with its own part.
+pub fn check_current(c: &Current) -> Result<(), String> {
+    let answers = std::iter::once(&c.answer).chain(c.conflicts.iter().map(|c| &c.answer));
+    check_answers(answers)?;
+    if c.conflicts.len() > MAX_CONFLICTS {
+        return Err(format!("并行草稿超过 {MAX_CONFLICTS} 份"));
+    }
+    if !valid_time(c.updated_at) || c.conflicts.iter().any(|c| !valid_time(c.at)) {
+        return Err("时间无效".into());
+    }
+    check_ticks(&c.ticked)
+}
+
+/// What is wrong with a question's finished attempts, if anything.
+pub fn check_attempts(attempts: &[Attempt]) -> Result<(), String> {
+    check_answers(attempts.iter().map(|a| &a.answer))?;
+    if attempts.iter().any(|a| !valid_time(a.at)) {
+        return Err("时间无效".into());
+    }
+    attempts.iter().try_for_each(|a| check_ticks(&a.ticked))
+}
+
+fn check_answers<'a>(mut answers: impl Iterator<Item = &'a String>) -> Result<(), String> {
+    match answers.any(|a| a.chars().count() > MAX_ANSWER) {
+        true => Err(format!("回答超过 {MAX_ANSWER} 字")),
+        false => Ok(()),
+    }
+}
+
+/// Scoring points are few (3–5); an index far beyond that is not ours.
+fn check_ticks(ticked: &[usize]) -> Result<(), String> {
+    match ticked.iter().any(|&k| k >= MAX_POINTS) {
+        true => Err("评分点编号无效".into()),
+        false => Ok(()),
     }
 }

@@ -200,8 +200,6 @@ pub fn save<P: Part>(
 
 /// One owner's record, and how it lies in its keys.
 pub trait Part: Record + Send + Sync + 'static {
-    /// What it is, in words a learner reads.
-    const WHAT: &'static str;
     /// Read every key it owns: all that could be read, and what each key held.
     fn load(keys: &impl Keys, seen: &mut Seen) -> Result<(Self, Vec<Loaded<()>>), StorageError>;
     /// The keys a change dirties: a save writes only those.
@@ -229,8 +227,6 @@ pub trait Part: Record + Send + Sync + 'static {
 /// A part that is one document under one key, read also from an old one-key document.
 pub trait OneKey: Record + Serialize + DeserializeOwned + Send + Sync + 'static {
     const KEY: &'static str;
-    /// What it is, in a reason a learner reads.
-    const WHAT: &'static str;
 }
 
 /// A one-key part's document is its record, with the record's checks.
@@ -241,8 +237,6 @@ impl<T: OneKey> Doc for T {
 }
 
 impl<T: OneKey> Part for T {
-    const WHAT: &'static str = T::WHAT;
-
     fn load(keys: &impl Keys, seen: &mut Seen) -> Result<(Self, Vec<Loaded<()>>), StorageError> {
         let (mine, found) = load::<T>(keys, T::KEY, T::WHAT, seen)?.take();
         let (old, found_old) = legacy::<T>(keys, T::WHAT)?.take();

@@ -14,7 +14,7 @@ use crate::record::chapters::Chapters;
 use crate::record::draft::Current;
 use crate::record::lab::Lab;
 use crate::record::recall::Recall;
-use crate::record::study::{Attempt, Change, QuestionRecord, Study};
+use crate::record::study::{self, Attempt, Change, QuestionRecord, Study};
 use crate::record::Record;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -28,17 +28,14 @@ const OLD_ATTEMPTS: &str = "progress.attempts.";
 
 impl OneKey for Chapters {
     const KEY: &'static str = "chapters";
-    const WHAT: &'static str = "阅读记录";
 }
 
 impl OneKey for Recall {
     const KEY: &'static str = "recall";
-    const WHAT: &'static str = "追问回答";
 }
 
 impl OneKey for Lab {
     const KEY: &'static str = "lab";
-    const WHAT: &'static str = "实验记录";
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -66,23 +63,17 @@ impl Doc for Mark {}
 
 impl Doc for Drafts {
     fn check(&self) -> Result<(), String> {
-        let mut study = Study::default();
-        for (id, draft) in &self.questions {
-            study.questions.entry(id.clone()).or_default().current = draft.current.clone();
-        }
-        study.check()
+        let wrong = self.questions.iter().find_map(|(id, d)| {
+            study::check_current(&d.current).err().map(|e| format!("题目 {id} 的{e}"))
+        });
+        wrong.map_or(Ok(()), Err)
     }
 }
 
 impl Doc for Attempts {
     fn check(&self) -> Result<(), String> {
-        alone(&self.attempts).check()
+        study::check_attempts(&self.attempts)
     }
-}
-
-/// A record holding one question's attempts alone, to check them as a whole record is.
-fn alone(attempts: &[Attempt]) -> QuestionRecord {
-    QuestionRecord { attempts: attempts.to_vec(), ..QuestionRecord::default() }
 }
 
 /// An old one-key document and its own attempt lists (version 6): what could be read, and the
@@ -101,7 +92,7 @@ fn read_legacy(
         let raw = keys.get(&name)?.unwrap_or_default();
         let list = serde_json::from_str::<Vec<Attempt>>(&raw)
             .map_err(|e| format!("不符合第 6 版格式（{e}）"));
-        match list.and_then(|l| alone(&l).check().map(|()| l)) {
+        match list.and_then(|l| study::check_attempts(&l).map(|()| l)) {
             Ok(list) => {
                 old.questions.entry(id.to_string()).or_default().add_attempts(&list);
                 read.push(name.clone());
@@ -150,8 +141,6 @@ fn move_legacy(
 }
 
 impl Part for Study {
-    const WHAT: &'static str = "自测记录";
-
     fn load(keys: &impl Keys, seen: &mut Seen) -> Result<(Self, Vec<Loaded<()>>), StorageError> {
         let mut study = Study::default();
         let mut found = Vec::new();

@@ -1,7 +1,7 @@
 //! The port every document is stored through (`Keys`: named texts, as localStorage keeps
-//! them), its one error, and the localStorage adapter on `gloo-storage`: every key namespaced,
-//! every write read back, and each failure told apart (storage unavailable, quota exhausted)
-//! instead of thrown.
+//! them), its one error, and the localStorage adapter (`Local`, on web-sys): every key
+//! namespaced, every write read back, and each failure told apart (storage unavailable, quota
+//! exhausted) instead of thrown.
 
 use gloo_utils::errors::JsError;
 

@@ -3,7 +3,7 @@
 //! instead of deleted.
 
 use super::doc::Loaded;
-use super::port::{Keys, Local, StorageError};
+use super::port::{Keys, StorageError};
 
 /// Unreadable texts, kept aside by whichever module found them (one key for all).
 pub const QUARANTINE: &str = "progress.quarantine";
@@ -41,9 +41,13 @@ impl Status {
     }
 
     /// What the keys of a part (`what`) held, as one status, and whether the part may be
-    /// written: unreadable texts are kept aside first (once each, whoever found them); if that
-    /// fails, nothing is written over them.
-    pub(super) fn of(found: Vec<Loaded<()>>, what: &'static str) -> (Status, bool) {
+    /// written: unreadable texts are kept aside in `keys` first (once each, whoever found
+    /// them); if that fails, nothing is written over them.
+    pub(super) fn of(
+        found: Vec<Loaded<()>>,
+        what: &'static str,
+        keys: &mut impl Keys,
+    ) -> (Status, bool) {
         if let Some(version) = found.iter().find_map(|l| {
             if let Loaded::Newer { version, .. } = l {
                 Some(*version)
@@ -66,7 +70,7 @@ impl Status {
         if unreadable.is_empty() {
             return (Status::Saved, true);
         }
-        let mut kept = Local.get(QUARANTINE).ok().flatten().unwrap_or_default();
+        let mut kept = quarantined(keys).unwrap_or_default();
         for (_, raw) in
             unreadable.iter().filter(|(_, raw)| !kept.contains(raw.as_str())).collect::<Vec<_>>()
         {
@@ -75,7 +79,7 @@ impl Status {
             }
             kept.push_str(raw);
         }
-        match Local.set(QUARANTINE, &kept) {
+        match keys.set(QUARANTINE, &kept) {
             Err(e) => (Status::MemoryOnly(e), false),
             Ok(()) => (
                 Status::Quarantined {
@@ -88,6 +92,6 @@ impl Status {
 }
 
 /// The unreadable text kept aside, if any.
-pub fn quarantined() -> Option<String> {
-    Local.get(QUARANTINE).ok().flatten()
+pub fn quarantined(keys: &impl Keys) -> Option<String> {
+    keys.get(QUARANTINE).ok().flatten()
 }

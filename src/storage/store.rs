@@ -98,7 +98,7 @@ impl<P: Part> Store<P> {
                     seen.clear();
                     (P::default(), (Status::MemoryOnly(e), true))
                 }
-                Ok((record, found)) => (record, Status::of(found, P::WHAT)),
+                Ok((record, found)) => (record, Status::of(found, P::WHAT, &mut Local)),
             });
         self.seen.set_value(seen);
         self.writable.set_value(writable);

@@ -5,6 +5,7 @@
 mod backup;
 mod fuzz;
 mod layout;
+mod quarantine;
 mod transfer;
 
 use super::doc::{Loaded, Part, Seen};
