@@ -94,6 +94,8 @@ test('with a prediction open, its button is the run: nothing runs without the gu
   assert.equal(await row.getByText('每一项都选好后才能提交').count(), 0);
   await submit.click();
   assert.match(await row.locator('.predict-verdict').textContent(), /哪些性质被违反：对/);
+  // The button that had the focus is gone: the feedback has it, so Tab goes on from there.
+  await page.waitForFunction(() => document.activeElement?.classList.contains('predict-verdict'));
   assert.match(await row.locator('.lab-result section[data-part=properties] .verdicts').textContent(), /违反（2\/3 条交错）/);
   assert.equal(await row.locator('.run-btn').isVisible(), true);
   // After a reload the output is gone, but not what the learner did: the run and the guess.
@@ -103,7 +105,7 @@ test('with a prediction open, its button is the run: nothing runs without the gu
   const again = command(page, '关闭资源检查');
   await again.locator('.lab-status').waitFor();
   // Run once by the first test and once here; this guess missed one of the orders.
-  assert.match(await again.locator('.lab-status').textContent(), /^运行 2 次✗ 最近一次预测未中（输出不随页面保存/);
+  assert.match(await again.locator('.lab-status').textContent(), /^运行 2 次最近一次预测与结果有出入（输出不随页面保存/);
   assert.deepEqual(page.problems, []);
 });
 
@@ -119,6 +121,8 @@ test('on a phone the chapter starts with what runs: the twin under 步骤与预�
   const limits = page.locator('.chapter > p', { hasText: '本轮已运行以上模型' });
   const note = page.locator('details.fold');
   // The lesson's order stays; the runnable twin sits right under 「步骤与预期」, the note after the lesson's limits, folded.
+  // Where the learner meets the lesson's Python commands, the app says where their runnable twins are.
+  assert.match(await page.locator('.code-caption').first().textContent(), /本学习台不含此脚本；在本页可运行的对应命令就在下面「步骤与预期」之后/);
   const [a, b, c, d] = await Promise.all([steps, twin, limits, note].map(top));
   assert.ok(a < b && b < c && c < d, `${a} < ${b} < ${c} < ${d}`);
   assert.equal(await note.evaluate((e) => e.open), false);

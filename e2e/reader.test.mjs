@@ -354,6 +354,20 @@ test('the theme toggle is remembered across a reload', async () => {
   assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.theme')), 'dark');
   await page.locator('.theme-toggle').click();
   assert.equal(await theme(), 'system');
+  // On a phone the button is only its icon: a tap says the new choice for a moment, so a tap
+  // back to the system's (which may change no colour) is seen too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const said = page.locator('.theme-said');
+  // (The laptop's last tap said its choice too, unseen there: its moment ends first.)
+  await said.waitFor({ state: 'hidden' });
+  await page.locator('.theme-toggle').click();
+  assert.equal(await said.textContent(), '主题：浅色');
+  assert.ok(await said.isVisible());
+  await said.waitFor({ state: 'hidden' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.locator('.theme-toggle').click();
+  assert.equal(await theme(), 'dark');
+  assert.ok(await said.isHidden(), 'the laptop shows the label in the button instead');
   assert.deepEqual(page.problems, []);
 });
 

@@ -65,6 +65,10 @@ pub fn ThemeToggle() -> impl IntoView {
     // The prerendered label is the default's; the stored choice arrives after hydration.
     let theme = RwSignal::new(Theme::System);
     Effect::new(move |_| theme.set(Theme::stored()));
+    // Where the button shows only its icon (a phone), a tap says the new choice for a moment:
+    // a tap back to 跟随系统 may change no colour at all.
+    let said = RwSignal::new(false);
+    let said_at = StoredValue::new(0u32);
     let cycle = move |_| {
         let dark = window()
             .match_media("(prefers-color-scheme: dark)")
@@ -75,6 +79,18 @@ pub fn ThemeToggle() -> impl IntoView {
         theme.set(t);
         apply(t);
         set_preference(KEY, (t != Theme::System).then_some(t.attr()));
+        said.set(true);
+        // Only the latest tap's moment ends it.
+        let tap = said_at.get_value() + 1;
+        said_at.set_value(tap);
+        set_timeout(
+            move || {
+                if said_at.get_value() == tap {
+                    said.set(false);
+                }
+            },
+            std::time::Duration::from_millis(2000),
+        );
     };
     view! {
         <button
@@ -92,5 +108,8 @@ pub fn ThemeToggle() -> impl IntoView {
             </span>
             <span class="tool-label">{move || theme.get().label()}</span>
         </button>
+        <span class="theme-said" aria-hidden="true" hidden=move || !said.get()>
+            {move || format!("主题：{}", theme.get().label())}
+        </span>
     }
 }

@@ -336,6 +336,7 @@ pub fn PredictVerdict(guess: Guess, report: Report) -> impl IntoView {
             class:partly=partly
             class:miss=!hit && !partly
             role="status"
+            tabindex="-1"
         >
             <p>
                 <strong>

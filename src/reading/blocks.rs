@@ -171,11 +171,9 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
         }
         .into_any(),
         Block::Figure { name, caption } => view! {
+            // The caption first, as the picture's title: under the picture it would come after
+            // the picture's own link to the explorer, far from what it describes.
             <figure class="figure" id=id.clone()>
-                {match name {
-                    "timeline" => view! { <Timeline id=id.clone() /> }.into_any(),
-                    _ => ().into_any(),
-                }}
                 <figcaption>
                     // The lesson's caption tells the lesson's order; the other order, drawn by the
                     // app, has its own (the stylesheet shows the one of the order shown).
@@ -192,6 +190,10 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
                         view! { {caption} }.into_any()
                     }}
                 </figcaption>
+                {match name {
+                    "timeline" => view! { <Timeline id=id.clone() /> }.into_any(),
+                    _ => ().into_any(),
+                }}
             </figure>
         }
         .into_any(),

@@ -19,6 +19,7 @@ use fencing_model::cli::{args_of, execute, parse, Invocation};
 use fencing_model::verdicts::{Kind, Part};
 use fencing_model::{render, CaseRun, Experiment, Report};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// One lab block: its commands, each runnable in the page.
 #[island]
@@ -162,14 +163,18 @@ fn LabCommand(command: String) -> impl IntoView {
         if let Some(report) = report() {
             predict::record(&guess, &report);
             verdict.set(Some((guess, report)));
-            // The feedback replaces the form the learner scrolled through: bring its first line
-            // into view once it is drawn.
+            // The feedback replaces the form the learner scrolled through (and the button that
+            // had the focus): bring its first line into view once it is drawn, and the focus
+            // to it, so the keyboard goes on from there.
             request_animation_frame(move || {
                 let shown = item
                     .get_untracked()
                     .and_then(|li| li.query_selector(".predict-verdict").ok().flatten());
                 if let Some(el) = shown {
                     el.scroll_into_view();
+                    if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
+                        let _ = el.focus();
+                    }
                 }
             });
         }

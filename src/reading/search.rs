@@ -102,8 +102,10 @@ pub struct Hit {
     pub after: String,
 }
 
-/// Every occurrence of `query` or of another name of it (case-insensitive for Latin letters),
-/// in lesson order.
+/// Every occurrence of `query` or of another name of it (case-insensitive for Latin letters):
+/// the word as typed first — the chapters that have it, and in each chapter its own hits —
+/// then the other names' hits, otherwise in lesson order. (`max_fence` also finds `fence`,
+/// which is everywhere: the exact word must not be buried under it.)
 pub fn search(index: &Index, query: &str) -> Vec<Hit> {
     let q = query.trim().to_ascii_lowercase();
     if q.is_empty() {
@@ -154,6 +156,10 @@ pub fn search(index: &Index, query: &str) -> Vec<Hit> {
             at = end;
         }
     }
+    let exact = |h: &Hit| h.matched.to_ascii_lowercase() == q;
+    let with_exact: Vec<usize> = hits.iter().filter(|h| exact(h)).map(|h| h.chapter).collect();
+    // A stable sort: lesson order within each key.
+    hits.sort_by_key(|h| (!with_exact.contains(&h.chapter), h.chapter, !exact(h)));
     hits
 }
 
@@ -224,6 +230,26 @@ mod tests {
         );
         assert!(search(&index, "两个操作域不同").is_empty());
         assert_eq!(search(&index, "既然能 fence").len(), 1);
+    }
+
+    #[test]
+    fn the_word_as_typed_comes_before_its_other_names() {
+        let index = Index {
+            entries: index_entries(),
+            terms: vec![term(&["fence", "fencing", "max_fence"])],
+        };
+        let hits = search(&index, "max_fence");
+        let exact: Vec<bool> = hits.iter().map(|h| h.matched == "max_fence").collect();
+        assert!(exact[0] && exact.contains(&false), "{exact:?}");
+        // Each chapter's own hits of the word first; chapters without it after all that have it.
+        let have = |c| hits.iter().any(|h| h.chapter == c && h.matched == "max_fence");
+        for pair in hits.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            assert!(have(a.chapter) || !have(b.chapter), "{} before {}", a.chapter, b.chapter);
+            if a.chapter == b.chapter {
+                assert!(a.matched == "max_fence" || b.matched != "max_fence");
+            }
+        }
     }
 
     #[test]

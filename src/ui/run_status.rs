@@ -20,10 +20,12 @@ pub fn RunStatus(
                 .map(|hit| {
                     view! {
                         <span class="status-word" class:hit=hit class:miss=!hit>
+                            // In the verdict's words: a guess partly right is not all right,
+                            // and "missed" would say it was all wrong.
                             {if hit {
-                                "✓ 最近一次预测猜中"
+                                "✓ 最近一次预测全部正确"
                             } else {
-                                "✗ 最近一次预测未中"
+                                "最近一次预测与结果有出入"
                             }}
                         </span>
                     }
