@@ -424,7 +424,7 @@ pub fn Play(
                     <span>"显示教练"</span>
                 </label>
             </div>
-            <p class="hint">
+            <p class="hint key-hint">
                 "键盘：1–9、0 选第 1–10 个动作（其余用 Tab 与回车）；u 或退格撤销最后一步（会删掉它）；← / → 只查看前后的步骤，不改路径。"
             </p>
             <p class="coach-status" role="status">
