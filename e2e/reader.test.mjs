@@ -223,6 +223,11 @@ test('search finds Chinese and Latin text, in the right chapters, and jumps ther
   // The word the hit found is marked in the block it led to, and only there.
   await page.locator(':target mark.search-mark').first().waitFor();
   assert.deepEqual(await page.locator('mark.search-mark').allTextContents(), ['max_fence=42']);
+  // Not inside a term's tip, which shows only on hover: every mark is on screen to be seen.
+  await search.fill('max_fence');
+  await page.locator('.search-results .hit-group:not(.glossary-hits) a').first().click();
+  await page.locator('mark.search-mark').first().waitFor();
+  for (const mark of await page.locator('mark.search-mark').all()) assert.ok(await mark.isVisible());
   // A hit in the same page moves the mark to its own block.
   await search.fill('授权权威');
   const here = page.locator('.search-results .hit-group:not(.glossary-hits) a[href*="/timeline#"]').first();

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Node, Text};
+use web_sys::{Element, Node, Text};
 
 const KEY: &str = "search-hit";
 
@@ -47,8 +47,10 @@ fn mark_in(node: &Node, word: &str) {
     for child in children {
         if let Some(text) = child.dyn_ref::<Text>() {
             wrap(text.clone(), word);
-        } else if child.node_name() != "LEPTOS-ISLAND" {
-            // An island's text is its own to hydrate: left as rendered.
+        } else if child.dyn_ref::<Element>().is_some_and(|e| {
+            // An island's text is its own to hydrate; a term's tip shows only on hover.
+            e.tag_name() != "LEPTOS-ISLAND" && e.get_attribute("role").as_deref() != Some("tooltip")
+        }) {
             mark_in(&child, word);
         }
     }
