@@ -380,7 +380,8 @@ fn runs_denominator() -> String {
     let fencing = Defects::all_for(Case::Fencing).len();
     let operations = Defects::all_for(Case::Operations).len();
     format!(
-        "「课程实验」数的是第 7 章五条命令的五种开关组合：在第 7 章点「运行」，或在实验台用同一组合运行（改过数值也算），都计入。缺陷开关共有 {} 种组合（fencing {fencing} 种、operations {operations} 种），其余组合运行过的在括号里另计；自建场景（model）的运行不计入。",
+        "「课程实验」数的是第 7 章五条命令的五种开关组合：在第 7 章点「运行」，或在实验台用同一组合运行（改过数值也算），都计入。缺陷开关共有 {} 种组合（\
+         fencing {fencing} 种、operations {operations} 种），其余组合运行过的在括号里另计；自建场景（model）的运行不计入。",
         fencing + operations
     )
 }
@@ -398,7 +399,8 @@ fn NextStep() -> impl IntoView {
             steps.push((Route::SelfTest.href(), format!("复习今天到期的 {due} 道自测题")));
         }
         let chapters = parts.chapters.record();
-        // Onward from the furthest chapter reached (the landing starts at chapter 2), else from the start.
+        // Onward from the furthest chapter reached (the landing starts at chapter 2), else from the
+        // start.
         let reached = TOC
             .iter()
             .rposition(|c| chapters.with(|p| p.chapter(c.slug) != ChapterState::Unopened))
@@ -513,7 +515,8 @@ fn Transfer() -> impl IntoView {
         download(&name, &json);
         let attempts: usize = doc.questions.values().map(|q| q.attempts.len()).sum();
         exported.set(Some(format!(
-            "已导出 {name}（{:.1} KB）：章节记录 {} 条、作答记录 {attempts} 次、草稿 {} 份、实验记录 {} 项、预测 {} 次、完成的挑战 {} 个、追问回答 {} 份。文件在浏览器的下载位置；导入它即可在另一台设备或浏览器上继续。",
+            "已导出 {name}（{:.1} KB）：章节记录 {} 条、作答记录 {attempts} 次、草稿 {} 份、实验记录 {} 项、预测 {} 次、完成的挑战 {} 个、\
+             追问回答 {} 份。文件在浏览器的下载位置；导入它即可在另一台设备或浏览器上继续。",
             json.len() as f64 / 1024.0,
             doc.chapters.len(),
             doc.questions.values().filter(|q| !q.current.answer.trim().is_empty()).count(),
@@ -607,7 +610,8 @@ fn Transfer() -> impl IntoView {
                                 <p>
                                     <strong>"导入预览："</strong>
                                     {format!(
-                                        "新增章节记录 {} 条、作答记录 {} 次、较新的草稿 {} 份、实验记录 {} 项、预测 {} 次、完成的挑战 {} 个、追问回答 {} 份（复习安排随作答记录合并）。",
+                                        "新增章节记录 {} 条、作答记录 {} 次、较新的草稿 {} 份、实验记录 {} 项、预测 {} 次、\
+                                         完成的挑战 {} 个、追问回答 {} 份（复习安排随作答记录合并）。",
                                         pv.chapters_new,
                                         pv.attempts_new,
                                         pv.drafts_changed,
@@ -716,7 +720,8 @@ fn Keeping() -> impl IntoView {
                         "浏览器已为本站启用持久存储：存储空间紧张时一般不会自动清除本站数据；手动清除网站数据仍会删除它，下面说的清理规则也可能删除它。"
                     }
                     Some(false) => {
-                        "浏览器按默认的“尽力保存”方式保存本站数据，存储空间紧张时可能自动清除它。在闭卷自测里作答时，学习台会向浏览器申请一次持久存储（浏览器不支持时无法申请），是否同意由浏览器决定（有的会询问你）。"
+                        "浏览器按默认的“尽力保存”方式保存本站数据，存储空间紧张时可能自动清除它。在闭卷自测里作答时，学习台会向浏览器申请一次持久存储（浏览器不支持时无法申\
+                         请），是否同意由浏览器决定（有的会询问你）。"
                     }
                 }}
             </p>
@@ -737,7 +742,8 @@ fn Keeping() -> impl IntoView {
                 }}
             </p>
             <p class="hint">
-                "浏览器还可能按自己的规则清除网站数据，例如 Safari 可能在你使用 Safari 的 7 天里都没有在本站上操作（点按、输入）时清除它；导出的 JSON 文件才是你的备份。"
+                "浏览器还可能按自己的规则清除网站数据，例如 Safari 可能在你使用 Safari 的 7 天里都没有在本站上操作（点按、输入）时清除它；\
+                 导出的 JSON 文件才是你的备份。"
             </p>
             {move || {
                 raw.get()

@@ -25,7 +25,10 @@ use rated::JustRated;
 #[cfg(target_arch = "wasm32")]
 fn this_tab() -> &'static str {
     thread_local! {
-        static TAB: &'static str = Box::leak(format!("{:x}", (js_sys::Math::random() * 2f64.powi(48)) as u64).into_boxed_str());
+        static TAB: &'static str = {
+            let id = (js_sys::Math::random() * 2f64.powi(48)) as u64;
+            Box::leak(format!("{id:x}").into_boxed_str())
+        };
     }
     TAB.with(|t| *t)
 }
@@ -166,7 +169,8 @@ pub fn SelfTestPage() -> impl IntoView {
         <article class="selftest" aria-labelledby="selftest-title">
             <h1 id="selftest-title">"闭卷自测"</h1>
             <p class="lede">
-                "四道题，合上课文作答：先凭记忆写下回答（边写边保存），再展开参考答案与评分点，勾出你答到的点，最后给自己三档评价之一。题目与参考答案由本学习台依据课文编写；记录只保存在本机浏览器，可在「学习进度」页导出备份。"
+                "四道题，合上课文作答：先凭记忆写下回答（边写边保存），再展开参考答案与评分点，勾出你答到的点，最后给自己三档评价之一。题目与参考答案由本学习台依据课文编写；\
+                 记录只保存在本机浏览器，可在「学习进度」页导出备份。"
             </p>
             <noscript>
                 <p class="editor-error">
@@ -461,7 +465,8 @@ fn QuestionCard(index: usize) -> impl IntoView {
                     <h3>"参考答案"</h3>
                     {q.answer.split("\n\n").map(|para| view! { <p>{para}</p> }).collect_view()}
                     <p class="hint">"出处："{reread(q)}</p>
-                    // On a phone the answer box is far above: the answer again, at hand while ticking.
+                    // On a phone the answer box is far above: the answer again, at hand while
+                    // ticking.
                     <details class="mine-again">
                         <summary>"对照你的回答"</summary>
                         <blockquote>
@@ -695,7 +700,8 @@ fn History(
                         <p class="hint">
                             "已自评。可以在上面的输入框里重新作答，历次记录都会保留。"
                         </p>
-                        // Not due yet: the last attempt stays at hand, folded (a due one is recalled first).
+                        // Not due yet: the last attempt stays at hand, folded (a due one is
+                        // recalled first).
                         {record
                             .with(|r| {
                                 let (due, back) = next_review(r, clock::now())?;
