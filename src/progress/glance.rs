@@ -46,10 +46,10 @@ pub(super) fn DueToday() -> impl IntoView {
                                         .iter()
                                         .position(|x| x.id == q.id)
                                         .map_or(0, |i| i + 1);
+                                    let label = format!("第 {n} 题 · {}", q.topic);
                                     view! {
                                         <li>
-                                            <a href=Route::SelfTest
-                                                .href_at(q.id)>{format!("第 {n} 题 · {}", q.topic)}</a>
+                                            <a href=Route::SelfTest.href_at(q.id)>{label}</a>
                                         </li>
                                     }
                                 })
