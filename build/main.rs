@@ -62,7 +62,10 @@ fn chapter(source: &str) -> Result<(String, String), String> {
     let title = lit(&title.ok_or("chapter has no heading")?);
     let toc = format!("    Toc {{ slug: {slug}, nav: {nav}, title: {title} }},\n");
     let blocks = blocks.join(",\n        ");
-    let chapter = format!("    Chapter {{ slug: {slug}, nav: {nav}, title: {title}, blocks: &[\n        {blocks},\n    ] }},\n");
+    let chapter = format!(
+        "    Chapter {{ slug: {slug}, nav: {nav}, title: {title}, \
+         blocks: &[\n        {blocks},\n    ] }},\n"
+    );
     Ok((toc, chapter))
 }
 
@@ -84,7 +87,8 @@ fn question(source: &str) -> Result<String, String> {
     let version: u32 = front.get("version")?.parse().map_err(|_| "version is a number")?;
     let reread: Vec<String> = front.get("reread")?.split(", ").map(lit).collect();
     Ok(format!(
-        "    Question {{ id: {}, version: {version}, topic: {}, reread: &[{}], prompt: {}, context: &[{}], answer: {}, points: &[{}] }},\n",
+        "    Question {{ id: {}, version: {version}, topic: {}, reread: &[{}], prompt: {}, \
+         context: &[{}], answer: {}, points: &[{}] }},\n",
         lit(front.get("id")?),
         lit(front.get("topic")?),
         reread.join(", "),

@@ -1,6 +1,6 @@
-//! The lesson as typed data. `build/main.rs` generates `CHAPTERS` (with every block) and `TOC` (slugs
-//! and titles only) from content/lesson/*.md; this module holds the types and the lookups the
-//! components need. The page's islands use `TOC`, never `CHAPTERS`: the lesson's text reaches
+//! The lesson as typed data. `build/main.rs` generates `CHAPTERS` (with every block) and `TOC`
+//! (slugs and titles only) from content/lesson/*.md; this module holds the types and the lookups
+//! the components need. The page's islands use `TOC`, never `CHAPTERS`: the lesson's text reaches
 //! the browser as prerendered HTML, not inside the WASM.
 
 /// A piece of running text. Everything reaches the DOM as a text node.
@@ -172,7 +172,8 @@ mod tests {
 
     #[test]
     fn four_questions_each_with_a_chapter_to_reread() {
-        // build/main.rs refuses a question without an answer or with fewer than 4 or more than 12 points.
+        // build/main.rs refuses a question without an answer or with fewer than 4 or more than 12
+        // points.
         assert_eq!(QUESTIONS.iter().map(|q| q.id).collect::<Vec<_>>(), ["q1", "q2", "q3", "q4"]);
         for q in QUESTIONS {
             for slug in q.reread {

@@ -51,7 +51,8 @@ pub fn start() {
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn after_hydration() {
     // Each module loads the parts it shows: every module the chapters (the frame marks them),
-    // the lab also its runs and predictions, the study (self-test, progress, the follow-up questions) every part.
+    // the lab also its runs and predictions, the study (self-test, progress, the follow-up
+    // questions) every part.
     use storage::store::use_store;
     use_store::<record::chapters::Chapters>().load();
     #[cfg(any(feature = "lab", feature = "study"))]

@@ -1,5 +1,5 @@
-//! Highlighting classes of code tokens: assigned by build/highlight.rs (the build includes this file), styled
-//! by the stylesheet.
+//! Highlighting classes of code tokens: assigned by build/highlight.rs (the build includes this
+//! file), styled by the stylesheet.
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tok {

@@ -30,7 +30,8 @@ fn page(template: &str, route: Route, files: &Files) -> Result<String, String> {
         .ok_or("a route names an unknown module")?;
     let wasm = file.replace(".js", "_bg.wasm");
     let mut links = format!(
-        "<link rel=\"modulepreload\" href=\"{file}\"><link rel=\"preload\" href=\"{wasm}\" as=\"fetch\" type=\"application/wasm\" crossorigin>"
+        "<link rel=\"modulepreload\" href=\"{file}\">\
+         <link rel=\"preload\" href=\"{wasm}\" as=\"fetch\" type=\"application/wasm\" crossorigin>"
     );
     if *name == "lab" {
         // The explorer's checker runs in a worker; the page finds the worker's script here.

@@ -256,7 +256,10 @@ pub fn OperationsDiagram(
                 </g>
             }.into_any()),
             OpOutcome::Conflict => ("同键异参".to_string(), rejection_at(resource, y).into_any()),
-            OpOutcome::Stale => (format!("{} ≥ {}", pair(r.before), pair((r.op.fence, r.op.seq))), rejection_at(resource, y).into_any()),
+            OpOutcome::Stale => {
+                let compared = format!("{} ≥ {}", pair(r.before), pair((r.op.fence, r.op.seq)));
+                (compared, rejection_at(resource, y).into_any())
+            }
         };
         let refused = matches!(r.outcome, OpOutcome::Conflict | OpOutcome::Stale);
         view! {

@@ -99,6 +99,7 @@ pub fn Editor(
     on_reset: Callback<()>,
 ) -> impl IntoView {
     let case = move || draft.with(|d| d.case);
+    let switch = move |x: Defect, on: bool| draft.update(|d| d.defects = d.defects.with(x, on));
     view! {
         <form class="editor" on:submit=|ev| ev.prevent_default() aria-describedby="editor-error">
             <fieldset class="choice">
@@ -145,12 +146,7 @@ pub fn Editor(
                                     type="checkbox"
                                     prop:checked=move || draft.with(|d| d.defects.has(x))
                                     disabled=move || !x.applies_to(case())
-                                    on:change=move |ev| {
-                                        draft
-                                            .update(|d| {
-                                                d.defects = d.defects.with(x, event_target_checked(&ev));
-                                            })
-                                    }
+                                    on:change=move |ev| switch(x, event_target_checked(&ev))
                                 />
                                 <span>
                                     <code>{x.name()}</code>
@@ -386,7 +382,8 @@ fn ModelEditor(draft: RwSignal<Fields>) -> impl IntoView {
         <fieldset class="inputs model-inputs">
             <legend>"客户端的程序（按顺序执行）"</legend>
             <p class="hint">
-                "每步以空格分隔：acquire（申请租约，他人租约有效时等待）、pause（暂停，租约可能在此期间到期）、write:op_seq:key（写入；同一个 key 再写一次即重试）、renew（续租，失败则停止）。2–4 个客户端，每个至多 6 步，合计至多 6 次写入。"
+                "每步以空格分隔：acquire（申请租约，他人租约有效时等待）、pause（暂停，租约可能在此期间到期）、write:op_seq:key（写入；\
+                 同一个 key 再写一次即重试）、renew（续租，失败则停止）。2–4 个客户端，每个至多 6 步，合计至多 6 次写入。"
             </p>
             {move || (0..count()).map(program).collect_view()}
             <button

@@ -41,7 +41,8 @@ pub fn ExplorerPage() -> impl IntoView {
         <article class="explorer-page" aria-labelledby="explorer-title">
             <h1 id="explorer-title">"实验台：在页面里运行事件模型"</h1>
             <p class="lede">
-                "这里运行的是与命令行 fencing-lab 同一份 Rust 模型（编译为 WebAssembly）。选择案例、打开缺陷开关、修改输入，查看全部交错、每一步的状态与性质检查；选 model 案例可自建 2–4 个客户端的场景，由模型检查器在后台线程里穷举全部状态，给出每条性质被破坏的最短路径。"
+                "这里运行的是与命令行 fencing-lab 同一份 Rust 模型（编译为 WebAssembly）。选择案例、打开缺陷开关、修改输入，查看全部交错、\
+                 每一步的状态与性质检查；选 model 案例可自建 2–4 个客户端的场景，由模型检查器在后台线程里穷举全部状态，给出每条性质被破坏的最短路径。"
             </p>
             <noscript>
                 <p class="editor-error">

@@ -380,7 +380,8 @@ pub fn Play(
             </h2>
             <p class="lede">
                 <span class="addition-tag">"本学习台补充"</span>
-                "由你决定下一步发生什么：谁走程序的下一步（含暂停）、何时判租约到期、授权权威何时崩溃与恢复（网络会延迟的场景里，还有哪条在途写入先送达）。每一步都由同一台状态机执行；教练（检查器）告诉你每个选择之后，各项发现最少还要几步，或已不可能。"
+                "由你决定下一步发生什么：谁走程序的下一步（含暂停）、何时判租约到期、授权权威何时崩溃与恢复（网络会延迟的场景里，还有哪条在途写入先送达）。\
+                 每一步都由同一台状态机执行；教练（检查器）告诉你每个选择之后，各项发现最少还要几步，或已不可能。"
             </p>
             {(scenario.case == Case::Fencing).then(|| view! { <ChallengeList view=view go=go /> })}
             {move || {
@@ -439,7 +440,8 @@ pub fn Play(
                         let mb = states * (search + coach) / 1e6;
                         let states = super::checker::grouped(states as usize);
                         format!(
-                            "教练已就绪：{states} 个状态，用时 {ms:.0} 毫秒；约占内存 {mb:.1} MB（状态表按块预先分配，小场景也约 0.9 MB）。",
+                            "教练已就绪：{states} 个状态，用时 {ms:.0} 毫秒；约占内存 {mb:.1} MB（状态表按块预先分配，\
+                             小场景也约 0.9 MB）。",
                         )
                     }
                     Coach::Failed(why) => {
@@ -498,13 +500,17 @@ fn summary(
         Finding::COACHED.iter().enumerate().filter_map(move |(j, f)| {
             // Made on the path by then: a report's finding is marked; a challenge's goal is not.
             let made = |m: &Move| f.made_under(defects, &m.before, &m.event);
-            let again = marks.flags.iter().any(|g| g.finding == *f && g.step <= k) || moves[..k.min(moves.len())].iter().any(made);
+            let again = marks.flags.iter().any(|g| g.finding == *f && g.step <= k)
+                || moves[..k.min(moves.len())].iter().any(made);
             // Whether step k was the newest grant's write (the lesson's reason applies then).
-            let newest = moves
-                .get(k - 1)
-                .is_some_and(|m| matches!(m.event, Event::Accepted { grant, .. } if grant != 0 && grant == m.before.grants));
-            (c.along[k - 1][j].is_some() && c.along[k][j].is_none())
-                .then(|| view! { <li>{closed(*f, k, again, &steps[k - 1].event, newest, defects)}</li> })
+            let newest = moves.get(k - 1).is_some_and(|m| match m.event {
+                Event::Accepted { grant, .. } => grant != 0 && grant == m.before.grants,
+                _ => false,
+            });
+            (c.along[k - 1][j].is_some() && c.along[k][j].is_none()).then(|| {
+                let event = &steps[k - 1].event;
+                view! { <li>{closed(*f, k, again, event, newest, defects)}</li> }
+            })
         })
     });
     let open = if open.is_empty() {

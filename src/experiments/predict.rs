@@ -73,6 +73,10 @@ pub fn PredictForm(
     let writers = RwSignal::new(vec![None::<char>; orders.len()]);
     let outcomes = RwSignal::new(vec![None::<OpOutcome>; scenario.operations.len()]);
     let operations = matches!(report.case, CaseRun::Operations(_));
+    // An operation's predicted outcome, by its name (none for the placeholder).
+    let pick = move |i: usize, v: String| {
+        outcomes.update(|o| o[i] = OUTCOMES.into_iter().find(|x| x.name() == v));
+    };
     let guess = move || match operations {
         true => outcomes
             .get()
@@ -126,13 +130,7 @@ pub fn PredictForm(
                                     </label>
                                     <select
                                         id=select_id
-                                        on:change=move |ev| {
-                                            let v = event_target_value(&ev);
-                                            outcomes
-                                                .update(|o| {
-                                                    o[i] = OUTCOMES.into_iter().find(|x| x.name() == v);
-                                                });
-                                        }
+                                        on:change=move |ev| pick(i, event_target_value(&ev))
                                     >
                                         <option value="">"选择…"</option>
                                         {OUTCOMES

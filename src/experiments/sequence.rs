@@ -2,9 +2,9 @@
 //! checker found — as a sequence diagram in the visual language of the lesson's 41/42/41
 //! figure: lanes for the clients, the authority (and split authority's independent counter),
 //! the network (when writes may be delayed) and the resource; time runs downwards, one row
-//! per step (see `diagram`). Grants are arrows carrying `(owner, fence, 授予#n)`, writes arrows to the
-//! resource with their `(fence, seq)`; accepted ones commit a new `max_fence`, rejected ones end
-//! in the rejection mark with the comparison that refused them. The current step is
+//! per step (see `diagram`). Grants are arrows carrying `(owner, fence, 授予#n)`, writes arrows to
+//! the resource with their `(fence, seq)`; accepted ones commit a new `max_fence`, rejected ones
+//! end in the rejection mark with the comparison that refused them. The current step is
 //! highlighted and the steps after it dimmed; a finding marks its step, key steps carry ◆.
 //! Screen readers get the same steps in words.
 

@@ -53,6 +53,20 @@ pub fn inlines(xs: &'static [Inline]) -> impl IntoView {
         .collect_view()
 }
 
+/// A table's cell: the first of a row heads it; each names its column (`data-label`).
+fn cell(heads_row: bool, text: &'static str, label: &'static str) -> AnyView {
+    if heads_row {
+        view! {
+            <th scope="row" data-label=label>
+                {text}
+            </th>
+        }
+        .into_any()
+    } else {
+        view! { <td data-label=label>{text}</td> }.into_any()
+    }
+}
+
 fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
     match *b {
         Block::Para(xs) => view! { <p id=id>{inlines(xs)}</p> }.into_any(),
@@ -82,13 +96,18 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
             .into_any()
         }
         Block::List { ordered: true, items } => {
-            view! { <ol id=id>{items.iter().map(|i| view! { <li>{inlines(i)}</li> }).collect_view()}</ol> }.into_any()
+            let items = items.iter().map(|i| view! { <li>{inlines(i)}</li> }).collect_view();
+            view! { <ol id=id>{items}</ol> }.into_any()
         }
         Block::List { ordered: false, items } => {
-            view! { <ul id=id>{items.iter().map(|i| view! { <li>{inlines(i)}</li> }).collect_view()}</ul> }.into_any()
+            let items = items.iter().map(|i| view! { <li>{inlines(i)}</li> }).collect_view();
+            view! { <ul id=id>{items}</ul> }.into_any()
         }
         Block::Code { lang, caption, lines } => {
-            let plain: String = lines.iter().map(|l| l.iter().map(|(_, t)| *t).collect::<String>() + "\n").collect();
+            let plain: String = lines
+                .iter()
+                .map(|l| l.iter().map(|(_, t)| *t).collect::<String>() + "\n")
+                .collect();
             view! {
                 <figure class="code" id=id>
                     <figcaption class="code-head">
@@ -143,23 +162,13 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
                             .iter()
                             .map(|r| {
                                 view! {
-                                    // Each cell names its column: on a phone a row is shown as a card.
+                                    // Each cell names its column: on a phone a row is shown as a
+                                    // card.
                                     <tr>
                                         {r
                                             .iter()
                                             .enumerate()
-                                            .map(|(i, c)| {
-                                                if i == 0 {
-                                                    view! {
-                                                        <th scope="row" data-label=head[i]>
-                                                            {*c}
-                                                        </th>
-                                                    }
-                                                        .into_any()
-                                                } else {
-                                                    view! { <td data-label=head[i]>{*c}</td> }.into_any()
-                                                }
-                                            })
+                                            .map(|(i, c)| cell(i == 0, c, head[i]))
                                             .collect_view()}
                                     </tr>
                                 }
@@ -197,15 +206,14 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
             </figure>
         }
         .into_any(),
-        Block::Lab { label, commands } => {
-            view! {
-                <LabCommands
-                    id=id
-                    label=label.to_string()
-                    commands=commands.iter().map(|c| c.to_string()).collect()
-                />
-            }.into_any()
+        Block::Lab { label, commands } => view! {
+            <LabCommands
+                id=id
+                label=label.to_string()
+                commands=commands.iter().map(|c| c.to_string()).collect()
+            />
         }
+        .into_any(),
         // On the chapter's page, a card to write in first (the study module's island); the
         // prerendered answer stays for a browser without JavaScript.
         Block::Qa { question, answer } if !expanded => view! {

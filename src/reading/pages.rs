@@ -18,7 +18,8 @@ fn reading_ms(chapter: &Chapter) -> u32 {
 /// paragraph): the story in one line, the three steps with a time for the reading, a start.
 #[component]
 fn Orientation() -> impl IntoView {
-    // At a careful 300 characters a minute (the chapters are technical), the lesson after the intro.
+    // At a careful 300 characters a minute (the chapters are technical), the lesson after the
+    // intro.
     let chars: usize =
         CHAPTERS[1..].iter().flat_map(|c| c.blocks).map(|b| block_text(b).chars().count()).sum();
     let minutes = (chars / 300 / 5 + 1) * 5;
@@ -35,7 +36,8 @@ fn Orientation() -> impl IntoView {
                     <a href=Route::Chapter(second.slug)
                         .href()>{format!("读完其余 {} 个短章", CHAPTERS.len() - 1)}</a>
                     {format!(
-                        "（约 {minutes} 分钟）：owner 与租期、41/42/41 时间线、发号与授予、一个任期多次写、资源怎样参与、课程的实验与 U60 真实服务验证、三轮追问，以及闭卷验收与来源。",
+                        "（约 {minutes} 分钟）：owner 与租期、41/42/41 时间线、发号与授予、一个任期多次写、资源怎样参与、\
+                         课程的实验与 U60 真实服务验证、三轮追问，以及闭卷验收与来源。",
                     )}
                 </li>
                 <li>
@@ -80,7 +82,8 @@ pub fn ChapterPage(index: usize, #[prop(optional)] home: bool) -> impl IntoView 
             // On the landing the way comes first, so a phone shows it without scrolling.
             {home.then(|| view! { <Orientation /> })}
             <Blocks chapter=chapter />
-            // The lesson's 「下方自测面板」 is this app's self-test page: its way in, as the call to action.
+            // The lesson's 「下方自测面板」 is this app's self-test page: its way in, as the call to
+            // action.
             {(slug == "closed-book")
                 .then(|| {
                     view! {

@@ -231,8 +231,9 @@ pub fn Search() -> impl IntoView {
                                             .map(|(href, before, matched, after)| {
                                                 let (to, word) = (href.clone(), matched.clone());
                                                 view! {
-                                                    // A hit in this page only moves the fragment: close the list behind it,
-                                                    // and mark the word once the fragment has moved.
+                                                    // A hit in this page only moves the fragment:
+                                                    // close the list behind it, and mark the word
+                                                    // once the fragment has moved.
                                                     <li on:click=move |_| {
                                                         hit_mark::remember(&to, &word);
                                                         close();

@@ -17,9 +17,11 @@ const SLOTS: [f64; 5] = [140.0, 240.0, 350.0, 430.0, 590.0];
 
 /// The lesson's caveat, quoted where the other order is shown.
 /// The other order's caption, under the figure in place of the lesson's.
-pub const CAVEAT_CAPTION: &str = "A 的 41 在资源持久接受 B 的 42 之前提交：资源接受 41，随后也接受 42。课文没有给出这一次序的时刻，图中 t10 之后只画先后；下方 t0–t20 的列表是课文给出的次序（B 先提交）";
+pub const CAVEAT_CAPTION: &str = "A 的 41 在资源持久接受 B 的 42 之前提交：资源接受 41，随后也接受 42。课文没有给出这一次序的时刻，\
+                                  图中 t10 之后只画先后；下方 t0–t20 的列表是课文给出的次序（B 先提交）";
 
-const KEY_CAVEAT: &str = "关键限定：「若 A 的 41 在资源持久接受 B 的 42 新状态前提交，资源仍可能接受。」「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它；不按租约墙钟倒推此前写入非法。」";
+const KEY_CAVEAT: &str = "关键限定：「若 A 的 41 在资源持久接受 B 的 42 新状态前提交，资源仍可能接受。」「fencing 保证新代际业务写入已被资源持久接受后\
+                          ，旧代际不能再覆盖它；不按租约墙钟倒推此前写入非法。」";
 
 fn y(lane: &str) -> f64 {
     LANES.iter().find(|(n, _)| *n == lane).map(|(_, y)| *y).unwrap_or(0.0)
@@ -123,7 +125,8 @@ fn Drawing(trace: Trace, lesson: bool) -> impl IntoView {
     let times: [&str; 5] =
         if lesson { ["t0", "t5", "t10", "t11", "t20"] } else { ["t0", "t5", "t10", "", ""] };
     let desc = if lesson {
-        "t0：A 从同一授权权威领取 (owner=A, fence=41)，开始计算。t5：A 暂停；t10：授权权威判其到期，把新租约和 42 原子授给 B。t11：B 带 42 发布结果，资源持久保存 max_fence=42。t20：A 恢复，带 41 发布，资源在真正修改业务状态的原子边界拒绝它。".to_string()
+        "t0：A 从同一授权权威领取 (owner=A, fence=41)，开始计算。t5：A 暂停；t10：授权权威判其到期，把新租约和 42 原子授给 B。t11：\
+         B 带 42 发布结果，资源持久保存 max_fence=42。t20：A 恢复，带 41 发布，资源在真正修改业务状态的原子边界拒绝它。".to_string()
     } else {
         let said: Vec<String> = writes
             .iter()
@@ -135,7 +138,8 @@ fn Drawing(trace: Trace, lesson: bool) -> impl IntoView {
             })
             .collect();
         format!(
-            "t0：A 从同一授权权威领取 (owner=A, fence={a})，开始计算。t5：A 暂停；t10：授权权威判其到期，把新租约和 {b} 原子授给 B，此时资源尚未持久接受 {b}。A 恢复后先到资源：{}。revoked_generation_overwrite 与 unauthorized_accept 都没有出现。",
+            "t0：A 从同一授权权威领取 (owner=A, fence={a})，开始计算。t5：A 暂停；t10：授权权威判其到期，把新租约和 {b} 原子授给 B，\
+             此时资源尚未持久接受 {b}。A 恢复后先到资源：{}。revoked_generation_overwrite 与 unauthorized_accept 都没有出现。",
             said.join("；随后 ")
         )
     };
@@ -264,7 +268,8 @@ fn across(f: &Facts, head: &str) -> impl IntoView {
                     (y("B") + y("资源")) / 2.0 + 4.0
                 };
                 let mark = if w.accepted {
-                    // A's label sits just below A's lane, on its own arrow: A resumes and publishes.
+                    // A's label sits just below A's lane, on its own arrow: A resumes and
+                    // publishes.
                     view! {
                         <rect
                             x=x - 4.0

@@ -1,8 +1,9 @@
 //! What the learner did, and the rules it changes by: the chapters read (`chapters`), the lab's
-//! runs and predictions (`lab`; a prediction scored against a run: `prediction`), the answers written to the lesson's follow-up questions
-//! (`recall`), the self-test's answers (`study`: each question's attempt in
-//! progress, `draft`, and the schedule its ratings lead to, `review`). Pure data and rules, no
-//! browser: `storage` keeps these records, the views show them and send their changes.
+//! runs and predictions (`lab`; a prediction scored against a run: `prediction`), the answers
+//! written to the lesson's follow-up questions (`recall`), the self-test's answers (`study`: each
+//! question's attempt in progress, `draft`, and the schedule its ratings lead to, `review`). Pure
+//! data and rules, no browser: `storage` keeps these records, the views show them and send their
+//! changes.
 
 pub mod chapters;
 pub mod draft;

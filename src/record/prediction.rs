@@ -177,7 +177,10 @@ pub fn lesson_states(s: &Scenario) -> bool {
 /// The lesson's sentences about a run, only where the lesson describes that very run.
 pub fn lesson_words(s: &Scenario) -> Vec<&'static str> {
     if s.case == Case::Operations && *s == Scenario::lesson(Case::Operations, Default::default()) {
-        return vec!["「最后 operations 输入 seq1/seq2、跨任期同键重试、同键异参、新键旧序号，预期 applied/applied/duplicate/conflict/stale，只有两个效果。」"];
+        return vec![
+            "「最后 operations 输入 seq1/seq2、跨任期同键重试、同键异参、新键旧序号，\
+             预期 applied/applied/duplicate/conflict/stale，只有两个效果。」",
+        ];
     }
     if !lesson_states(s) {
         return vec![];
@@ -185,7 +188,11 @@ pub fn lesson_words(s: &Scenario) -> Vec<&'static str> {
     match s.defects.iter().next() {
         None => vec!["「正确版本无越代覆盖；A 可先于 B 提交，但 B 先提交后 A 必须被拒。」"],
         Some(d) => {
-            vec!["「三缺陷分别出现 revoked_generation_overwrite、unauthorized_accept、revoked_generation_overwrite。」", d.lesson_words()]
+            vec![
+                "「三缺陷分别出现 revoked_generation_overwrite、unauthorized_accept、\
+                 revoked_generation_overwrite。」",
+                d.lesson_words(),
+            ]
         }
     }
 }
@@ -296,7 +303,8 @@ mod tests {
             assert!(words[0].contains("三缺陷分别出现") && words[1] == d.lesson_words(), "{d:?}");
         }
         assert!(lesson_words(&lesson(Case::Operations, &[]))[0].contains("只有两个效果"));
-        // Not the lesson's runs: precheck, a combination, other inputs, operations without the fence.
+        // Not the lesson's runs: precheck, a combination, other inputs, operations without the
+        // fence.
         assert!(lesson_words(&lesson(Case::Fencing, &[Defect::Precheck])).is_empty());
         assert!(lesson_words(&lesson(Case::Fencing, &[Defect::NoFence, Defect::RollbackIssuer]))
             .is_empty());

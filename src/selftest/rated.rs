@@ -41,7 +41,8 @@ pub fn JustRated(
                             <p class="q-rated-line">
                                 {kept}" · "<strong>{rating_label(a.rating)}</strong>
                                 {a.unsure.then_some(UNSURE)}
-                                // Points of an earlier wording are not this question's: not counted against it.
+                                // Points of an earlier wording are not this question's: not counted
+                                // against it.
                                 {(a.wording == q.version)
                                     .then(|| {
                                         format!(
@@ -68,18 +69,19 @@ pub fn JustRated(
                                     .enumerate()
                                     .map(|(k, text)| {
                                         let ticked = a.ticked.contains(&k);
+                                        let unticked = (!ticked)
+                                            .then(|| {
+                                                view! {
+                                                    <span class="visually-hidden">"（未勾）"</span>
+                                                }
+                                            });
                                         view! {
                                             <li class:ticked=ticked>
                                                 <span aria-hidden="true">
                                                     {if ticked { "✓ " } else { "· " }}
                                                 </span>
                                                 {*text}
-                                                {(!ticked)
-                                                    .then(|| {
-                                                        view! {
-                                                            <span class="visually-hidden">"（未勾）"</span>
-                                                        }
-                                                    })}
+                                                {unticked}
                                             </li>
                                         }
                                     })

@@ -32,7 +32,8 @@ impl Status {
             Status::Saved => None,
             Status::MemoryOnly(e) => Some(e.message().to_string()),
             Status::ReadOnly { version, what } => {
-                Some(format!("{what}中有更新版本学习台写入的内容（第 {version} 版格式），本页可能显示不全。本页不会改写它，对这部分的改动也不会保存，刷新或关闭本页后即丢失。"))
+                Some(format!("{what}中有更新版本学习台写入的内容（第 {version} 版格式），本页可能显示不全。本页不会改写它，对这部分的改动也不会保存，\
+                              刷新或关闭本页后即丢失。"))
             }
             Status::Quarantined { reason } => {
                 Some(format!("本地记录中有无法读取的内容——{reason}。原始内容已另存，未删除；其余记录照常使用。"))

@@ -29,7 +29,8 @@ fn missed_comes_back_tomorrow_partial_soon_and_full_doubles() {
 #[test]
 fn due_means_due_on_the_learners_calendar_day() {
     let offset = 8.0 * 3_600_000.0; // UTC+8
-                                    // Rated at 22:00 local time: due the next day, from its first hour.
+                                    // Rated at 22:00 local time: due the next day, from its first
+                                    // hour.
     let at = (day(T, offset) as f64) * DAY_MS - offset + 22.0 * 3_600_000.0;
     let r = Review::after(None, Rating::Missed, at);
     assert!(!r.is_due(at + 3_600_000.0, offset), "23:00 the same day");

@@ -55,9 +55,10 @@ fn empty_unreadable_and_newer_are_told_apart() {
     assert!(unreadable(r#"{"version":0}"#));
     assert!(unreadable(r#"{"version":2,"chapters":{"intro":7}}"#));
     assert!(unreadable(r#"{"version":2,"chapters":{"intro":{"opened_at":-1}}}"#));
-    assert!(unreadable(
-        r#"{"version":2,"questions":{"q1":{"current":{"answer":"","revealed":true,"ticked":[99],"updated_at":1}}}}"#
-    ));
+    assert!(unreadable(concat!(
+        r#"{"version":2,"questions":{"q1":{"current":"#,
+        r#"{"answer":"","revealed":true,"ticked":[99],"updated_at":1}}}}"#
+    )));
     assert!(unreadable(
         r#"{"version":2,"runs":{"operations/split-authority":{"count":1,"last_at":1}}}"#
     ));

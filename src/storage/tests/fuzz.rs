@@ -205,7 +205,10 @@ proptest! {
     }
 
     #[test]
-    fn a_second_tab_saving_over_the_first_keeps_both_tabs_attempts(a in progress(), b in progress()) {
+    fn a_second_tab_saving_over_the_first_keeps_both_tabs_attempts(
+        a in progress(),
+        b in progress(),
+    ) {
         let mut keys = Memory::default();
         save(&mut keys, &a, true);
         save(&mut keys, &b, true);
@@ -213,12 +216,21 @@ proptest! {
         // Each part joins the other tab's: every chapter, run and prediction of either is kept.
         for p in [&a, &b] {
             prop_assert!(p.chapters.keys().all(|c| stored.chapters.contains_key(c)));
-            prop_assert!(p.runs.iter().all(|(e, r)| stored.runs.get(e).is_some_and(|s| s.count >= r.count)));
-            prop_assert!(p.predictions.iter().all(|x| stored.predictions.iter().any(|y| y.at == x.at && y.experiment == x.experiment)));
+            prop_assert!(p
+                .runs
+                .iter()
+                .all(|(e, r)| stored.runs.get(e).is_some_and(|s| s.count >= r.count)));
+            prop_assert!(p.predictions.iter().all(|x| stored
+                .predictions
+                .iter()
+                .any(|y| y.at == x.at && y.experiment == x.experiment)));
         }
         for (id, q) in a.questions.iter().chain(&b.questions) {
             for x in &q.attempts {
-                prop_assert!(stored.questions[id].attempts.iter().any(|y| y.at == x.at && y.answer == x.answer));
+                prop_assert!(stored.questions[id]
+                    .attempts
+                    .iter()
+                    .any(|y| y.at == x.at && y.answer == x.answer));
             }
         }
     }
@@ -231,11 +243,20 @@ proptest! {
     }
 
     #[test]
-    fn a_cut_or_changed_export_is_refused_with_a_reason(p in progress(), cut in any::<prop::sample::Index>(), byte in any::<u8>()) {
+    fn a_cut_or_changed_export_is_refused_with_a_reason(
+        p in progress(),
+        cut in any::<prop::sample::Index>(),
+        byte in any::<u8>(),
+    ) {
         let json = p.to_pretty_json();
         let at = cut.index(json.len());
         let cut_short = String::from_utf8_lossy(&json.as_bytes()[..at]).into_owned();
-        prop_assert!(import(&cut_short).is_err(), "a document cut at {} of {} was accepted", at, json.len());
+        prop_assert!(
+            import(&cut_short).is_err(),
+            "a document cut at {} of {} was accepted",
+            at,
+            json.len()
+        );
         let mut changed = json.into_bytes();
         changed[at] = byte;
         match import(&String::from_utf8_lossy(&changed)) {
@@ -307,13 +328,16 @@ fn deep_nesting_and_huge_strings_are_refused_without_harm() {
     );
     assert!(import(&nested).is_err());
     let long = "字".repeat(MAX_ANSWER + 1);
-    let doc = serde_json::json!({ "version": 5, "questions": { "q1": { "current": { "answer": long, "revealed": false, "ticked": [], "updated_at": 1 } } } });
+    let doc = serde_json::json!({ "version": 5, "questions": { "q1": { "current": {
+        "answer": long, "revealed": false, "ticked": [], "updated_at": 1 } } } });
     assert_eq!(
         import(&doc.to_string()).unwrap_err(),
         format!("不是学习台的进度文件：题目 q1 的回答超过 {MAX_ANSWER} 字")
     );
-    let conflicts = serde_json::json!({ "version": 5, "questions": { "q1": { "current": { "answer": "", "revealed": false, "ticked": [], "updated_at": 1,
-        "conflicts": vec![serde_json::json!({ "answer": "x", "at": 1 }); MAX_CONFLICTS + 1] } } } });
+    let conflicts = serde_json::json!({ "version": 5, "questions": { "q1": { "current": {
+        "answer": "", "revealed": false, "ticked": [], "updated_at": 1,
+        "conflicts": vec![serde_json::json!({ "answer": "x", "at": 1 }); MAX_CONFLICTS + 1]
+    } } } });
     assert!(import(&conflicts.to_string()).unwrap_err().contains("并行草稿"));
     assert!(read_import("{}", MAX_IMPORT_BYTES + 1).unwrap_err().contains("上限"));
 }

@@ -256,7 +256,10 @@ fn a_newer_document_is_read_only_and_an_unreadable_one_reported() {
         keys.items.insert("chapters".into(), raw.into());
         let found = Tab::<Chapters>::load(&keys).1;
         assert!(
-            matches!(&found[0], Loaded::Unreadable { reason: r, raw: kept } if r.starts_with(reason) && kept == raw),
+            matches!(
+                &found[0],
+                Loaded::Unreadable { reason: r, raw: kept } if r.starts_with(reason) && kept == raw
+            ),
             "{found:?}"
         );
     }
@@ -267,7 +270,10 @@ fn a_newer_document_is_read_only_and_an_unreadable_one_reported() {
     );
     let found = Tab::<Lab>::load(&keys).1;
     assert!(
-        matches!(&found[0], Loaded::Unreadable { reason, .. } if reason == "实验记录：实验 fencing/correct 的运行时间无效"),
+        matches!(
+            &found[0],
+            Loaded::Unreadable { reason, .. } if reason == "实验记录：实验 fencing/correct 的运行时间无效"
+        ),
         "{found:?}"
     );
 }
@@ -303,7 +309,11 @@ fn an_unreadable_list_is_reported_and_the_rest_loads() {
     );
     keys.items.insert(
         DRAFTS.into(),
-        r#"{"version":7,"questions":{"q1":{"current":{"answer":"","revealed":true,"ticked":[],"updated_at":-5}}}}"#.into(),
+        concat!(
+            r#"{"version":7,"questions":{"q1":{"current":"#,
+            r#"{"answer":"","revealed":true,"ticked":[],"updated_at":-5}}}}"#
+        )
+        .into(),
     );
     let reasons: Vec<String> = Tab::<Study>::load(&keys)
         .1
@@ -320,7 +330,10 @@ fn an_unreadable_list_is_reported_and_the_rest_loads() {
     );
     let (loaded, found) = Tab::<Study>::load(&keys);
     assert_eq!(loaded.doc.questions["q1"].attempts.len(), 2);
-    assert!(found.iter().any(|l| matches!(l, Loaded::Unreadable { reason, .. } if reason == "题目 q2 的历次作答：评分点编号无效")));
+    assert!(found.iter().any(|l| matches!(
+        l,
+        Loaded::Unreadable { reason, .. } if reason == "题目 q2 的历次作答：评分点编号无效"
+    )));
     // The move drops the lists it read and leaves that one where it is.
     let mut tab = Tab::<Study>::load(&keys).0;
     tab.save_all(&mut keys).unwrap();
@@ -416,7 +429,8 @@ fn challenges_solved_in_two_tabs_join_at_their_best_and_a_version_7_tab_cannot_d
         keys.items["lab"]
     );
     let bad = keys.items["lab"].replace("1764900000000.0", "-1.0");
-    assert!(
-        matches!(crate::storage::doc::parse::<Lab>(&bad, "实验记录"), Loaded::Unreadable { reason, .. } if reason.contains("挑战 no-fence 的完成时间无效"))
-    );
+    assert!(matches!(
+        crate::storage::doc::parse::<Lab>(&bad, "实验记录"),
+        Loaded::Unreadable { reason, .. } if reason.contains("挑战 no-fence 的完成时间无效")
+    ));
 }

@@ -62,7 +62,10 @@ fn bad_files_are_refused_with_a_reason() {
         "the cap itself is accepted"
     );
     let long = format!(
-        r#"{{"version":2,"questions":{{"q1":{{"current":{{"answer":"{}","revealed":false,"ticked":[],"updated_at":1}}}}}}}}"#,
+        concat!(
+            r#"{{"version":2,"questions":{{"q1":{{"current":"#,
+            r#"{{"answer":"{}","revealed":false,"ticked":[],"updated_at":1}}}}}}}}"#
+        ),
         "x".repeat(20_001)
     );
     assert!(read_import(&long, long.len()).unwrap_err().contains("超过"));

@@ -1,0 +1,70 @@
+//! Drafts from more than one tab: this tab's name in the drafts it writes, and the drafts
+//! another tab typed at the same time.
+
+use super::words::when;
+use crate::record::study::{Change, QuestionRecord, QuestionRef, Study};
+use crate::storage::store::use_store;
+use leptos::prelude::*;
+
+/// This tab's name in the drafts it writes (random per page load), so that a merge can tell
+/// another tab's parallel draft from an older copy of its own.
+#[cfg(target_arch = "wasm32")]
+pub(super) fn this_tab() -> &'static str {
+    thread_local! {
+        static TAB: &'static str = {
+            let id = (js_sys::Math::random() * 2f64.powi(48)) as u64;
+            Box::leak(format!("{id:x}").into_boxed_str())
+        };
+    }
+    TAB.with(|t| *t)
+}
+
+/// The build-time renderer writes no drafts.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn this_tab() -> &'static str {
+    "render"
+}
+
+/// Drafts of this answer that another tab typed at the same time: kept, shown, and the
+/// learner picks (the answer they replace takes their place) or drops them.
+#[component]
+pub(super) fn Conflicts(record: Memo<QuestionRecord>, this: QuestionRef) -> impl IntoView {
+    let store = use_store::<Study>();
+    let resolve = move |index, take| store.apply(Change::Resolve { question: this, index, take });
+    move || {
+        record
+            .with(|r| r.current.conflicts.clone())
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| {
+                view! {
+                    <div class="draft-conflict" role="note">
+                        <p>
+                            {format!(
+                                "这道题在两个标签页里同时被改写过，另一份草稿（{}）没有丢，保留在这里：",
+                                when(c.at),
+                            )}
+                        </p>
+                        <blockquote class="past-answer">{c.answer}</blockquote>
+                        <div class="actions">
+                            <button
+                                type="button"
+                                class="tool-btn"
+                                on:click=move |_| resolve(i, true)
+                            >
+                                "换用这份草稿"
+                            </button>
+                            <button
+                                type="button"
+                                class="tool-btn"
+                                on:click=move |_| resolve(i, false)
+                            >
+                                "丢弃这份"
+                            </button>
+                        </div>
+                    </div>
+                }
+            })
+            .collect_view()
+    }
+}

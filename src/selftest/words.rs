@@ -1,0 +1,128 @@
+//! The words a learner reads about the self-test — ratings, a question's state, dates, when
+//! a question comes back — and the order of review; none of them is in the stored document.
+
+use crate::clock;
+use crate::content::{Question, QUESTIONS};
+use crate::record::review::Rating;
+use crate::record::study::{QuestionRecord, QuestionState, Study};
+
+/// How an attempt marked unsure says so, after its rating.
+pub const UNSURE: &str = "（没把握）";
+
+pub fn rating_label(r: Rating) -> &'static str {
+    match r {
+        Rating::Missed => "没想起来",
+        Rating::Partial => "部分答出",
+        Rating::Full => "完整答出",
+    }
+}
+
+pub(super) fn rating_meaning(r: Rating) -> &'static str {
+    match r {
+        Rating::Missed => "要点大多没想起来，需要重读相关章节",
+        Rating::Partial => "抓住了部分评分点，关键处仍有遗漏或含糊",
+        Rating::Full => "课文的评分点都答到了，并能说清为什么",
+    }
+}
+
+/// The rating the points ticked suggest: by the lesson's points only (`Rating::suggested`).
+pub(super) fn suggested(q: &Question, ticked: &[usize]) -> Rating {
+    let lesson: Vec<usize> = q.lesson_points().collect();
+    Rating::suggested(lesson.iter().filter(|k| ticked.contains(k)).count(), lesson.len())
+}
+
+/// The suggestion and its rule, as the learner reads them beside the three levels.
+pub(super) fn suggestion(q: &Question, ticked: &[usize]) -> String {
+    let lesson = q.lesson_points().count();
+    let on = q.lesson_points().filter(|k| ticked.contains(k)).count();
+    let extra =
+        if lesson < q.points.len() { "；标“本学习台补充”的点不计入" } else { "" };
+    format!(
+        "按你勾的课文评分点（{on}/{lesson}），建议：{}。规则：全部勾上为完整答出，至少一半为部分答出，不到一半为没想起来{extra}。以你的选择为准。",
+        rating_label(suggested(q, ticked))
+    )
+}
+
+/// The stylesheet's name for a rating.
+pub(super) fn rating_class(r: Rating) -> &'static str {
+    match r {
+        Rating::Missed => "rate-missed",
+        Rating::Partial => "rate-partial",
+        Rating::Full => "rate-full",
+    }
+}
+
+pub(super) fn state_label(s: QuestionState) -> &'static str {
+    match s {
+        QuestionState::NotStarted => "未作答",
+        QuestionState::Recalling => "回忆中",
+        QuestionState::Revealed => "已对照",
+        QuestionState::Rated => "已自评",
+    }
+}
+
+/// The stylesheet's name for a question's state.
+pub(super) fn state_class(s: QuestionState) -> &'static str {
+    match s {
+        QuestionState::NotStarted => "state-new",
+        QuestionState::Recalling => "state-recalling",
+        QuestionState::Revealed => "state-revealed",
+        QuestionState::Rated => "state-rated",
+    }
+}
+
+/// A date and time in the learner's locale, for attempt history.
+pub fn when(ms: f64) -> String {
+    js_sys::Date::new(&ms.into())
+        .to_locale_string("zh-CN", &wasm_bindgen::JsValue::UNDEFINED)
+        .into()
+}
+
+/// When a question comes back, in words, and whether that is today: `今天到期`,
+/// `明天（12月1日）`, `3 天后（12月3日）`. `None` before its first rating.
+pub fn next_review(record: &QuestionRecord, now: f64) -> Option<(bool, String)> {
+    let r = record.review?;
+    let offset = clock::offset(now);
+    if r.is_due(now, offset) {
+        return Some((true, "今天到期".to_string()));
+    }
+    let (month, day) = clock::month_day(r.due);
+    let date = format!("{month}月{day}日");
+    Some((
+        false,
+        match r.days_left(now, offset) {
+            1 => format!("明天（{date}）"),
+            n => format!("{n} 天后（{date}）"),
+        },
+    ))
+}
+
+/// The questions in review order: due today first, then those never rated, then the rest by
+/// when they come back (each group in the lesson's order).
+pub fn review_order(p: &Study, now: f64) -> Vec<&'static Question> {
+    let offset = clock::offset(now);
+    let mut all: Vec<&'static Question> = QUESTIONS.iter().collect();
+    all.sort_by(|a, b| {
+        let key = |q: &Question| match p.question(q.id).review {
+            Some(r) if r.is_due(now, offset) => (0, 0.0),
+            None => (1, 0.0),
+            Some(r) => (2, r.due),
+        };
+        let (ka, kb) = (key(a), key(b));
+        ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
+    });
+    all
+}
+
+/// The questions due for review today, in review order.
+pub fn due_today(p: &Study, now: f64) -> Vec<&'static Question> {
+    review_order(p, now)
+        .into_iter()
+        .filter(|q| next_review(&p.question(q.id), now).is_some_and(|(due, _)| due))
+        .collect()
+}
+
+/// The question's number in the lesson's order ("第 2 题").
+pub(super) fn number(q: &Question) -> String {
+    format!("第 {} 题", QUESTIONS.iter().position(|x| x.id == q.id).map_or(0, |i| i + 1))
+}
