@@ -68,8 +68,8 @@ pub fn StorageNotice() -> impl IntoView {
                     .then(|| {
                         view! {
                             " "
-                            <a href=Route::Progress
-                                .href()>"去「学习进度」导出或丢弃"</a>
+                            <a href={Route::Progress
+                                .href()}>"去「学习进度」导出或丢弃"</a>
                         }
                     })
             }}

@@ -330,9 +330,9 @@ pub fn Play(
             .iter()
             .map(|f| {
                 view! {
-                    <li class=f
+                    <li class={f
                         .kind
-                        .class()>
+                        .class()}>
                         {format!("第 {} 步 {} {}：{}", f.step, f.kind.sign(), f.label, f.text)}
                     </li>
                 }

@@ -147,19 +147,23 @@ fn ProgressView() -> impl IntoView {
                             .iter()
                             .enumerate()
                             .map(|(i, q)| {
+                                let next = move || {
+                                    let next = p
+                                        .with(|p| next_review(&p.question(q.id), clock::now()));
+                                    next.map_or("自评后安排".to_string(), |(_, when)| when)
+                                };
                                 view! {
                                     <tr>
                                         <th scope="row">
-                                            <a href=Route::SelfTest
+                                            <a href={Route::SelfTest
                                                 .href_at(
                                                     q.id,
-                                                )>{format!("第 {} 题 · {}", i + 1, q.topic)}</a>
+                                                )}>{format!("第 {} 题 · {}", i + 1, q.topic)}</a>
                                         </th>
                                         <td>
                                             {move || {
-                                                p.with(|p| {
-                                                    p.question(q.id).level().map_or("—", rating_label)
-                                                })
+                                                p.with(|p| p.question(q.id).level())
+                                                    .map_or("—", rating_label)
                                             }}
                                         </td>
                                         <td>
@@ -175,14 +179,7 @@ fn ProgressView() -> impl IntoView {
                                                 })
                                             }}
                                         </td>
-                                        <td class="next-review">
-                                            {move || {
-                                                p.with(|p| {
-                                                    next_review(&p.question(q.id), clock::now())
-                                                        .map_or("自评后安排".to_string(), |(_, when)| when)
-                                                })
-                                            }}
-                                        </td>
+                                        <td class="next-review">{next}</td>
                                     </tr>
                                 }
                             })

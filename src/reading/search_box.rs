@@ -79,6 +79,27 @@ fn groups(terms: &[Term], hits: &[Hit]) -> Vec<Group> {
     terms.into_iter().chain(chapters).collect()
 }
 
+/// One hit of the list. A hit in this page only moves the fragment: `close` the list behind
+/// it, and mark the word once the fragment has moved.
+fn hit_item(
+    (href, before, matched, after): (String, String, String, String),
+    close: impl Fn() + Copy + 'static,
+) -> impl IntoView {
+    let (to, word) = (href.clone(), matched.clone());
+    let follow = move |_| {
+        hit_mark::remember(&to, &word);
+        close();
+        set_timeout(hit_mark::mark_remembered, std::time::Duration::ZERO);
+    };
+    view! {
+        <li on:click=follow>
+            <a href=href>
+                <span class="hit-text">{before}<mark>{matched}</mark>{after}</span>
+            </a>
+        </li>
+    }
+}
+
 #[island]
 pub fn Search() -> impl IntoView {
     let input = NodeRef::<html::Input>::new();
@@ -228,28 +249,7 @@ pub fn Search() -> impl IntoView {
                                         {group
                                             .items
                                             .into_iter()
-                                            .map(|(href, before, matched, after)| {
-                                                let (to, word) = (href.clone(), matched.clone());
-                                                view! {
-                                                    // A hit in this page only moves the fragment:
-                                                    // close the list behind it, and mark the word
-                                                    // once the fragment has moved.
-                                                    <li on:click=move |_| {
-                                                        hit_mark::remember(&to, &word);
-                                                        close();
-                                                        set_timeout(
-                                                            hit_mark::mark_remembered,
-                                                            std::time::Duration::ZERO,
-                                                        );
-                                                    }>
-                                                        <a href=href>
-                                                            <span class="hit-text">
-                                                                {before}<mark>{matched}</mark>{after}
-                                                            </span>
-                                                        </a>
-                                                    </li>
-                                                }
-                                            })
+                                            .map(|item| hit_item(item, close))
                                             .collect_view()}
                                     </ul>
                                     {(more > 0)

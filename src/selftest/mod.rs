@@ -42,6 +42,11 @@ fn reread(q: &'static Question) -> impl IntoView {
 }
 
 /// Answering one question: recall, reveal, tick, rate, and the attempts so far.
+/// The mark on the rating the ticked points suggest.
+fn suggested_tag() -> impl IntoView {
+    view! { <span class="suggested-tag">"建议"</span> }
+}
+
 #[island]
 fn QuestionCard(index: usize) -> impl IntoView {
     let q: &'static Question = &QUESTIONS[index];
@@ -244,20 +249,23 @@ fn QuestionCard(index: usize) -> impl IntoView {
                             <span>
                                 "没把握"<span class="addition-tag">"本学习台补充"</span>
                                 <small>
-                                    "只在自评为“完整答出”时起作用：这次按“部分答出”排复习（间隔回到至多 2 天，之后从那里再翻倍），让这题早些回来；选另两档时不改变安排。你的自评、进度页与导出里的自评都不变。"
+                                    "只在自评为“完整答出”时起作用：这次按“部分答出”排复习（间隔回到\
+                                     至多 2 天，之后从那里再翻倍），让这题早些回来；选另两档时不改变\
+                                     安排。你的自评、进度页与导出里的自评都不变。"
                                 </small>
                             </span>
                         </label>
                         {Rating::ALL
                             .into_iter()
                             .map(|rating| {
+                                let is_suggested = move || {
+                                    record.with(|r| suggested(q, &r.current.ticked)) == rating
+                                };
                                 view! {
                                     <button
                                         type="button"
                                         class=format!("tool-btn rate {}", rating_class(rating))
-                                        class:suggested=move || {
-                                            record.with(|r| suggested(q, &r.current.ticked)) == rating
-                                        }
+                                        class:suggested=is_suggested
                                         on:click=move |_| {
                                             store
                                                 .apply(Change::Rate {
@@ -271,12 +279,7 @@ fn QuestionCard(index: usize) -> impl IntoView {
                                     >
                                         <strong>
                                             {rating_label(rating)}
-                                            {move || {
-                                                (record.with(|r| suggested(q, &r.current.ticked)) == rating)
-                                                    .then(|| {
-                                                        view! { <span class="suggested-tag">"建议"</span> }
-                                                    })
-                                            }}
+                                            {move || is_suggested().then(suggested_tag)}
                                         </strong>
                                         <small>{rating_meaning(rating)}</small>
                                     </button>

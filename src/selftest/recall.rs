@@ -5,10 +5,20 @@
 //! loads the study module for these islands.
 
 use crate::content::{block_id, Block, CHAPTERS};
-use crate::record::recall::{Change, Recall};
+use crate::record::recall::{Change, Recall, Written};
 use crate::record::study::MAX_ANSWER;
 use crate::storage::store::use_store;
 use leptos::prelude::*;
+
+/// An answer written before the latest, with its date.
+fn earlier(w: &Written) -> impl IntoView {
+    view! {
+        <li>
+            <span class="when">{when(w.at)}</span>
+            <blockquote class="past-answer">{w.answer.clone()}</blockquote>
+        </li>
+    }
+}
 
 /// When an answer was written, to the minute (seconds say nothing here): 「2026/12/2 14:28」.
 fn when(ms: f64) -> String {
@@ -93,8 +103,15 @@ pub fn RecallCard(id: String) -> impl IntoView {
                                 })
                         }}
                         {move || {
+                            let earlier_ones = move || {
+                                written
+                                    .with(|w| {
+                                        w[..w.len() - 1].iter().rev().map(earlier).collect_view()
+                                    })
+                            };
                             (written.with(Vec::len) > 1)
                                 .then(|| {
+                                    // All but the latest, newest first.
                                     view! {
                                         <details class="history">
                                             <summary>
@@ -105,27 +122,7 @@ pub fn RecallCard(id: String) -> impl IntoView {
                                                     )
                                                 }}
                                             </summary>
-                                            <ol>
-                                                {move || {
-                                                    written
-                                                        .with(|w| {
-                                                            w[..w.len() - 1]
-                                                                .iter()
-                                                                .rev()
-                                                                .map(|w| {
-                                                                    view! {
-                                                                        <li>
-                                                                            <span class="when">{when(w.at)}</span>
-                                                                            <blockquote class="past-answer">
-                                                                                {w.answer.clone()}
-                                                                            </blockquote>
-                                                                        </li>
-                                                                    }
-                                                                })
-                                                                .collect_view()
-                                                        })
-                                                }}
-                                            </ol>
+                                            <ol>{earlier_ones}</ol>
                                         </details>
                                     }
                                 })
@@ -136,8 +133,8 @@ pub fn RecallCard(id: String) -> impl IntoView {
                     }
                 }
             >
-                <label for=input_id
-                    .clone()>
+                <label for={input_id
+                    .clone()}>
                     "先写下你的回答，再看课文的答案"
                     <span class="addition-tag">"本学习台补充"</span>
                 </label>
