@@ -10,13 +10,9 @@ use leptos::prelude::*;
 /// another tab's parallel draft from an older copy of its own.
 #[cfg(target_arch = "wasm32")]
 pub(super) fn this_tab() -> &'static str {
-    thread_local! {
-        static TAB: &'static str = {
-            let id = (js_sys::Math::random() * 2f64.powi(48)) as u64;
-            Box::leak(format!("{id:x}").into_boxed_str())
-        };
-    }
-    TAB.with(|t| *t)
+    // A static, so the name lives as long as the page and `QuestionRef` stays `Copy`.
+    static TAB: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TAB.get_or_init(|| format!("{:x}", (js_sys::Math::random() * 2f64.powi(48)) as u64))
 }
 
 /// The build-time renderer writes no drafts.
