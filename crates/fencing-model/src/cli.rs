@@ -282,13 +282,20 @@ mod tests {
             Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
         (s.issuer, s.op_seq_a, s.op_seq_b) = (100, 3, 1);
         let s = crate::codec::canonical(&s);
-        assert_eq!(command_line(&s), "cargo run -q -p fencing-model -- fencing --variant rollback-issuer --issuer 100 --op-seq 3,1");
+        assert_eq!(
+            command_line(&s),
+            "cargo run -q -p fencing-model -- fencing --variant rollback-issuer --issuer \
+             100 --op-seq 3,1"
+        );
         let mut ops = Scenario::lesson(Case::Operations, Defects::default());
         ops.operations.truncate(2);
         ops.operations[1].digest = "it's".into();
         assert_eq!(
             command_line(&ops),
-            r"cargo run -q -p fencing-model -- fencing --case operations --ops 'order-1 amount=10 41 1;order-2 it'\''s 41 2'"
+            concat!(
+                r"cargo run -q -p fencing-model -- fencing --case operations ",
+                r"--ops 'order-1 amount=10 41 1;order-2 it'\''s 41 2'"
+            )
         );
         assert_eq!(
             args_of("cargo run -q -p fencing-model -- fencing --case operations"),

@@ -450,7 +450,10 @@ mod tests {
         fn every_scenario_round_trips_through_every_form(s in scenario()) {
             let c = canonical(&s);
             let pairs = encode(&s);
-            prop_assert_eq!(decode(pairs.iter().map(|(p, v)| (p.name(), v.as_str()))), Ok(c.clone()));
+            prop_assert_eq!(
+                decode(pairs.iter().map(|(p, v)| (p.name(), v.as_str()))),
+                Ok(c.clone())
+            );
             prop_assert_eq!(from_query(&to_query(&s)), Ok(c.clone()));
             // The shown command line, split as a shell would, reads back the same scenario.
             let args = shlex::split(&crate::cli::command_line(&s)).unwrap();

@@ -59,7 +59,8 @@ pub struct Snapshot {
 /// One step as the report shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
-    /// The transition: `acquire A`, `mint A`, `check B`, `write B`, `deliver B`, `expire A`, `recover`.
+    /// The transition: `acquire A`, `mint A`, `check B`, `write B`, `deliver B`, `expire A`,
+    /// `recover`.
     pub action: String,
     pub event: Event<u64, char>,
     pub after: Snapshot,
@@ -172,7 +173,12 @@ pub fn steps(machine: &Machine, moves: &[Move]) -> Vec<Step> {
 pub fn lost_write_refused(moves: &[Move]) -> Option<usize> {
     let end = moves.last()?.after;
     let lost = end.refused;
-    moves.iter().rposition(|m| matches!(m.event, Event::Rejected { key, .. } | Event::Skipped { key, .. } if lost & (1 << key) != 0))
+    moves.iter().rposition(|m| {
+        matches!(
+            m.event,
+            Event::Rejected { key, .. } | Event::Skipped { key, .. } if lost & (1 << key) != 0
+        )
+    })
 }
 
 /// A set of (0-based) steps, as bits: a path of the machine is far shorter than 128 steps
@@ -272,7 +278,8 @@ pub fn key_steps(moves: &[Move], finding: Finding, at: usize) -> Vec<usize> {
             Event::Recovered { from_backup: true, .. } => src.issuer = own,
             Event::Checked { compared: true, .. } => src.check[c] = own,
             Event::Sent { .. } => {
-                // The one message more in flight after than before (equal messages may be there already).
+                // The one message more in flight after than before (equal messages may be there
+                // already).
                 let count = |s: &State, x: &Message| s.in_flight.iter().filter(|y| *y == x).count();
                 let new = m
                     .after

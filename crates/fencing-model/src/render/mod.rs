@@ -336,7 +336,11 @@ fn operations(out: &mut String, checked: bool, run: &OperationsRun) {
         "资源事务：先查业务身份（幂等键 + 请求摘要），再比较 {}，业务效果与幂等记录同一事务提交",
         if checked { "(max_fence, last_seq) < (fence, seq)" } else { "——（已关闭，不比较）" }
     );
-    let _ = writeln!(out, "   # key        digest       fence   seq | outcome   | max_fence last_seq value        | 说明");
+    let _ = writeln!(
+        out,
+        "   # key        digest       fence   seq | outcome   | max_fence last_seq \
+         value        | 说明"
+    );
     for (i, r) in run.operations.iter().enumerate() {
         let _ = writeln!(
             out,

@@ -11,17 +11,24 @@ use crate::words::{grant, pair, token};
 use crate::Event;
 
 /// What the marks on a path's steps are, said once where they appear.
-pub const KEY_STEPS: &str = "（本学习台补充）关键步骤（*、◆）：产生被比较或被覆盖的值的步骤，以及决定取号时租约是否有效的授予或到期；使能步骤（○）：使关键步骤得以发生的暂停、到期、客户端恢复（resume）、释放、崩溃等事件（程序中必经的其余步骤不标）。";
+pub const KEY_STEPS: &str = "（本学习台补充）关键步骤（*、◆）：产生被比较或被覆盖的值的步骤，\
+                             以及决定取号时租约是否有效的授予或到期；使能步骤（○）：\
+                             使关键步骤得以发生的暂停、到期、客户端恢复（resume）、释放、\
+                             崩溃等事件（程序中必经的其余步骤不标）。";
 
 /// Said of the first property where split authority is on: what it does not count.
-pub const UNBOUND_NOT_COUNTED: &str = "（本学习台补充）本性质只按授予次序判定绑定授予的写入；未绑定 token 的写入不计入，即使它让 max_fence 后退（见 unauthorized_accept 与 unbound_overwrite）。";
+pub const UNBOUND_NOT_COUNTED: &str = "（本学习台补充）本性质只按授予次序判定绑定授予的写入；\
+                                       未绑定 token 的写入不计入，即使它让 max_fence 后退（见 \
+                                       unauthorized_accept 与 unbound_overwrite）。";
 
 /// The label before a finding's meaning, where an occurrence is told.
 pub const WHY: &str = "原因（本学习台补充）：";
 
 /// Said of a lost operation whose shortest path is an expected failure where a holder can
 /// also be locked out.
-pub const LOST_ALSO_LOCKED: &str = "（本学习台补充）最短路径上的这次丢失是协议预期的失败；但本场景里 locked_out 也可达（见上），被挡住的持有者的写入同样可能丢失，那是危害。";
+pub const LOST_ALSO_LOCKED: &str = "（本学习台补充）最短路径上的这次丢失是协议预期的失败；\
+                                    但本场景里 locked_out 也可达（见上），被挡住的持有者的写入同样\
+                                    可能丢失，那是危害。";
 
 /// When the progress findings are judged.
 pub const PROGRESS_WHEN: &str =
@@ -31,10 +38,15 @@ pub const PROGRESS_WHEN: &str =
 pub fn why(f: Finding) -> &'static str {
     match f {
         Finding::Broken(p) => p.why(),
-        Finding::UnboundOverwrite => "unauthorized_accept 的一种：未绑定授予的 token 的写入覆盖了某次授予已提交的结果（课程的反例里，未绑定的 43 覆盖了 B 的 42）。",
+        Finding::UnboundOverwrite => "unauthorized_accept 的一种：未绑定授予的 token 的写入覆盖了某\
+                                      次授予已提交的结果（课程的反例里，\
+                                      未绑定的 43 覆盖了 B 的 42）。",
         Finding::ReusedFence => "同一个 fence 发给了第二次授予：资源只看数字，分不清这个号属于哪个任期。",
         Finding::LockedOut => "当前授予的持有者在资源处被拒：资源保存着较早的授予或未绑定 token 写下的结果。",
-        Finding::LostOperation => "一次在持有有效租约时发出的写入被拒，同键也再没有写入生效；所有程序已结束、网络中也没有待送达的写入，它再也不会生效：调用方必须按失败处理，不能把它叫成功（课程在多次写一节说「不能把丢失 seq1 叫成功」）。",
+        Finding::LostOperation => "一次在持有有效租约时发出的写入被拒，同键也再没有写入生效；\
+                                   所有程序已结束、网络中也没有待送达的写入，它再也不会生效：\
+                                   调用方必须按失败处理，不能把它叫成功（课程在多次写一节说「不能把\
+                                   丢失 seq1 叫成功」）。",
         Finding::Stuck => "有客户端的程序没走完，却没有任何事件能发生。",
         Finding::StaleRefused => "较早授予的写入在较新授予的结果提交之后到达资源，被拒绝。",
         Finding::KeyCaveat => "较新授予已经发出、但它的新状态还没被资源持久接受时，较早授予的写入提交，资源接受了它：课程的关键限定，不违反课程的两条性质。",
@@ -54,7 +66,9 @@ pub fn cause(
         return None;
     };
     match p {
-        Property::RevokedGenerationOverwrite if unconditional && defects.no_fence => Some("资源不比较 token：旧持有者的写入照样落地。".into()),
+        Property::RevokedGenerationOverwrite if unconditional && defects.no_fence => {
+            Some("资源不比较 token：旧持有者的写入照样落地。".into())
+        }
         Property::RevokedGenerationOverwrite if unconditional => {
             Some("比较是写入之前单独的一步（先检查后写入）：比较通过之后资源已经变了，写入本身却不再比较。".into())
         }
@@ -62,7 +76,8 @@ pub fn cause(
             let older = overwritten.and_then(|t| t.grant).map_or(String::new(), grant);
             (previous.0 == fence).then(|| {
                 format!(
-                    "在资源看来 {} → {} 是前进；倒退的是授予次序（{older} → {}）：发号器回退后不记得 {fence} 已经发出过，只有检查器的全局视角分得清。",
+                    "在资源看来 {} → {} 是前进；倒退的是授予次序（{older} → {}）：\
+                     发号器回退后不记得 {fence} 已经发出过，只有检查器的全局视角分得清。",
                     pair(previous),
                     pair((fence, seq)),
                     grant(g)
@@ -71,10 +86,14 @@ pub fn cause(
         }
         Property::UnauthorizedAccept => Some(match overwritten {
             Some(t) if t.grant.is_some() => format!(
-                "它覆盖了 {} 已提交的结果，实际危害与越代覆盖相同；但未绑定的 token 不属于任何授予，在授予次序里没有位置，无法判定「后退」，所以记在 unauthorized_accept 下，而不是 revoked_generation_overwrite。",
+                "它覆盖了 {} 已提交的结果，实际危害与越代覆盖相同；但未绑定的 token 不属于任何授\
+                 予，在授予次序里没有位置，无法判定「后退」，所以记在 unauthorized_accept 下，\
+                 而不是 revoked_generation_overwrite。",
                 token(t)
             ),
-            _ => "这条路径里没有新持有者的结果被覆盖：在资源看来，这与正确协议下旧持有者带着到期前取得的号写入无异；判为违例只因这个号是在它的授予到期之后才取得的，不绑定任何授予——这是检查器的判定，资源无从分辨。".into(),
+            _ => "这条路径里没有新持有者的结果被覆盖：在资源看来，这与正确协议下旧持有者带着到期前\
+                  取得的号写入无异；判为违例只因这个号是在它的授予到期之后才取得的，\
+                  不绑定任何授予——这是检查器的判定，资源无从分辨。".into(),
         }),
     }
 }
@@ -130,7 +149,9 @@ pub fn locked_reading(compared: &Step, split: bool) -> Option<String> {
         )
     } else {
         format!(
-            "（本学习台补充）资源保存着 {by}写下的 {}，与持有者的 token 同为 fence {}（fence 被重用）：这次挡住它的只是 op_seq（{} ≥ {}）；资源分不清两个 {}，它若以更大的 op_seq 再写，资源会接受（模型未运行这一步）。",
+            "（本学习台补充）资源保存着 {by}写下的 {}，与持有者的 token 同为 fence {}（fence 被重\
+             用）：这次挡住它的只是 op_seq（{} ≥ {}）；资源分不清两个 {}，它若以更大的 op_seq 再\
+             写，资源会接受（模型未运行这一步）。",
             pair(r.current),
             r.own.fence,
             pair(r.current),
@@ -158,24 +179,43 @@ pub fn lost_reading(compared: &Step, delivered: bool, defect_in_chain: bool) -> 
     match (stored, r.own.grant) {
         (Some(s), Some(g)) if s >= g && defect_in_chain => (
             Kind::Harm,
-            format!("本例中资源保存着{}的结果 {}，它被拒绝{at}；但写下那个结果的路径上有缺陷触发的步骤（见关键步骤），不能算作正确协议的预期行为。", grant(s), pair(r.current)),
+            format!(
+                "本例中资源保存着{}的结果 {}，它被拒绝{at}；但写下那个结果的路径上有缺陷触发的步骤\
+                 （见关键步骤），不能算作正确协议的预期行为。",
+                grant(s),
+                pair(r.current)
+            ),
         ),
         (Some(s), Some(g)) if s == g => (
             Kind::Expected,
-            format!("{expected}：本例中同一任期里 op_seq 不小于它的写入 {} 已经提交，资源按 op_seq 拒绝它{at}（课程：「若 seq2 先到，seq1 后到应被拒」）。", pair(r.current)),
+            format!(
+                "{expected}：本例中同一任期里 op_seq 不小于它的写入 {} 已经提交，\
+                 资源按 op_seq 拒绝它{at}（课程：「若 seq2 先到，seq1 后到应被拒」）。",
+                pair(r.current)
+            ),
         ),
         (Some(s), Some(g)) if s > g => {
             let late = if delivered { "这次写入在网络中迟到，到达时" } else { "" };
             (
                 Kind::Expected,
-                format!("{expected}：本例中{late}较新授予（{}）的结果 {} 已经提交，{decided}按设计拒绝它{at}。", grant(s), pair(r.current)),
+                format!(
+                    "{expected}：本例中{late}较新授予（{}）的结果 {} 已经提交，\
+                     {decided}按设计拒绝它{at}。",
+                    grant(s),
+                    pair(r.current)
+                ),
             )
         }
         _ => {
             let what = r.stored.map_or("-".to_string(), token);
             (
                 Kind::Harm,
-                format!("（本学习台补充）本例中被拒的是当前持有者（见 locked_out）：资源保存着 {what}写下的 {}，拒绝了它{at}。在本模型里，这只在 fence 被重用或未绑定 token 写入时才会发生。", pair(r.current)),
+                format!(
+                    "（本学习台补充）本例中被拒的是当前持有者（见 locked_out）：\
+                     资源保存着 {what}写下的 {}，拒绝了它{at}。在本模型里，这只在 fence 被重用或未\
+                     绑定 token 写入时才会发生。",
+                    pair(r.current)
+                ),
             )
         }
     }
@@ -185,7 +225,9 @@ pub fn lost_reading(compared: &Step, delivered: bool, defect_in_chain: bool) -> 
 /// (no split authority), an issuer that never goes back (no rollback, or no crash).
 pub fn by_construction(f: Finding, defects: Defects, crash: bool) -> Option<&'static str> {
     match f {
-        Finding::Broken(Property::UnauthorizedAccept) | Finding::UnboundOverwrite if !defects.split_authority => {
+        Finding::Broken(Property::UnauthorizedAccept) | Finding::UnboundOverwrite
+            if !defects.split_authority =>
+        {
             Some("（本学习台补充）本变体里每个 token 都由授予铸出，不存在未绑定 token：这一条在此无从违反。")
         }
         Finding::ReusedFence if !defects.rollback_issuer => {
@@ -209,7 +251,9 @@ pub fn stale_in_lab(stale: usize, of: usize) -> String {
 /// The same evidence over every reachable state: the shortest such path, if any.
 pub fn stale_in_search(shortest: Option<usize>) -> String {
     match shortest {
-        Some(k) => format!("（本学习台补充）证据：较早授予的写入在较新授予的结果提交之后到达资源是可达的（最短 {k} 步），每次都没有生效：或被拒绝，或按业务身份返回原结果（duplicate）。"),
+        Some(k) => format!("（本学习台补充）证据：较早授予的写入在较新授予的结果提交之后到达资源是\
+                            可达的（最短 {k} 步），每次都没有生效：或被拒绝，或按业务身份返回原结果\
+                            （duplicate）。"),
         None => "（本学习台补充）没有哪条路径让较早授予的写入在较新授予的结果提交之后到达资源：这条性质在本场景里没有受到考验。".into(),
     }
 }
@@ -263,7 +307,10 @@ pub fn reused_fence(r: &ReusedFence) -> String {
 }
 
 /// Said when a reused fence did no harm in any interleaving: only the op_seq order stopped it.
-pub const HARMLESS_BY_LUCK: &str = "每条交错都无害，只因本场景 A 的 op_seq 小于 B：fence 已被重用，两个任期的写入只靠 op_seq 分先后；换成课程所说「旧 A 的较大 op_seq」（A.op_seq=2、B.op_seq=1），就会出现越代覆盖或挡住当前持有者。";
+pub const HARMLESS_BY_LUCK: &str =
+    "每条交错都无害，只因本场景 A 的 op_seq 小于 B：fence 已被重用，两个任期的写入只靠 op_seq 分先\
+     后；换成课程所说「旧 A 的较大 op_seq」（A.op_seq=2、B.op_seq=1），就会出现越代覆盖或挡\
+     住当前持有者。";
 
 /// Whether the reused fence's harm reached the resource, interleaving by interleaving.
 pub fn harm(r: &ReusedFence) -> String {
@@ -322,7 +369,9 @@ pub fn tag(f: Finding, kind: Kind) -> String {
 pub fn note(n: &Note) -> String {
     match *n {
         Note::KeyCaveat { grant: g, newer, .. } => format!(
-            "关键限定：{}的写入在资源持久接受{}的新状态之前提交，资源接受了它。这不违反 fence 性质：fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它，不按租约墙钟倒推此前写入非法。",
+            "关键限定：{}的写入在资源持久接受{}的新状态之前提交，资源接受了它。\
+             这不违反 fence 性质：fencing 保证新代际业务写入已被资源持久接受后，\
+             旧代际不能再覆盖它，不按租约墙钟倒推此前写入非法。",
             grant(g),
             grant(newer)
         ),
