@@ -1,14 +1,26 @@
 //! The judgment's sentences, each written once: what a finding means, why it happened in the
-//! run at hand, what qualifies it, what its absence means, and the notes beside them.
+//! run at hand, what qualifies it, what its absence means, and the notes beside them. Here:
+//! what a finding means and why it happened (the readings of a refused write among them);
+//! `absent.rs` what an absence means, `issuer.rs` the issuer check, `notes.rs` the notes and
+//! marks, `coach.rs` the coach.
 
 use super::Kind;
 use crate::findings::Finding;
-use crate::lab::{Note, ReusedFence};
 use crate::path::{Step, Token};
 use crate::properties::Property;
-use crate::scenario::{Defect, Defects};
+use crate::scenario::Defects;
 use crate::words::{grant, pair, token};
 use crate::Event;
+
+mod absent;
+mod coach;
+mod issuer;
+mod notes;
+
+pub use absent::{by_construction, none_of, stale_in_lab, stale_in_search, unfired};
+pub use coach::{closed, reach};
+pub use issuer::{harm, reused_fence, HARMLESS_BY_LUCK};
+pub use notes::{chain, note, note_tag, tag};
 
 /// What the marks on a path's steps are, said once where they appear.
 pub const KEY_STEPS: &str = "（本学习台补充）关键步骤（*、◆）：产生被比较或被覆盖的值的步骤，\
@@ -219,223 +231,4 @@ pub fn lost_reading(compared: &Step, delivered: bool, defect_in_chain: bool) -> 
             )
         }
     }
-}
-
-/// Why a finding cannot happen in this variant, if it cannot: every token minted by a grant
-/// (no split authority), an issuer that never goes back (no rollback, or no crash).
-pub fn by_construction(f: Finding, defects: Defects, crash: bool) -> Option<&'static str> {
-    match f {
-        Finding::Broken(Property::UnauthorizedAccept) | Finding::UnboundOverwrite
-            if !defects.split_authority =>
-        {
-            Some("（本学习台补充）本变体里每个 token 都由授予铸出，不存在未绑定 token：这一条在此无从违反。")
-        }
-        Finding::ReusedFence if !defects.rollback_issuer => {
-            Some("（本学习台补充）本变体里发号器只增不减（恢复读回持久状态）：同一 fence 无从发给两次授予。")
-        }
-        Finding::ReusedFence if !crash => Some("（本学习台补充）本场景的授权权威不会崩溃，发号器无从回退：同一 fence 无从发给两次授予。"),
-        _ => None,
-    }
-}
-
-/// The evidence that revoked_generation_overwrite was put to the test in the lab: in how many
-/// of its interleavings an older grant's write arrived after a newer grant's commit.
-pub fn stale_in_lab(stale: usize, of: usize) -> String {
-    if stale == 0 {
-        format!("（本学习台补充）这 {of} 条交错里没有较早授予的写入在较新授予的结果提交之后到达资源：这条性质在此没有受到考验。")
-    } else {
-        format!("（本学习台补充）证据：{stale}/{of} 条交错里，较早授予的写入在较新授予的结果提交之后到达资源，都被拒绝。")
-    }
-}
-
-/// The same evidence over every reachable state: the shortest such path, if any.
-pub fn stale_in_search(shortest: Option<usize>) -> String {
-    match shortest {
-        Some(k) => format!("（本学习台补充）证据：较早授予的写入在较新授予的结果提交之后到达资源是\
-                            可达的（最短 {k} 步），每次都没有生效：或被拒绝，或按业务身份返回原结果\
-                            （duplicate）。"),
-        None => "（本学习台补充）没有哪条路径让较早授予的写入在较新授予的结果提交之后到达资源：这条性质在本场景里没有受到考验。".into(),
-    }
-}
-
-/// What a finding that did not happen means, over `over` (some interleavings, or every
-/// reachable state).
-pub fn none_of(f: Finding, over: &str) -> String {
-    match f {
-        Finding::LockedOut => format!("未发生（{over}）：当前授予的持有者从未因较早授予或未绑定 token 写下的结果被拒"),
-        Finding::LostOperation => format!(
-            "未发生（{over}）：持有有效租约时发出的写入没有一次落空——被拒的，同键后来也有写入生效（接受后是否又被覆盖，见性质检查）"
-        ),
-        Finding::ReusedFence => format!("未发生（{over}）：每个 fence 只发给了一次授予"),
-        Finding::Stuck => format!("未发生（{over}）：没有卡住的状态"),
-        _ => format!("成立（{over}）"),
-    }
-}
-
-/// A defect that never fired, in one sentence: `defects` are all those on, `crash` whether the
-/// authority may crash.
-pub fn unfired(d: Defect, defects: Defects, crash: bool) -> String {
-    let what = match d {
-        Defect::RollbackIssuer if !crash => "本场景 crash=false，授权权威不会崩溃、恢复不可达",
-        Defect::RollbackIssuer => "没有一次恢复让发号器回退",
-        Defect::SplitAuthority => "没有谁在失去租约之后向计数器取号",
-        Defect::NoFence => "没有哪次比较本会拒绝的写入被资源接受",
-        Defect::Precheck if defects.no_fence => {
-            "与 no-fence 同开时，写入前那一步不作比较，照单全收的是 no-fence；precheck 在此不起作用"
-        }
-        Defect::Precheck => "没有哪次写入在比较通过之后、资源已变到本会拒绝它的值时被无条件写入",
-    };
-    format!(
-        "（本学习台补充）{}：{what}，本缺陷从未触发——这里的结论与它无关，不说明它无害。",
-        d.name()
-    )
-}
-
-/// The issuer-side finding in one sentence.
-pub fn reused_fence(r: &ReusedFence) -> String {
-    format!(
-        "同一 fence 发给了两次授予：fence={}，{}（{}，第 {} 步）与{}（{}，第 {} 步）；资源分不清这两个 {} 属于哪个任期",
-        r.fence,
-        grant(r.first.grant),
-        r.first.owner,
-        r.first.step,
-        grant(r.second.grant),
-        r.second.owner,
-        r.second.step,
-        r.fence
-    )
-}
-
-/// Said when a reused fence did no harm in any interleaving: only the op_seq order stopped it.
-pub const HARMLESS_BY_LUCK: &str =
-    "每条交错都无害，只因本场景 A 的 op_seq 小于 B：fence 已被重用，两个任期的写入只靠 op_seq 分先\
-     后；换成课程所说「旧 A 的较大 op_seq」（A.op_seq=2、B.op_seq=1），就会出现越代覆盖或挡\
-     住当前持有者。";
-
-/// Whether the reused fence's harm reached the resource, interleaving by interleaving.
-pub fn harm(r: &ReusedFence) -> String {
-    let each: Vec<String> = r
-        .harm
-        .iter()
-        .enumerate()
-        .map(|(i, h)| match h {
-            Some(h) if h.finding == Finding::LockedOut => {
-                format!(
-                    "交错 {} 有害（第 {} 步：当前持有者被拒，资源保留着较早授予的结果）",
-                    i + 1,
-                    h.step
-                )
-            }
-            Some(h) => format!(
-                "交错 {} 有害（第 {} 步：较早授予的写入覆盖了较新授予的结果）",
-                i + 1,
-                h.step
-            ),
-            None => format!("交错 {} 无害", i + 1),
-        })
-        .collect();
-    format!("这次重用是否造成危害：{}", each.join("；"))
-}
-
-/// A note's short tag.
-pub fn note_tag(n: &Note) -> &'static str {
-    match n {
-        Note::KeyCaveat { .. } => "关键限定",
-        Note::SeqDecided { .. } => "op_seq 定胜负",
-    }
-}
-
-/// A finding's short tag, where the picture marks it.
-pub fn tag(f: Finding, kind: Kind) -> String {
-    let t = match f {
-        Finding::Broken(p) => return p.name().to_string(),
-        Finding::UnboundOverwrite => "未绑定 token 覆盖",
-        Finding::ReusedFence => "fence 重用",
-        Finding::LockedOut => "持有者被挡",
-        Finding::LostOperation => "操作丢失",
-        Finding::Stuck => "卡住",
-        Finding::StaleRefused => "旧写入被拒",
-        Finding::KeyCaveat => "关键限定",
-        Finding::CheckRaced => "比较过时仍写入",
-    };
-    if kind == Kind::Expected {
-        format!("{t}（预期内）")
-    } else {
-        t.to_string()
-    }
-}
-
-/// A note in one sentence.
-pub fn note(n: &Note) -> String {
-    match *n {
-        Note::KeyCaveat { grant: g, newer, .. } => format!(
-            "关键限定：{}的写入在资源持久接受{}的新状态之前提交，资源接受了它。\
-             这不违反 fence 性质：fencing 保证新代际业务写入已被资源持久接受后，\
-             旧代际不能再覆盖它，不按租约墙钟倒推此前写入非法。",
-            grant(g),
-            grant(newer)
-        ),
-        Note::SeqDecided { grant: g, over, accepted: true, .. } => format!(
-            "（本学习台补充）{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 接受了它：这次成功靠的是 op_seq 较大，而不是授予较新。",
-            grant(g),
-            grant(over)
-        ),
-        Note::SeqDecided { grant: g, over, accepted: false, .. } => format!(
-            "（本学习台补充）{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 拒绝了它：挡住它的只是 op_seq 较小，fence 已被重用，资源分不清任期。",
-            grant(g),
-            grant(over)
-        ),
-    }
-}
-
-/// Key and enabling steps as two lists of the path's actions.
-pub fn chain(key: &[usize], enabling: &[usize], names: &[String]) -> String {
-    let list = |steps: &[usize]| {
-        steps
-            .iter()
-            .map(|&k| format!("第 {k} 步 {}", names.get(k - 1).map_or("", String::as_str)))
-            .collect::<Vec<_>>()
-            .join("、")
-    };
-    if enabling.is_empty() {
-        format!("关键步骤：{}", list(key))
-    } else {
-        format!("关键步骤：{}；使能步骤：{}", list(key), list(enabling))
-    }
-}
-
-/// The coach on one finding: at best `d` more moves after the state (or the move, `moved`)
-/// it is said of; none: no way there any more. Never names the moves.
-pub fn reach(f: Finding, d: Option<u8>, moved: bool) -> String {
-    let t = tag(f, Kind::Holds);
-    match d {
-        Some(0) if moved => format!("{t} 这一步就会发生"),
-        Some(0) => format!("{t} 在这个状态已经发生"),
-        Some(d) => format!("{t} 最少还需 {d} 步"),
-        None => format!("{t} 不再可能"),
-    }
-}
-
-/// The coach at the step after which `f` can no longer happen (`again`: it did already, on
-/// this path) on any way on; `e` is what that step did, `newest` whether it was the newest
-/// grant's write. Where the lesson says why, so does the coach: under the correct protocol
-/// the key caveat's window closes when the newest grant's result is committed.
-pub fn closed(
-    f: Finding,
-    step: usize,
-    again: bool,
-    e: &Event<u64, char>,
-    newest: bool,
-    defects: Defects,
-) -> String {
-    let (t, again_word) = (tag(f, Kind::Holds), if again { "再" } else { "" });
-    let why = match (f, e) {
-        (Finding::KeyCaveat, Event::Accepted { client, .. })
-            if newest && !again && defects == Defects::default() =>
-        {
-            format!("{client} 的结果（最新授予）已被资源持久接受；课程说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」。")
-        }
-        _ => String::new(),
-    };
-    format!("第 {step} 步之后，{t} 已不可能{again_word}发生：从那一步之后能走到的每一个状态，教练都查过（本场景的完整搜索），没有一条走法通向它。{why}")
 }
