@@ -132,7 +132,9 @@ pub fn solved(steps: usize, fewest: Option<u8>) -> String {
 /// start, if any way exists.
 pub fn impossible(fewest: Option<u8>, claim: &str) -> String {
     match fewest {
-        None => format!("检查器同意：从初始状态出发，它查遍了本场景的每一个可达状态，没有哪条走法能做到。这与课程所说一致：{claim}。（这次检查只覆盖本场景中 A、B 的这两段流程，不是对一般情形的证明。）"),
+        None => format!("检查器同意：从初始状态出发，它查遍了本场景的每一个可达状态，\
+                         没有哪条走法能做到。这与课程所说一致：{claim}。（这次检查只覆盖本场景中 \
+                         A、B 的这两段流程，不是对一般情形的证明。）"),
         Some(f) => format!("检查器不同意：从初始状态出发最少 {f} 步就能做到。若当前已走进死路，先撤销几步（「提示」会告诉你是否还走得通）。"),
     }
 }

@@ -20,7 +20,8 @@ pub const MAX_STATES: usize = 2_000_000;
 pub struct Coach {
     /// Per state, the first edge of its successors (`edges[start[i]..start[i + 1]]`).
     start: Vec<u32>,
-    /// Each edge's target state and the findings (bits over `Finding::COACHED`) its transition makes.
+    /// Each edge's target state and the findings (bits over `Finding::COACHED`) its transition
+    /// makes.
     target: Vec<u32>,
     made: Vec<u16>,
     /// Per state and finding: fewest moves to it, `UNREACHABLE` if none.
@@ -129,7 +130,8 @@ impl Coach {
     }
 
     /// For each move enabled in state `i`, in the machine's order: the action, and per finding
-    /// (in `Finding::COACHED` order) the fewest moves to it counting this one (1: this move makes it).
+    /// (in `Finding::COACHED` order) the fewest moves to it counting this one (1: this move makes
+    /// it).
     pub fn moves(&self, search: &Search, i: usize) -> Vec<(Action, [u8; Finding::COACHED.len()])> {
         let mut out = Vec::new();
         search.machine().successors(search.state(i), &mut out);

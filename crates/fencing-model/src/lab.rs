@@ -278,7 +278,8 @@ pub(crate) fn notes_of(moves: &[Move], interleaving: usize, no_fence: bool) -> V
     let mut out = Vec::new();
     for (i, m) in moves.iter().enumerate() {
         match m.event {
-            // Split authority's acquire records 0 (no number yet), an unbound mint slot 0 (no grant).
+            // Split authority's acquire records 0 (no number yet), an unbound mint slot 0 (no
+            // grant).
             Event::Granted { fence, grant, .. } | Event::Minted { fence, grant, .. } => {
                 fence_of[grant as usize] = fence
             }

@@ -35,7 +35,10 @@ pub const PRESETS: [Preset; 4] = [
         name: "retry-after-failover",
         file: include_str!("../presets/retry-after-failover.json"),
         story: Some((
-            "A 取 41 发出 pay 后暂停、到期；B 取 42，它的 ship (42,1) 先提交；A 迟到的 pay (41,1) 被拒；B 释放，A 向授权权威重新 acquire，原子取得 43（授予#3），同一个 pay 以 (43,1) 重试并生效。若重试先到，迟到的那次按业务身份先查，得到原结果（duplicate），不会重复执行。",
+            "A 取 41 发出 pay 后暂停、到期；B 取 42，它的 ship (42,1) 先提交；\
+             A 迟到的 pay (41,1) 被拒；B 释放，A 向授权权威重新 acquire，原子取得 43（授予#3），\
+             同一个 pay 以 (43,1) 重试并生效。若重试先到，迟到的那次按业务身份先查，\
+             得到原结果（duplicate），不会重复执行。",
             "A.A.A.expire.B.B.deliver-2.deliver-1.release-B.resume-A.A.A.deliver-1",
         )),
     },

@@ -15,7 +15,10 @@ pub enum Property {
 }
 
 /// What "bound to a grant" means, in one sentence, where a verdict is shown.
-pub const BOUND_TO_A_GRANT: &str = "（本学习台补充）「绑定授予」指 token 是在某次授予的有效期内、为该授予取得的号：正确协议里它由 acquire 在同一个原子的串行裁决中递增 generation 铸出，拆开发号时则是持有者在自己的授予仍有效时向独立计数器取得的号，此后租期是否到期不影响绑定。";
+pub const BOUND_TO_A_GRANT: &str = "（本学习台补充）「绑定授予」指 token 是在某次授予的有效期内、\
+                                    为该授予取得的号：正确协议里它由 acquire 在同一个原子的串行裁决\
+                                    中递增 generation 铸出，拆开发号时则是持有者在自己的授予仍有效\
+                                    时向独立计数器取得的号，此后租期是否到期不影响绑定。";
 
 impl Property {
     pub const ALL: [Property; 2] =

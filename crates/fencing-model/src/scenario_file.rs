@@ -157,7 +157,14 @@ mod tests {
 
     #[test]
     fn a_file_reads_as_its_query_does() {
-        let file = "{\n  \"title\": \"t\",\n  \"clients\": [\"acquire write:1:a\", \"acquire write:2:b\"],\n  \"crash\": false,\n  \"delay\": true\n}\n";
+        let file = concat!(
+            "{\n",
+            "  \"title\": \"t\",\n",
+            "  \"clients\": [\"acquire write:1:a\", \"acquire write:2:b\"],\n",
+            "  \"crash\": false,\n",
+            "  \"delay\": true\n",
+            "}\n"
+        );
         let read = read(file).unwrap();
         assert_eq!(read.title.as_deref(), Some("t"));
         let q = crate::codec::from_query(

@@ -56,8 +56,12 @@ pub fn event(e: &Event<u64, char>, keys: &[String], defects: Defects) -> String 
     };
     let t = |fence, g| held(fence, g).unwrap_or_default();
     match *e {
-        Event::Granted { client, fence: 0, grant: g } => format!("{} 给 owner={client}（不发 token）", grant(g)),
-        Event::Granted { client, fence, grant: g } => format!("原子授予 owner={client}，token {}", t(fence, g)),
+        Event::Granted { client, fence: 0, grant: g } => {
+            format!("{} 给 owner={client}（不发 token）", grant(g))
+        }
+        Event::Granted { client, fence, grant: g } => {
+            format!("原子授予 owner={client}，token {}", t(fence, g))
+        }
         Event::Holds { client } => format!("{client} 已持有有效租约"),
         Event::Minted { client, fence, grant: g } => format!("{client} 向独立计数器取号：{}", t(fence, g)),
         Event::Paused { client, fence, grant: g } => match held(fence, g) {
@@ -105,7 +109,9 @@ pub fn event(e: &Event<u64, char>, keys: &[String], defects: Defects) -> String 
             pair(current),
             pair((fence, seq))
         ),
-        Event::Duplicate { client, key: k } => format!("{} 已执行过：返回原结果给 {client}，不重复效果", key(k).trim_start()),
+        Event::Duplicate { client, key: k } => {
+            format!("{} 已执行过：返回原结果给 {client}，不重复效果", key(k).trim_start())
+        }
     }
 }
 
@@ -129,17 +135,26 @@ pub const GRANT_NOTE: &str =
     "“授予#n”“未绑定”是检查器的全局知识（本学习台补充）：资源只看到 fence 与 seq 数字。";
 
 /// Why the lab's scenario gives A the larger op_seq.
-pub const OP_SEQ_WHY: &str = "（本学习台补充：A 的 op_seq 较大：资源按 (fence, op_seq) 的字典序比较，fence 较小时较大的 op_seq 无害，fence 被重用时就可能有害——覆盖新结果，或挡住新持有者。）";
+pub const OP_SEQ_WHY: &str = "（本学习台补充：A 的 op_seq 较大：资源按 (fence, op_seq) 的字典序比\
+                              较，fence 较小时较大的 op_seq 无害，fence 被重用时就可能有害——覆盖新\
+                              结果，或挡住新持有者。）";
 
 /// Why split authority leaves two interleavings.
 pub const SPLIT_ORDER: &str =
     "（本学习台补充：A 恢复后的 mint 排在 B 的写入之后，即课程反例的次序）";
 
 /// What the orders split authority's schedule leaves out would do (the lesson counts two).
-pub const SPLIT_OTHER_ORDERS: &str = "（本学习台补充）课程只数这两条交错。它略去的次序里：A 恢复后若先取号并先写入，B 带较小的号随后被拒，当前持有者被挡在门外；A 若先取号、在 B 之后写入，仍会覆盖 B。用 explore（实验台的 model 案例）可穷举全部次序；那里客户端在写入前才取号，号码与这里不同。";
+pub const SPLIT_OTHER_ORDERS: &str = "（本学习台补充）课程只数这两条交错。它略去的次序里：\
+                                      A 恢复后若先取号并先写入，B 带较小的号随后被拒，\
+                                      当前持有者被挡在门外；A 若先取号、在 B 之后写入，仍会覆盖 B。\
+                                      用 explore（实验台的 model 案例）可穷举全部次序；\
+                                      那里客户端在写入前才取号，号码与这里不同。";
 
 /// The lesson's threat model, beside the model's assumptions.
-pub const THREATS: &str = "威胁模型（课程的前提）：worker 非恶意；「资源还需认证调用者与授权域；fence 不是防恶意伪造的凭据」。（本学习台补充）本模型不含认证，「未绑定授予的 token 不可产生效果」只针对非恶意的旧持有者，不是防伪造的承诺。";
+pub const THREATS: &str = "威胁模型（课程的前提）：worker 非恶意；「资源还需认证调用者与授权域；\
+                           fence 不是防恶意伪造的凭据」。（本学习台补充）本模型不含认证，\
+                           「未绑定授予的 token 不可产生效果」只针对非恶意的旧持有者，\
+                           不是防伪造的承诺。";
 
 /// The model's assumptions, in the report's head.
 pub fn assumptions(delay: bool) -> String {
@@ -149,7 +164,9 @@ pub fn assumptions(delay: bool) -> String {
         "写入即时送达"
     };
     format!(
-        "模型假设（本学习台补充）：租约只在持有者暂停时到期；恢复从持久状态读回发号器（rollback-issuer 则从旧备份读回初始值）；{network}；授权权威宕机期间，授予、续租、释放与到期判定都要等它恢复后才能进行。"
+        "模型假设（本学习台补充）：租约只在持有者暂停时到期；恢复从持久状态读回发号器\
+         （rollback-issuer 则从旧备份读回初始值）；{network}；授权权威宕机期间，授予、续租、\
+         释放与到期判定都要等它恢复后才能进行。"
     )
 }
 

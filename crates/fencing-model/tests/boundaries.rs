@@ -125,7 +125,13 @@ fn a_write_refused_by_precheck_is_read_from_its_check() {
     let (text, _) =
         fencing_model::cli::execute(&["explore", "--variant", "split-authority,precheck"]);
     let lost = text.split("反例：lost_operation").nth(1).unwrap();
-    assert!(lost.contains("本例中被拒的是当前持有者（见 locked_out）：资源保存着 42（未绑定）写下的 (42,2)，拒绝了它（在写入前的单独比较中，它随后不再写入）"), "{lost}");
+    assert!(
+        lost.contains(
+            "本例中被拒的是当前持有者（见 locked_out）：资源保存着 42（未绑定）写下的 (42,2)，\
+             拒绝了它（在写入前的单独比较中，它随后不再写入）"
+        ),
+        "{lost}"
+    );
 }
 
 /// The evidence's path is marked on its own path, and only there.
@@ -237,7 +243,13 @@ fn lost_and_locked_readings_follow_their_cause() {
         "{correct}"
     );
     let rollback = read(&["explore", "--scenario", &path, "--variant", "rollback-issuer"]);
-    assert!(rollback.contains("与持有者的 token 同为 fence 41（fence 被重用）：这次挡住它的只是 op_seq（(41,1) ≥ (41,1)）"), "{rollback}");
+    assert!(
+        rollback.contains(
+            "与持有者的 token 同为 fence 41（fence 被重用）：\
+             这次挡住它的只是 op_seq（(41,1) ≥ (41,1)）"
+        ),
+        "{rollback}"
+    );
     // An equal fence under split authority too is a reuse, not a larger number to mint past.
     let both =
         read(&["explore", "--scenario", &path, "--variant", "split-authority,rollback-issuer"]);

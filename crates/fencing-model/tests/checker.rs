@@ -92,7 +92,12 @@ fn operation() -> impl Strategy<Value = Operation> {
 proptest! {
     #[test]
     fn correct_protocol_never_violates(issuer in 0u64..1_000, a in 1u64..5, b in 1u64..5) {
-        let s = Scenario { issuer, op_seq_a: a, op_seq_b: b, ..Scenario::lesson(Case::Fencing, Defects::default()) };
+        let s = Scenario {
+            issuer,
+            op_seq_a: a,
+            op_seq_b: b,
+            ..Scenario::lesson(Case::Fencing, Defects::default())
+        };
         let r = fencing(&s);
         prop_assert_eq!(r.interleavings, 3);
         prop_assert!(r.findings.is_empty());
@@ -105,21 +110,36 @@ proptest! {
         operations_case in any::<bool>(),
     ) {
         let case = if operations_case { Case::Operations } else { Case::Fencing };
-        let s = Scenario { case, defects: d, issuer, op_seq_a: a, op_seq_b: b, operations: ops, model: Default::default() };
+        let s = Scenario {
+            case,
+            defects: d,
+            issuer,
+            op_seq_a: a,
+            op_seq_b: b,
+            operations: ops,
+            model: Default::default(),
+        };
         if let Ok(r) = run(&s) {
             let _ = fencing_model::render::text(&r);
             if let CaseRun::Operations(OperationsRun { operations, effects }) = &r.case {
                 // Every applied operation is one effect, and nothing else is.
-                let applied = operations.iter().filter(|o| o.outcome == fencing_model::OpOutcome::Applied).count();
+                let applied = operations
+                    .iter()
+                    .filter(|o| o.outcome == fencing_model::OpOutcome::Applied)
+                    .count();
                 prop_assert_eq!(applied, *effects);
             }
         }
     }
 
     #[test]
-    fn with_the_resource_fence_rollback_alone_is_what_breaks_monotonicity(a in 1u64..5, b in 1u64..5) {
+    fn with_the_resource_fence_rollback_alone_is_what_breaks_monotonicity(
+        a in 1u64..5,
+        b in 1u64..5,
+    ) {
         // The resource cannot tell two 41s apart: only a larger op_seq for old A lets it overwrite.
-        let s = Scenario { op_seq_a: a, op_seq_b: b, ..Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true)) };
+        let rollback = Defects::default().with(Defect::RollbackIssuer, true);
+        let s = Scenario { op_seq_a: a, op_seq_b: b, ..Scenario::lesson(Case::Fencing, rollback) };
         let r = fencing(&s);
         prop_assert_eq!(broken(&r), a > b);
         // The reused fence is reported either way: the issuer failed whether or not it showed.
@@ -127,11 +147,19 @@ proptest! {
     }
 
     #[test]
-    fn harm_of_a_reused_fence_is_exactly_an_overwrite_or_a_holder_locked_out(a in 1u64..5, b in 1u64..5, d in defects()) {
+    fn harm_of_a_reused_fence_is_exactly_an_overwrite_or_a_holder_locked_out(
+        a in 1u64..5,
+        b in 1u64..5,
+        d in defects(),
+    ) {
         let s = Scenario { op_seq_a: a, op_seq_b: b, ..Scenario::lesson(Case::Fencing, d) };
         let r = fencing(&s);
         for reused in &r.reused_fences {
-            let harmed = |i| [Finding::Broken(Property::RevokedGenerationOverwrite), Finding::LockedOut].into_iter().any(|f| r.hits(f).any(|v| v.interleaving == i));
+            let harmed = |i| {
+                [Finding::Broken(Property::RevokedGenerationOverwrite), Finding::LockedOut]
+                    .into_iter()
+                    .any(|f| r.hits(f).any(|v| v.interleaving == i))
+            };
             let broken: Vec<bool> = (1..=r.interleavings).map(harmed).collect();
             prop_assert_eq!(reused.harm.iter().map(Option::is_some).collect::<Vec<_>>(), broken);
         }

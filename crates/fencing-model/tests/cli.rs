@@ -81,7 +81,10 @@ fn text_output_names_the_counterexample() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success());
     assert!(text.contains("revoked_generation_overwrite"));
-    assert!(text.contains("counterexample.events: acquire A, pause A, expire A, recover, acquire B, write B, resume A, write A"));
+    assert!(text.contains(
+        "counterexample.events: acquire A, pause A, expire A, recover, acquire B, write B, \
+         resume A, write A"
+    ));
 }
 
 #[test]
@@ -123,7 +126,8 @@ fn the_report_names_grants_the_reused_fence_and_precheck() {
     assert!(precheck.contains("违例 1：revoked_generation_overwrite"), "{precheck}");
     assert!(
         precheck.contains(
-            "counterexample.events: acquire A, pause A, expire A, recover, acquire B, check B, resume A, check A, write B, write A"
+            "counterexample.events: acquire A, pause A, expire A, recover, acquire B, check B, \
+             resume A, check A, write B, write A"
         ),
         "{precheck}"
     );
@@ -170,15 +174,22 @@ fn help_lists_cases_and_variants() {
 #[test]
 fn bad_arguments_exit_2_with_the_valid_choices() {
     for (args, must) in [
-        (&["fencing", "--variant", "nofence"][..], "no-fence, split-authority, rollback-issuer, precheck"),
+        (
+            &["fencing", "--variant", "nofence"][..],
+            "no-fence, split-authority, rollback-issuer, precheck",
+        ),
         (&["fencing", "--case", "ops"][..], "fencing, operations"),
         (&["fencing", "--variant"][..], "--variant 需要一个值"),
         (
             &["fencing", "--verbose"][..],
-            "--case, --variant, --issuer, --op-seq, --ops, --clients, --crash, --delay, --scenario, --json, --help",
+            "--case, --variant, --issuer, --op-seq, --ops, --clients, --crash, --delay, \
+             --scenario, --json, --help",
         ),
         (&["fencing", "--issuer", "x"][..], "issuer 须为非负整数"),
-        (&["fencing", "--case", "operations", "--op-seq", "3,1"][..], "op-seq 不适用于 operations 案例"),
+        (
+            &["fencing", "--case", "operations", "--op-seq", "3,1"][..],
+            "op-seq 不适用于 operations 案例",
+        ),
         (&["fence"][..], "可选：fencing, explore"),
         (&["fencing", "--case", "model"][..], "model 案例由 explore 运行"),
         (&["explore", "--clients", "acquire write:1:a"][..], "需要 2 到 4 个客户端"),
@@ -229,12 +240,19 @@ fn a_counterexample_reads_in_the_lessons_numbers_and_grants() {
     for line in [
         "✗ revoked_generation_overwrite（已提交资源代际不后退）：违反，最短反例 9 步",
         "⚠ reused_fence：发生，最短 6 步",
-        "   *1 acquire A  |         0        0 -        -      -            |         41 A     valid   | 原子授予 owner=A，token 41（授予#1）",
-        "   *6 recover    |         0        0 -        -      -            |         40 A     expired | 从旧备份恢复：发号器回到 40",
-        "   *7 acquire B  |         0        0 -        -      -            |         41 B     valid   | 原子授予 owner=B，token 41（授予#2）",
-        "   *8 write B    |        41        1 result-B B      41（授予#2） |         41 B     valid   | 资源接受 B 的 41（授予#2） seq=1 key=b：(0,0) < (41,1)",
-        "   *9 write A    |        41        2 result-A A      41（授予#1） |         41 B     valid   | 资源接受 A 的 41（授予#1） seq=2 key=a：(41,1) < (41,2)",
-        "关键步骤：第 1 步 acquire A、第 6 步 recover、第 7 步 acquire B、第 8 步 write B、第 9 步 write A；使能步骤：第 2 步 pause A、第 3 步 expire A、第 4 步 resume A、第 5 步 crash",
+        "   *1 acquire A  |         0        0 -        -      -            |         41 A     \
+         valid   | 原子授予 owner=A，token 41（授予#1）",
+        "   *6 recover    |         0        0 -        -      -            |         40 A     \
+         expired | 从旧备份恢复：发号器回到 40",
+        "   *7 acquire B  |         0        0 -        -      -            |         41 B     \
+         valid   | 原子授予 owner=B，token 41（授予#2）",
+        "   *8 write B    |        41        1 result-B B      41（授予#2） |         41 B     \
+         valid   | 资源接受 B 的 41（授予#2） seq=1 key=b：(0,0) < (41,1)",
+        "   *9 write A    |        41        2 result-A A      41（授予#1） |         41 B     \
+         valid   | 资源接受 A 的 41（授予#1） seq=2 key=a：(41,1) < (41,2)",
+        "关键步骤：第 1 步 acquire A、第 6 步 recover、第 7 步 acquire B、第 8 步 write B、\
+         第 9 步 write A；使能步骤：第 2 步 pause A、第 3 步 expire A、\
+         第 4 步 resume A、第 5 步 crash",
     ] {
         assert!(out.contains(line), "missing «{line}» in\n{out}");
     }
@@ -402,11 +420,27 @@ fn a_bad_scenario_file_names_its_line_and_exits_2() {
     for (name, text, must) in [
         (
             "program.json",
-            "{\n  \"case\": \"model\",\n  \"clients\": [\n    \"acquire write:1:a\",\n    \"acquire fly\"\n  ]\n}\n",
+            concat!(
+                "{\n",
+                "  \"case\": \"model\",\n",
+                "  \"clients\": [\n",
+                "    \"acquire write:1:a\",\n",
+                "    \"acquire fly\"\n",
+                "  ]\n",
+                "}\n"
+            ),
             "第 5 行：clients：客户端 B 的程序里有未知的一步「fly」",
         ),
-        ("syntax.json", "{\n  \"case\": \"model\"\n  \"delay\": true\n}\n", "第 3 行：不是一个 JSON 对象"),
-        ("key.json", "{\n  \"case\": \"model\",\n  \"speed\": 2\n}\n", "第 3 行：未知的键「speed」"),
+        (
+            "syntax.json",
+            "{\n  \"case\": \"model\"\n  \"delay\": true\n}\n",
+            "第 3 行：不是一个 JSON 对象",
+        ),
+        (
+            "key.json",
+            "{\n  \"case\": \"model\",\n  \"speed\": 2\n}\n",
+            "第 3 行：未知的键「speed」",
+        ),
     ] {
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();

@@ -250,8 +250,12 @@ proptest::proptest! {
         defects in 0usize..16,
     ) {
         // Each program acquires first, then any of the other steps, on a key of its own.
-        let op = |o: usize, c: usize| ["pause", "write:1:k", "renew", "write:2:k"][o].replace('k', &format!("k{c}"));
-        let program = |(c, p): (usize, &Vec<usize>)| format!("acquire {}", p.iter().map(|&o| op(o, c)).collect::<Vec<_>>().join(" "));
+        let op = |o: usize, c: usize| {
+            ["pause", "write:1:k", "renew", "write:2:k"][o].replace('k', &format!("k{c}"))
+        };
+        let program = |(c, p): (usize, &Vec<usize>)| {
+            format!("acquire {}", p.iter().map(|&o| op(o, c)).collect::<Vec<_>>().join(" "))
+        };
         let text = programs.iter().enumerate().map(program).collect::<Vec<_>>().join("; ");
         let model = fencing_model::machine::spec::Programs::parse(&text, crash, delay);
         proptest::prop_assume!(model.is_ok());

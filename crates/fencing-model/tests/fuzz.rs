@@ -78,7 +78,11 @@ proptest! {
     /// The explorer's URL: any query, well-formed or not.
     #[test]
     fn any_url_query_is_read_or_refused_with_a_reason(pairs in pairs(), raw in any::<String>()) {
-        let built = pairs.iter().map(|(k, v)| format!("{k}={}", v.replace('%', "%25").replace('&', "%26"))).collect::<Vec<_>>().join("&");
+        let built = pairs
+            .iter()
+            .map(|(k, v)| format!("{k}={}", v.replace('%', "%25").replace('&', "%26")))
+            .collect::<Vec<_>>()
+            .join("&");
         for query in [built, raw] {
             match codec::from_query(&query) {
                 Ok(s) => accepted_reads_back(&s)?,
@@ -89,7 +93,9 @@ proptest! {
 
     /// The editor's fields: each field's text goes through `Inputs::set`, as typed.
     #[test]
-    fn each_editor_field_refuses_bad_text_by_name(fields in prop::collection::vec((select(&Param::ALL[..]), value()), 1..6)) {
+    fn each_editor_field_refuses_bad_text_by_name(
+        fields in prop::collection::vec((select(&Param::ALL[..]), value()), 1..6),
+    ) {
         let mut inputs = Inputs::default();
         for (param, text) in &fields {
             if let Err(e) = inputs.set(*param, text) {
@@ -106,11 +112,17 @@ proptest! {
     /// values of every JSON type. A refusal names the line, or (a value out of range, checked
 /// once all are read) the input.
     #[test]
-    fn any_scenario_file_is_read_or_refused_at_a_line(pairs in pairs(), raw in any::<String>(), kinds in prop::collection::vec(0u8..5, 6)) {
+    fn any_scenario_file_is_read_or_refused_at_a_line(
+        pairs in pairs(),
+        raw in any::<String>(),
+        kinds in prop::collection::vec(0u8..5, 6),
+    ) {
         let fields: Vec<String> = pairs.iter().enumerate().map(|(i, (k, v))| {
             let v = match kinds[i % kinds.len()] {
                 0 => serde_json::Value::String(v.clone()),
-                1 => v.parse::<f64>().map(serde_json::Value::from).unwrap_or(serde_json::Value::Null),
+                1 => {
+                    v.parse::<f64>().map(serde_json::Value::from).unwrap_or(serde_json::Value::Null)
+                }
                 2 => serde_json::Value::Bool(v.len() % 2 == 0),
                 3 => serde_json::json!([v, v]),
                 _ => serde_json::json!({ "x": v }),
@@ -128,7 +140,11 @@ proptest! {
 
     /// Every shipped preset, cut short or with one byte changed, is read or refused at a line.
     #[test]
-    fn damaged_presets_are_refused_at_a_line(which in 0usize..64, cut in any::<prop::sample::Index>(), byte in any::<u8>()) {
+    fn damaged_presets_are_refused_at_a_line(
+        which in 0usize..64,
+        cut in any::<prop::sample::Index>(),
+        byte in any::<u8>(),
+    ) {
         let presets = fencing_model::presets::PRESETS;
         let text = presets[which % presets.len()].file;
         let at = cut.index(text.len() + 1);
@@ -136,7 +152,8 @@ proptest! {
         if at < damaged.len() {
             damaged[at] = byte;
         }
-        for text in [String::from_utf8_lossy(&text.as_bytes()[..at]).into_owned(), String::from_utf8_lossy(&damaged).into_owned()] {
+        let cut_short = String::from_utf8_lossy(&text.as_bytes()[..at]).into_owned();
+        for text in [cut_short, String::from_utf8_lossy(&damaged).into_owned()] {
             match scenario_file::read(&text) {
                 Ok(file) => accepted_reads_back(&file.scenario)?,
                 Err(e) => prop_assert!(names_a_line_or_input(&e.0), "{e}"),
@@ -149,7 +166,11 @@ proptest! {
     #[test]
     fn any_command_line_runs_or_is_refused_with_exit_2(
         words in prop::collection::vec(prop_oneof![
-            select(&["fencing", "explore", "--json", "--help", "--scenario", "-x", "--case", "--variant", "--issuer", "--op-seq", "--ops", "--clients", "--crash", "--delay", "--bogus"][..]).prop_map(String::from),
+            select(&[
+                "fencing", "explore", "--json", "--help", "--scenario", "-x", "--case",
+                "--variant", "--issuer", "--op-seq", "--ops", "--clients", "--crash", "--delay",
+                "--bogus",
+            ][..]).prop_map(String::from),
             value(),
             (select(&NAMES[..]), value()).prop_map(|(k, v)| format!("--{k}={v}")),
         ], 0..7),

@@ -9,7 +9,8 @@ use fencing_model::Experiment;
 #[test]
 fn every_lab_experiment_is_listed_once_and_spelled_one_way() {
     let all = Experiment::all();
-    // 16 combinations of the four defects for the fencing case; operations with and without no-fence.
+    // 16 combinations of the four defects for the fencing case; operations with and without
+    // no-fence.
     assert_eq!(all.len(), 18);
     assert_eq!(all[0].to_string(), "fencing/correct");
     assert_eq!(
@@ -90,13 +91,27 @@ fn a_scenario_file_may_be_as_large_as_the_limit() {
 
 #[test]
 fn a_scenario_is_written_as_a_file_with_json_types_and_reads_back() {
-    let read =
-        scenario_file::read("{\"issuer\": 100, \"clients\": \"acquire write:1:a; acquire write:2:b\", \"crash\": false, \"delay\": true}")
-            .unwrap();
+    let read = scenario_file::read(concat!(
+        "{\"issuer\": 100, \"clients\": \"acquire write:1:a; acquire write:2:b\", ",
+        "\"crash\": false, \"delay\": true}"
+    ))
+    .unwrap();
     assert_eq!(read.scenario.issuer, 100, "a number is read as a number");
     let text = scenario_file::write(Some("两人"), &read.scenario);
     // Keys in name order; the programs a list, switches booleans, the issuer a number.
-    let expected = "{\n  \"case\": \"model\",\n  \"clients\": [\n    \"acquire write:1:a\",\n    \"acquire write:2:b\"\n  ],\n  \"crash\": false,\n  \"delay\": true,\n  \"issuer\": 100,\n  \"title\": \"两人\"\n}\n";
+    let expected = concat!(
+        "{\n",
+        "  \"case\": \"model\",\n",
+        "  \"clients\": [\n",
+        "    \"acquire write:1:a\",\n",
+        "    \"acquire write:2:b\"\n",
+        "  ],\n",
+        "  \"crash\": false,\n",
+        "  \"delay\": true,\n",
+        "  \"issuer\": 100,\n",
+        "  \"title\": \"两人\"\n",
+        "}\n"
+    );
     assert_eq!(text, expected);
     let again = scenario_file::read(&text).unwrap();
     assert_eq!((again.title.as_deref(), again.scenario), (Some("两人"), read.scenario));

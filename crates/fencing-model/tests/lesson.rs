@@ -181,7 +181,8 @@ fn rollback_with_a_smaller_old_op_seq_says_b_won_by_its_op_seq() {
         (41, 1, 'A', 2, 'B')
     );
     assert_eq!(reused.harm, vec![None, None, None]);
-    // Every interleaving is decided by op_seq alone: A refused by its smaller one, or B accepted by its larger one.
+    // Every interleaving is decided by op_seq alone: A refused by its smaller one, or B accepted
+    // by its larger one.
     assert_eq!(
         r.notes,
         vec![
@@ -209,7 +210,8 @@ fn precheck_lets_both_checks_pass_before_b_lands_then_a_overwrites() {
     for v in violations(&r) {
         let t = &r.traces[v.interleaving - 1];
         let events = t.events.join(", ");
-        // Both checks come before B's write, A's write comes last and writes 41 over 42 unconditionally.
+        // Both checks come before B's write, A's write comes last and writes 41 over 42
+        // unconditionally.
         assert!(
             at(&t.events, "check A") < at(&t.events, "write B")
                 && at(&t.events, "check B") < at(&t.events, "write B"),

@@ -67,8 +67,12 @@ impl Member {
         let lease = text(&self.post("lease/grant", json!({ "TTL": ttl_s }), timeout)?["ID"]);
         let k = STANDARD.encode(key);
         let txn = json!({
-            "compare": [{ "key": k, "target": "CREATE", "result": "EQUAL", "create_revision": "0" }],
-            "success": [{ "request_put": { "key": k, "value": STANDARD.encode(owner), "lease": lease } }],
+            "compare": [
+                { "key": k, "target": "CREATE", "result": "EQUAL", "create_revision": "0" }
+            ],
+            "success": [
+                { "request_put": { "key": k, "value": STANDARD.encode(owner), "lease": lease } }
+            ],
         });
         let v = self.post("kv/txn", txn, timeout)?;
         if v["succeeded"] == true {
@@ -87,7 +91,13 @@ impl Member {
     /// Watch `key` from revision `from` until it is deleted; the deletion's revision. A watch
     /// from a past revision also reports a deletion that happened before it was opened.
     pub fn wait_deleted(&self, key: &str, from: u64, timeout: Duration) -> Result<u64, Error> {
-        let body = json!({ "create_request": { "key": STANDARD.encode(key), "start_revision": from.to_string(), "filters": ["NOPUT"] } });
+        let body = json!({
+            "create_request": {
+                "key": STANDARD.encode(key),
+                "start_revision": from.to_string(),
+                "filters": ["NOPUT"]
+            }
+        });
         let agent = ureq::AgentBuilder::new().timeout(timeout).build();
         let reply = agent.post(&format!("{}/v3/watch", self.url)).send_json(body)?;
         // The gateway streams one JSON document per line: first `created`, then events.

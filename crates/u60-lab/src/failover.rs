@@ -173,10 +173,15 @@ impl FailoverRun {
     pub fn report(&self) -> String {
         let [redis, etcd, mariadb] = &self.versions;
         let mut out = format!(
-            "故障切换下的授权权威（本学习台补充：课程的 U60 只跑了单机 Redis；课程说「跨故障单调性同样属于授权权威」「Redis INCR 的异步故障切换也不天然满足此要求」）\n\
-             Redis {redis}：一主一从，三个 Sentinel（quorum 2，down-after 500 ms）；授予脚本与本仓库 U60 相同（generation 在不过期的独立键上 INCR），但这两个节点不开 RDB/AOF，数据只在内存\n\
-             etcd {etcd}：三成员 Raft 集群（心跳 50 ms，选举超时 500 ms）；授予＝LeaseGrant 加一次事务（owner 键不存在才写入），fence＝owner 键的 create_revision\n\
-             资源：MariaDB {mariadb}，与 U60 相同的条件更新；A 的 op_seq=2，B 的 op_seq=1，B 先写（课程的次序）\n\n"
+            "故障切换下的授权权威（本学习台补充：课程的 U60 只跑了单机 Redis；课程说「跨故障单调性\
+             同样属于授权权威」「Redis INCR 的异步故障切换也不天然满足此要求」）\n\
+             Redis {redis}：一主一从，三个 Sentinel（quorum 2，down-after 500 ms）；\
+             授予脚本与本仓库 U60 相同（generation 在不过期的独立键上 INCR），\
+             但这两个节点不开 RDB/AOF，数据只在内存\n\
+             etcd {etcd}：三成员 Raft 集群（心跳 50 ms，选举超时 500 ms）；授予＝LeaseGrant 加一次\
+             事务（owner 键不存在才写入），fence＝owner 键的 create_revision\n\
+             资源：MariaDB {mariadb}，与 U60 相同的条件更新；A 的 op_seq=2，B 的 op_seq=1，\
+             B 先写（课程的次序）\n\n"
         );
         let (r, e) = (self.redis.len(), self.etcd.len());
         out += &self.redis.iter().enumerate().map(|(i, x)| x.report(i + 1)).collect::<String>();
@@ -186,9 +191,12 @@ impl FailoverRun {
         for (name, ok) in self.verdicts() {
             out += &format!("   [{}] {name}\n", if ok { "符合预期" } else { "与预期不符" });
         }
-        out + "\n边界：所有节点在同一台机器的回环地址上，故障是进程级的（SIGSTOP、SIGKILL、重启）；没有网络分区（也就没有旧主节点仍存活的脑裂）、没有时钟注入。\
-               每个场景只跑了 B 先写、A 后写一个次序、一个注入时刻；模型只判定课程声明的交错，不模拟复制、Sentinel 或 Raft。\
-               Redis 只有一个副本，没有设置 min-replicas-to-write。etcd 的 fence 只在多数派保有已提交日志时单调：从旧快照恢复或 --force-new-cluster 会让 revision 回退（课程说的「旧备份」），本实验没有运行。\n"
+        out + "\n边界：所有节点在同一台机器的回环地址上，故障是进程级的（SIGSTOP、SIGKILL、重启）；\
+               没有网络分区（也就没有旧主节点仍存活的脑裂）、没有时钟注入。每个场景只跑了 B 先写、\
+               A 后写一个次序、一个注入时刻；模型只判定课程声明的交错，不模拟复制、\
+               Sentinel 或 Raft。Redis 只有一个副本，没有设置 min-replicas-to-write。\
+               etcd 的 fence 只在多数派保有已提交日志时单调：从旧快照恢复或 --force-new-cluster 会\
+               让 revision 回退（课程说的「旧备份」），本实验没有运行。\n"
     }
 }
 

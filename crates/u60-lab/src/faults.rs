@@ -71,7 +71,8 @@ impl DbRestart {
             self.failed_tries.iter().map(|t| format!("\n   尝试失败：{t}")).collect()
         };
         format!(
-            "5. 故障：MariaDB 在两次写之间重启（fence={}）\n   第一次写 ({},1)：{}\n   MariaDB 重启（SIGTERM 后重新启动）{tries}\n   \
+            "5. 故障：MariaDB 在两次写之间重启（fence={}）\n   第一次写 ({},1)：\
+             {}\n   MariaDB 重启（SIGTERM 后重新启动）{tries}\n   \
              重连后以同一幂等键重发第二次写 ({},2)：{second}\n   已报告后再发一次同键写：{}\n   \
              重启后核对：第一次写{}；第二次写的幂等记录 {} 条；资源最终：{}\n\n",
             self.fence,
@@ -178,8 +179,10 @@ impl AuthorityDown {
             .map(|(i, a)| format!("\n   B 第 {} 次 acquire：{}", i + 1, asked(a)))
             .collect();
         format!(
-            "6. 故障：Redis 在场景中途被杀\n   A acquire → fence={}；A 带 ({},1) 提交：{}\n   Redis 进程被杀（SIGKILL）\n   A 续租：{renew}{}\n   \
-             结果：不授予任何租约或 fence——单机 Redis 是唯一权威，其自身故障即权威不可用（活性边界）\n   资源最终：{}\n\n",
+            "6. 故障：Redis 在场景中途被杀\n   A acquire → fence={}；A 带 ({},1) 提交：\
+             {}\n   Redis 进程被杀（SIGKILL）\n   A 续租：{renew}{}\n   \
+             结果：不授予任何租约或 fence——单机 Redis 是唯一权威，其自身故障即权威不可用（活性边\
+             界）\n   资源最终：{}\n\n",
             self.fence_a,
             self.fence_a,
             outcome(&self.a_write),

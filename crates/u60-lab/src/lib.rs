@@ -293,14 +293,29 @@ impl Run {
         let d = &self.durable;
         let l = &self.in_lease_key;
         let mut out = format!(
-            "U60 真实服务验证\n授权权威：Redis {} standalone（Lua 原子授予：generation 独立持久键 INCR、租期 PEXPIRE、owner 校验续租、request_id 幂等）\n\
-             资源：MariaDB {}（Debian 的 MySQL 兼容服务器，代替课程中的 MySQL 8.4.7；(max_fence,last_seq) 字典序条件更新与业务写同事务）\n\n",
+            "U60 真实服务验证\n授权权威：Redis {} standalone（Lua 原子授予：generation 独立持久键 \
+             INCR、租期 PEXPIRE、owner 校验续租、request_id 幂等）\n\
+             资源：MariaDB {}（Debian 的 MySQL 兼容服务器，代替课程中的 MySQL 8.4.7；\
+             (max_fence,last_seq) 字典序条件更新与业务写同事务）\n\n",
             versions.0, versions.1
         );
         out += &format!(
-            "1. 41/42/41 时间线\n   A acquire → fence={}；A 暂停 {} ms，租约由服务器过期；A 续租：{}\n   B acquire → fence={}；B 带 ({},1) 提交：{}\n   A 恢复，带过期的 ({},2) 提交：{}\n   资源最终：{}\n\n",
-            d.fence_a, d.paused_ms, if d.a_renewed_after_expiry { "成功（不应发生）" } else { "失败（租约已由服务器过期，不存在 owner=A 的租约）" },
-            d.fence_b, d.fence_b, outcome(&d.b_write), d.fence_a, outcome(&d.a_write), committed(&d.committed)
+            "1. 41/42/41 时间线\n   A acquire → fence={}；A 暂停 {} ms，租约由服务器过期；A 续租：\
+             {}\n   B acquire → fence={}；B 带 ({},1) 提交：{}\n   A 恢复，带过期的 ({},2) 提交：\
+             {}\n   资源最终：{}\n\n",
+            d.fence_a,
+            d.paused_ms,
+            if d.a_renewed_after_expiry {
+                "成功（不应发生）"
+            } else {
+                "失败（租约已由服务器过期，不存在 owner=A 的租约）"
+            },
+            d.fence_b,
+            d.fence_b,
+            outcome(&d.b_write),
+            d.fence_a,
+            outcome(&d.a_write),
+            committed(&d.committed)
         );
         out += &format!(
             "2. 同任期多次写（fence={}）\n   seq2 先到：{}\n   迟到的 seq1：{}\n   资源最终：{}\n\n",
@@ -310,12 +325,28 @@ impl Run {
             committed(&self.seq.committed)
         );
         out += &format!(
-            "3. 业务幂等（同一键 order-1，跨任期 fence={} → {}）\n   首次 amount=10：{}\n   跨任期重试，同键同摘要：{}\n   同键异参 amount=99：{}\n   效果数：{}\n\n",
-            self.idem.fences.0, self.idem.fences.1, outcome(&self.idem.first), outcome(&self.idem.retry_same), outcome(&self.idem.other_params), self.idem.effects
+            "3. 业务幂等（同一键 order-1，跨任期 fence={} → {}）\n   首次 amount=10：\
+             {}\n   跨任期重试，同键同摘要：{}\n   同键异参 amount=99：{}\n   效果数：{}\n\n",
+            self.idem.fences.0,
+            self.idem.fences.1,
+            outcome(&self.idem.first),
+            outcome(&self.idem.retry_same),
+            outcome(&self.idem.other_params),
+            self.idem.effects
         );
         out += &format!(
-            "4. 实现缺陷复现：generation 存进会过期的租约哈希\n   A acquire → fence={}；租约过期后哈希消失；B acquire → fence={}（与 A 相同）\n   B 带 ({},1) 提交：{}\n   旧 A 带 ({},2) 提交：{} —— 资源分不清两个 {}，旧 A 覆盖了 B\n   资源最终：{}\n\n",
-            l.fence_a, l.fence_b, l.fence_b, outcome(&l.b_write), l.fence_a, outcome(&l.a_write), l.fence_a, committed(&l.committed)
+            "4. 实现缺陷复现：generation 存进会过期的租约哈希\n   A acquire → fence={}；\
+             租约过期后哈希消失；B acquire → fence={}（与 A 相同）\n   B 带 ({},1) 提交：\
+             {}\n   旧 A 带 ({},2) 提交：{} —— 资源分不清两个 {}，旧 A 覆盖了 B\n   资\
+             源最终：{}\n\n",
+            l.fence_a,
+            l.fence_b,
+            l.fence_b,
+            outcome(&l.b_write),
+            l.fence_a,
+            outcome(&l.a_write),
+            l.fence_a,
+            committed(&l.committed)
         );
         if let Some((restart, down)) = &self.faults {
             out += &restart.report();

@@ -10,8 +10,10 @@ use serde_json::json;
 use std::process::ExitCode;
 use u60_lab::faults::Faults;
 
-const USAGE: &str = "用法：u60-lab --redis redis://127.0.0.1:PORT/ --mysql mysql://USER@127.0.0.1:PORT/DB [--faults scripts/u60.sh] [--json]\n\
-    \x20     u60-lab failover --redis-nodes PORT,PORT --sentinels PORT,PORT,PORT --etcd URL,URL,URL --mysql URL --faults scripts/u60.sh [--json]\n\
+const USAGE: &str = "用法：u60-lab --redis redis://127.0.0.1:PORT/ --mysql \
+                     mysql://USER@127.0.0.1:PORT/DB [--faults scripts/u60.sh] [--json]\n\
+    \x20     u60-lab failover --redis-nodes PORT,PORT --sentinels PORT,PORT,PORT --etcd \
+                     URL,URL,URL --mysql URL --faults scripts/u60.sh [--json]\n\
     （scripts/u60.sh 会启动临时服务并传入这些参数）";
 
 /// A finished lab: its text, its data and whether every verdict holds.

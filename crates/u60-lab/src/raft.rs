@@ -43,7 +43,8 @@ impl Victim {
         match self {
             Victim::Leader => "杀掉 leader（A 的客户端连在它上面）",
             Victim::LeaderWithPausedFollower => {
-                "先暂停一个 follower，A 在 leader 上取号，再杀掉 leader、恢复那个 follower（仿照 Redis 场景：暂停 follower，但不断开它的连接）"
+                "先暂停一个 follower，A 在 leader 上取号，再杀掉 leader、恢复那个 follower（仿照 \
+                 Redis 场景：暂停 follower，但不断开它的连接）"
             }
             Victim::ClientsFollower => "杀掉 A 的客户端所连的 follower",
             Victim::OtherFollower => "杀掉另一个 follower（没有客户端连它）",
@@ -154,7 +155,12 @@ pub fn member_loss(
     if paused {
         log.inject(
             &["resume", &f2.port.to_string()],
-            format!("follower {} 恢复运行（SIGCONT）：它可能从套接字缓冲里收到 A 的授予，也可能没有；A 的授予已由 leader 与另一个 follower 组成的多数派提交，新 leader 只能是有这条日志的成员", f2.port),
+            format!(
+                "follower {} 恢复运行（SIGCONT）：它可能从套接字缓冲里收到 A 的授予，也可能没有；\
+                 A 的授予已由 leader 与另一个 follower 组成的多数派提交，\
+                 新 leader 只能是有这条日志的成员",
+                f2.port
+            ),
         )?;
     }
     let deleted = b.wait_deleted(&key, fence_a + 1, Duration::from_secs(30))?;
@@ -277,7 +283,9 @@ impl MemberLoss {
         );
         out += &if self.leader_after != self.leader_before {
             format!(
-                "；新 leader 为 {}。新 leader 上任时把所有租约重置为完整 TTL 加一个选举超时（etcd 3.4 默认不开启实验性的租约 checkpoint），再加上选举本身和约 500 ms 一次的到期检查，所以晚于 TTL（本次没有分段测量）\n",
+                "；新 leader 为 {}。新 leader 上任时把所有租约重置为完整 TTL 加一个选举超时（etcd \
+                 3.4 默认不开启实验性的租约 checkpoint），再加上选举本身和约 500 ms 一次的到期检\
+                 查，所以晚于 TTL（本次没有分段测量）\n",
                 self.leader_after
             )
         } else {
@@ -285,8 +293,13 @@ impl MemberLoss {
                 .to_string()
         };
         out += &format!(
-            "   B 取号后，经 B 所连成员查询 A 的租约：{}；A 恢复后仍带旧 fence 去写\n   B 带 ({},1) 提交：{}\n   旧 A 带 ({},2) 提交：{}\n   资源最终：{}\n",
-            if self.a_lease_ttl < 0 { "已不存在（TTL=-1）".to_string() } else { format!("TTL={} s（不应发生）", self.a_lease_ttl) },
+            "   B 取号后，经 B 所连成员查询 A 的租约：{}；A 恢复后仍带旧 fence 去写\n   B 带 \
+             ({},1) 提交：{}\n   旧 A 带 ({},2) 提交：{}\n   资源最终：{}\n",
+            if self.a_lease_ttl < 0 {
+                "已不存在（TTL=-1）".to_string()
+            } else {
+                format!("TTL={} s（不应发生）", self.a_lease_ttl)
+            },
             self.fence_b,
             outcome(&self.b_write),
             self.fence_a,
@@ -310,7 +323,10 @@ impl QuorumLoss {
 
     pub fn report(&self, n: usize) -> String {
         format!(
-            "{n}. etcd：杀掉两个成员（失去多数派）\n{}   3 s 内无应答：B 的 LeaseGrant 结果未知（未提交的提议在多数派恢复后仍可能被提交，留下无主租约），客户端不把它当作已授予，也没有发出写 owner 键的事务；恢复后 B 的授予成功。没有多数派就不授予，是活性边界，与课程所说单机 Redis 的活性边界同类（本场景里故障期间没有人持有租约）\n\n",
+            "{n}. etcd：杀掉两个成员（失去多数派）\n{}   3 s 内无应答：B 的 LeaseGrant 结果未知（未\
+             提交的提议在多数派恢复后仍可能被提交，留下无主租约），客户端不把它当作已授予，\
+             也没有发出写 owner 键的事务；恢复后 B 的授予成功。没有多数派就不授予，是活性边界，\
+             与课程所说单机 Redis 的活性边界同类（本场景里故障期间没有人持有租约）\n\n",
             timeline(&self.injected)
         )
     }

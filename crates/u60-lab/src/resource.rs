@@ -36,10 +36,13 @@ impl Resource {
     pub fn setup(mut conn: Conn) -> mysql::Result<Resource> {
         conn.query_drop("DROP TABLE IF EXISTS resource, idempotency")?;
         conn.query_drop(
-            "CREATE TABLE resource (id VARCHAR(64) PRIMARY KEY, value TEXT, max_fence BIGINT UNSIGNED NOT NULL, last_seq BIGINT UNSIGNED NOT NULL) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4",
+            "CREATE TABLE resource (id VARCHAR(64) PRIMARY KEY, value TEXT, max_fence BIGINT \
+             UNSIGNED NOT NULL, last_seq BIGINT UNSIGNED NOT NULL) ENGINE=InnoDB DEFAULT \
+             CHARSET=utf8mb4",
         )?;
         conn.query_drop(
-            "CREATE TABLE idempotency (op_key VARCHAR(64) PRIMARY KEY, digest VARCHAR(128) NOT NULL, result TEXT NOT NULL) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4",
+            "CREATE TABLE idempotency (op_key VARCHAR(64) PRIMARY KEY, digest VARCHAR(128) NOT \
+             NULL, result TEXT NOT NULL) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4",
         )?;
         Ok(Resource { conn })
     }

@@ -136,7 +136,11 @@ pub fn async_failover(
         log.record(if a_granted {
             format!("WAIT 1 {WAIT_MS} → {n}：副本已确认，授予成立")
         } else {
-            format!("WAIT 1 {WAIT_MS} → {n}：{WAIT_MS} ms 内没有副本确认，授权权威答复 A 授予被拒；A 的客户端收到过 41，按协议不使用它（资源无法分辨；主节点上的 INCR 与租约键也不回滚）")
+            format!(
+                "WAIT 1 {WAIT_MS} → {n}：{WAIT_MS} ms 内没有副本确认，授权权威答复 A 授予被拒；\
+                 A 的客户端收到过 41，按协议不使用它（资源无法分辨；主节点上的 INCR 与租\
+                 约键也不回滚）"
+            )
         });
     }
     log.inject(&["kill", &primary.to_string()], format!("主节点 {primary} 被杀（SIGKILL）"))?;
@@ -154,7 +158,10 @@ pub fn async_failover(
     let mut promoted = connect(replica)?;
     let promoted_generation: u64 =
         redis::cmd("GET").arg(format!("generation:{id}")).query(&mut promoted)?;
-    log.record(format!("Sentinel 把 {replica} 提升为主节点（主节点死后 {failover_ms} ms）；它的 generation 仍是 {promoted_generation}（从未收到 A 的 INCR）"));
+    log.record(format!(
+        "Sentinel 把 {replica} 提升为主节点（主节点死后 {failover_ms} ms）；它的 generation 仍是 \
+         {promoted_generation}（从未收到 A 的 INCR）"
+    ));
     let fence_b = Authority::new(promoted, id, GenerationStore::Durable)
         .acquire("B", LEASE_MS * 10, &format!("{id}-B-1"))?
         .ok_or("B 的授予被拒")?;
@@ -210,14 +217,20 @@ impl AsyncFailover {
         if self.wait {
             "Redis 故障切换，授予后 WAIT 1（本学习台补充，课程未讨论 WAIT）：100 ms 内无副本确认，授予被拒；本次运行里 41 只由 B 使用"
         } else {
-            "Redis 异步复制的故障切换：被提升的副本仍是 40，B 再次拿到 41，旧 A 的写入覆盖了 B——课程「Redis INCR 的异步故障切换也不天然满足此要求」的一个实例（复制缺口是人为制造的）"
+            "Redis 异步复制的故障切换：被提升的副本仍是 40，B 再次拿到 41，旧 A 的写入覆盖了 B——课\
+             程「Redis INCR 的异步故障切换也不天然满足此要求」的一个实例（复制缺口是人为制造的）"
         }
     }
 
     pub fn report(&self, n: usize) -> String {
         let mut out = format!(
-            "{n}. Redis 异步复制下的故障切换{}\n   主节点 {}，副本 {}；初始 generation={}，两个节点都有（WAIT 1 已确认）；A 取号之前，副本被暂停并断开复制\n",
-            if self.wait { "，授予后 WAIT 1 100，无副本确认即拒绝授予" } else { "，授予后不等副本确认" },
+            "{n}. Redis 异步复制下的故障切换{}\n   主节点 {}，副本 {}；初始 generation={}，\
+             两个节点都有（WAIT 1 已确认）；A 取号之前，副本被暂停并断开复制\n",
+            if self.wait {
+                "，授予后 WAIT 1 100，无副本确认即拒绝授予"
+            } else {
+                "，授予后不等副本确认"
+            },
             self.primary,
             self.replica,
             self.seeded
@@ -231,16 +244,26 @@ impl AsyncFailover {
         out += &format!("   资源最终：{}\n", committed(&self.committed));
         if let Some(m) = &self.model {
             out += &format!(
-                "   A 的租约在 B 取号前已到期；但被提升的副本同样没有 A 的租约键，若切换快于租期，B 会在 A 的租约仍有效时获授——本次只因切换慢于租期才没有发生。\n   \
-                 资源上的数值没有后退（41 → 41），后退的是已提交结果所属的授予：第 2 次授予（B）的结果被第 1 次授予（A）的写入覆盖，即课程说的「资源无法区分两个 41 所属的任期，旧 A 的较大 op_seq 甚至可能覆盖 B」\n\
-                 {}   资源侧结果与模型相同；成因相近：模型里发号器从旧备份恢复到 40，这里被提升的副本从未收到 A 的 INCR，仍是 40\n",
+                "   A 的租约在 B 取号前已到期；但被提升的副本同样没有 A 的租约键，若切换快于租期，\
+                 B 会在 A 的租约仍有效时获授——本次只因切换慢于租期才没有发生。\n   \
+                 资源上的数值没有后退（41 → 41），后退的是已提交结果所属的授予：\
+                 第 2 次授予（B）的结果被第 1 次授予（A）的写入覆盖，即课程说的「资源无法区分两个 \
+                 41 所属的任期，旧 A 的较大 op_seq 甚至可能覆盖 B」\n\
+                 {}   资源侧结果与模型相同；成因相近：模型里发号器从旧备份恢复到 40，\
+                 这里被提升的副本从未收到 A 的 INCR，仍是 40\n",
                 m.line()
             );
         }
         if self.wait {
-            out += "   （本学习台补充）WAIT 在这次故障里改变的：100 ms 内没有副本确认，授权权威拒绝了这次授予，本次运行里 41 只由 B 使用；代价是可用性——副本不确认就不授予。\n   \
-                    它不承诺的：Redis 文档说 WAIT 不让 Redis 成为强一致存储，故障切换时 Sentinel 只是尽力提升收到了该写入的副本，被副本确认过的写入仍可能丢失（这两个节点也不落盘）。\n   \
-                    课程给的办法是「可靠持久高水位、保证不重用的新 epoch 加计数器，或先封停旧权威/旧资源通道再受控切换授权域」；尽力而为的 WAIT 不在其中，本次也没有运行「副本已确认、写入仍丢失」的路径。\n";
+            out += "   （本学习台补充）WAIT 在这次故障里改变的：100 ms 内没有副本确认，\
+                    授权权威拒绝了这次授予，本次运行里 41 只由 B 使用；代价是可用性——副本不确认就\
+                    不授予。\n   \
+                    它不承诺的：Redis 文档说 WAIT 不让 Redis 成为强一致存储，故障切换时 Sentinel 只\
+                    是尽力提升收到了该写入的副本，被副本确认过的写入仍可能丢失（这两个节点也不\
+                    落盘）。\n   \
+                    课程给的办法是「可靠持久高水位、保证不重用的新 epoch 加计数器，\
+                    或先封停旧权威/旧资源通道再受控切换授权域」；尽力而为的 WAIT 不在其中，\
+                    本次也没有运行「副本已确认、写入仍丢失」的路径。\n";
         }
         out + "\n"
     }

@@ -18,7 +18,8 @@ fn ports(k: &str) -> Vec<u16> {
 }
 
 #[test]
-#[ignore = "needs the throwaway replicated Redis, etcd cluster and MariaDB started by scripts/u60.sh"]
+#[ignore = "needs the throwaway replicated Redis, etcd cluster and MariaDB started by \
+            scripts/u60.sh"]
 fn a_replicated_redis_reissues_a_fence_after_failover_and_etcd_does_not() {
     let nodes = ports("U60_REDIS_NODES");
     let servers = FailoverServers {

@@ -69,7 +69,12 @@ fn coach(name: &str, machine: Machine, runs: usize) -> serde_json::Value {
         pass_ms.push(t.elapsed().as_secs_f64() * 1000.0);
         out = match built {
             Ok(c) => {
-                serde_json::json!({ "name": name, "states": s.states(), "search_bytes_per_state": s.bytes_per_state(), "coach_bytes_per_state": c.bytes_per_state() })
+                serde_json::json!({
+                    "name": name,
+                    "states": s.states(),
+                    "search_bytes_per_state": s.bytes_per_state(),
+                    "coach_bytes_per_state": c.bytes_per_state()
+                })
             }
             Err(e) => {
                 serde_json::json!({ "name": name, "states": s.states(), "refused": e.to_string() })

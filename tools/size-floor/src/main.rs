@@ -6,12 +6,19 @@ use leptos_router::path;
 #[component]
 fn Page() -> impl IntoView {
     let p = use_params_map();
-    view! { <h1>{move || p.read().get("slug").unwrap_or_default()}</h1><A href="/b">"next"</A> }
+    view! {
+        <h1>{move || p.read().get("slug").unwrap_or_default()}</h1>
+        <A href="/b">"next"</A>
+    }
 }
 fn main() {
     leptos::mount::mount_to_body(|| {
         view! {
-            <Router><Routes fallback=|| "nf"><Route path=path!("/:slug") view=Page/></Routes></Router>
+            <Router>
+                <Routes fallback=|| "nf">
+                    <Route path=path!("/:slug") view=Page />
+                </Routes>
+            </Router>
         }
     });
 }

@@ -190,7 +190,8 @@ impl Machine {
         let me = s.clients[c];
         let (split, down) = (self.defects.split_authority, s.crash == DOWN);
         let event = match self.programs[c][me.pc as usize] {
-            // The serial decision waits while the authority is down or another client's lease is valid.
+            // The serial decision waits while the authority is down or another client's lease is
+            // valid.
             Op::Acquire if down || (s.lease == VALID && !s.holds(c)) => return None,
             Op::Acquire if s.holds(c) => {
                 n.clients[c].pc += 1;

@@ -119,14 +119,29 @@ impl Programs {
                         ["pause"] => Ok(Op::Pause),
                         ["renew"] => Ok(Op::Renew),
                         ["write", seq, key] => {
-                            let seq: u8 = seq
-                                .parse()
-                                .ok()
-                                .filter(|s| (1..=99).contains(s))
-                                .ok_or_else(|| about(i, format!("客户端 {name} 的「{op}」：op_seq 须为 1 到 99 的整数")))?;
-                            let valid = !key.is_empty() && key.len() <= 16 && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+                            let seq: u8 =
+                                seq.parse().ok().filter(|s| (1..=99).contains(s)).ok_or_else(
+                                    || {
+                                        about(
+                                            i,
+                                            format!(
+                                                "客户端 {name} 的「{op}」：\
+                                                 op_seq 须为 1 到 99 的整数"
+                                            ),
+                                        )
+                                    },
+                                )?;
+                            let valid = !key.is_empty()
+                                && key.len() <= 16
+                                && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
                             if !valid {
-                                return Err(about(i, format!("客户端 {name} 的「{op}」：key 须为 1 到 16 个字母、数字或 -")));
+                                return Err(about(
+                                    i,
+                                    format!(
+                                        "客户端 {name} 的「{op}」：\
+                                         key 须为 1 到 16 个字母、数字或 -"
+                                    ),
+                                ));
                             }
                             let k = keys.iter().position(|k| k == key).unwrap_or_else(|| {
                                 keys.push(key.to_string());
@@ -136,7 +151,10 @@ impl Programs {
                         }
                         _ => Err(about(
                             i,
-                            format!("客户端 {name} 的程序里有未知的一步「{op}」，可用：acquire、pause、write:<op_seq>:<key>、renew"),
+                            format!(
+                                "客户端 {name} 的程序里有未知的一步「{op}」，可用：acquire、pause、\
+                                 write:<op_seq>:<key>、renew"
+                            ),
                         )),
                     })
                     .collect::<Result<Vec<_>, _>>()

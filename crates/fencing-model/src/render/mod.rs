@@ -1,18 +1,19 @@
 //! The report as the text the CLI prints and the page shows: one function, so both print
 //! the same bytes. Field names stay the lesson's identifiers; explanations are Chinese.
-//! Columns are padded by display width, so Chinese labels line up in a terminal.
+//! Columns are padded by display width, so Chinese labels line up in a terminal (the step
+//! table and the padding: `table.rs`; the explorer's report: `model.rs`).
 
 use crate::lab::FencingRun;
-use crate::path::Step;
 use crate::report::{CaseRun, OperationsRun, Report};
 use crate::scenario::{Defect, Defects, Scenario};
-use crate::verdicts::{Kind, Line, Marks, Part, Section, Verdicts, KEY_STEPS, WHY};
-use crate::words::{
-    self, lease, op_note, opt, GRANT_NOTE, OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS,
-};
+use crate::verdicts::{Kind, Line, Part, Section, Verdicts, KEY_STEPS, WHY};
+use crate::words::{op_note, opt, GRANT_NOTE, OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
 use std::fmt::Write;
 
 mod model;
+mod table;
+
+use table::{pad, rpad, step_table};
 
 /// The JSON form of the report (`--json`).
 #[cfg(feature = "json")]
@@ -157,100 +158,6 @@ fn defects(out: &mut String, s: &Scenario) {
     }
 }
 
-/// Display width: CJK and full-width characters take two columns.
-fn width(s: &str) -> usize {
-    s.chars()
-        .map(|c| match c as u32 {
-            0x1100..=0x115F
-            | 0x2E80..=0xA4CF
-            | 0xAC00..=0xD7A3
-            | 0xF900..=0xFAFF
-            | 0xFE30..=0xFE4F
-            | 0xFF00..=0xFF60
-            | 0xFFE0..=0xFFE6 => 2,
-            _ => 1,
-        })
-        .sum()
-}
-
-/// Left-aligned in `w` columns.
-fn pad(s: &str, w: usize) -> String {
-    format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
-}
-
-/// Right-aligned in `w` columns.
-fn rpad(s: &str, w: usize) -> String {
-    format!("{}{s}", " ".repeat(w.saturating_sub(width(s))))
-}
-
-/// In `w` columns, right- or left-aligned.
-fn align(s: &str, w: usize, right: bool) -> String {
-    if right {
-        rpad(s, w)
-    } else {
-        pad(s, w)
-    }
-}
-
-/// The step table's columns: (header, width, right-aligned, value of a step).
-type Column = (&'static str, usize, bool, fn(&Step) -> String);
-
-fn columns(split: bool) -> Vec<Vec<Column>> {
-    let resource: Vec<Column> = vec![
-        ("max_fence", 9, true, |s| s.after.max_fence.to_string()),
-        ("last_seq", 8, true, |s| s.after.last_seq.to_string()),
-        ("value", 8, false, |s| opt(&s.after.value)),
-        ("writer", 6, false, |s| opt(&s.after.writer)),
-        ("token", 12, false, |s| s.after.token.map_or("-".to_string(), words::token)),
-    ];
-    let authority: Vec<Column> = vec![
-        ("generation", 10, true, |s| opt(&s.after.generation)),
-        ("owner", 5, false, |s| opt(&s.after.owner)),
-        ("lease", 7, false, |s| lease(s.after.lease).to_string()),
-    ];
-    // Split authority's independent counter is a service of its own, apart from the grant.
-    let counter: Vec<Column> = vec![("counter", 7, true, |s| opt(&s.after.counter))];
-    if split {
-        vec![resource, authority, counter]
-    } else {
-        vec![resource, authority]
-    }
-}
-
-/// The one step table, for the lab's interleavings and the explorer's paths: a row per step,
-/// key steps marked `*`, enabling steps `○`.
-pub(crate) fn step_table(
-    out: &mut String,
-    steps: &[Step],
-    keys: &[String],
-    d: Defects,
-    marks: &Marks,
-) {
-    let groups = columns(d.split_authority);
-    let row = |n: &str, event: &str, cells: Vec<Vec<String>>, result: &str| {
-        let groups: Vec<String> = cells.into_iter().map(|g| g.join(" ")).collect();
-        format!("{} {} | {} | {}", rpad(n, 5), pad(event, 10), groups.join(" | "), result)
-    };
-    let header: Vec<Vec<String>> = groups
-        .iter()
-        .map(|g| g.iter().map(|(h, w, right, _)| align(h, *w, *right)).collect())
-        .collect();
-    let _ = writeln!(out, "{}", row("#", "event", header, "结果"));
-    for (i, step) in steps.iter().enumerate() {
-        let cells = groups
-            .iter()
-            .map(|g| g.iter().map(|(_, w, right, value)| align(&value(step), *w, *right)).collect())
-            .collect();
-        let n = match (marks.key(i + 1), marks.enabling(i + 1)) {
-            (true, _) => format!("*{}", i + 1),
-            (_, true) => format!("○{}", i + 1),
-            _ => (i + 1).to_string(),
-        };
-        let _ =
-            writeln!(out, "{}", row(&n, &step.action, cells, &words::event(&step.event, keys, d)));
-    }
-}
-
 fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     let Some(first) = run.traces.first() else { return };
     let _ = writeln!(
@@ -336,7 +243,11 @@ fn operations(out: &mut String, checked: bool, run: &OperationsRun) {
         "资源事务：先查业务身份（幂等键 + 请求摘要），再比较 {}，业务效果与幂等记录同一事务提交",
         if checked { "(max_fence, last_seq) < (fence, seq)" } else { "——（已关闭，不比较）" }
     );
-    let _ = writeln!(out, "   # key        digest       fence   seq | outcome   | max_fence last_seq value        | 说明");
+    let _ = writeln!(
+        out,
+        "   # key        digest       fence   seq | outcome   | max_fence last_seq \
+         value        | 说明"
+    );
     for (i, r) in run.operations.iter().enumerate() {
         let _ = writeln!(
             out,

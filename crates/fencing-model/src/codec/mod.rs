@@ -5,11 +5,22 @@
 //! What is not given keeps the lesson's value. The one rule that links two inputs: in the
 //! operations case the lesson's operation list follows the issuer (its first term is
 //! `issuer + 1`) unless `ops` gives the list itself.
+//!
+//! Here: the inputs and their names, reading (`Inputs`, `decode`) and writing (`encode`);
+//! `query.rs` the URL form, `ops.rs` the operations list's one-line form.
 
 use crate::experiment::Experiment;
 use crate::machine::spec::Programs;
 use crate::scenario::{lesson_operations, Case, Defects, Operation, Scenario};
 use std::fmt;
+
+mod ops;
+mod query;
+#[cfg(test)]
+mod tests;
+
+pub use ops::{format_ops, ops_line, ops_rows, parse_ops};
+pub use query::{experiment_query, from_query, to_query};
 
 /// A scenario input, by the name it has in every form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -253,7 +264,6 @@ pub fn canonical(s: &Scenario) -> Scenario {
     c
 }
 
-/// The scenario's inputs as a URL query (without `?`).
 /// The case and the switches, where they are not the lesson's default: how every encoding of
 /// a scenario starts, and all of it for an experiment on the lesson's inputs.
 fn named(e: Experiment) -> Vec<(Param, String)> {
@@ -265,205 +275,4 @@ fn named(e: Experiment) -> Vec<(Param, String)> {
         out.push((Param::Variant, e.defects.variant_name()));
     }
     out
-}
-
-fn query(pairs: Vec<(Param, String)>) -> String {
-    let mut q = form_urlencoded::Serializer::new(String::new());
-    for (p, v) in pairs {
-        q.append_pair(p.name(), &v);
-    }
-    q.finish()
-}
-
-pub fn to_query(s: &Scenario) -> String {
-    query(encode(s))
-}
-
-/// The query of an experiment on the lesson's inputs: `to_query` of that scenario, without
-/// building it (the progress page links each experiment to its view).
-pub fn experiment_query(e: Experiment) -> String {
-    query(named(e))
-}
-
-/// Read a scenario from a URL query (with or without `?`). Names that are not scenario inputs
-/// belong to the page's own view state (the interleaving, the step) and are skipped here.
-pub fn from_query(query: &str) -> Result<Scenario, CodecError> {
-    let pairs: Vec<(String, String)> =
-        form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
-            .filter(|(k, _)| Param::from_name(k).is_some())
-            .map(|(k, v)| (k.into_owned(), v.into_owned()))
-            .collect();
-    decode(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-}
-
-/// The operations list as one line: `key digest fence seq` per operation, `;` between.
-pub fn format_ops(ops: &[Operation]) -> String {
-    ops_line(&ops_rows(ops))
-}
-
-/// Each operation's four fields as text, as a table shows them.
-pub fn ops_rows(ops: &[Operation]) -> Vec<[String; 4]> {
-    ops.iter()
-        .map(|o| [o.key.clone(), o.digest.clone(), o.fence.to_string(), o.seq.to_string()])
-        .collect()
-}
-
-/// Rows of an operations table, as typed, in the one-line form `parse_ops` reads.
-pub fn ops_line(rows: &[[String; 4]]) -> String {
-    rows.iter()
-        .map(|row| row.iter().map(|c| c.trim()).collect::<Vec<_>>().join(" "))
-        .collect::<Vec<_>>()
-        .join(";")
-}
-
-/// Read the one-line operations list; `n` in messages counts from 1.
-pub fn parse_ops(text: &str) -> Result<Vec<Operation>, CodecError> {
-    text.split(';')
-        .enumerate()
-        .map(|(i, op)| {
-            let n = i + 1;
-            let f: Vec<&str> = op.split_whitespace().collect();
-            let [key, digest, fence, seq] = f[..] else {
-                return Err(CodecError(format!(
-                    "ops 第 {n} 项应为「key digest fence seq」，收到「{}」",
-                    op.trim()
-                )));
-            };
-            Ok(Operation {
-                key: key.into(),
-                digest: digest.into(),
-                fence: number(fence, &format!("ops 第 {n} 项的 fence"))?,
-                seq: number(seq, &format!("ops 第 {n} 项的 seq"))?,
-            })
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::scenario::{Defect, MAX_OPERATIONS, MAX_TEXT};
-    use proptest::prelude::*;
-
-    fn lesson(case: Case) -> Scenario {
-        Scenario::lesson(case, Defects::default())
-    }
-
-    #[test]
-    fn an_experiments_query_is_its_lesson_scenarios() {
-        for e in Experiment::all() {
-            assert_eq!(experiment_query(e), to_query(&Scenario::lesson(e.case, e.defects)), "{e}");
-        }
-        let two = Experiment {
-            case: Case::Operations,
-            defects: Defects::default().with(Defect::NoFence, true),
-        };
-        assert_eq!(experiment_query(two), "case=operations&variant=no-fence");
-    }
-
-    #[test]
-    fn the_lesson_encodes_to_nothing_and_names_agree_in_every_form() {
-        assert!(encode(&lesson(Case::Fencing)).is_empty());
-        let mut s =
-            Scenario::lesson(Case::Fencing, Defects::default().with(Defect::RollbackIssuer, true));
-        (s.issuer, s.op_seq_a, s.op_seq_b) = (100, 3, 1);
-        let s = canonical(&s);
-        assert_eq!(to_query(&s), "variant=rollback-issuer&issuer=100&op-seq=3%2C1");
-        assert_eq!(from_query(&to_query(&s)), Ok(s));
-    }
-
-    #[test]
-    fn the_issuer_rule_is_the_same_in_the_cli_and_the_url() {
-        // `--case operations --issuer 100` rebuilds the lesson's list from fence 101.
-        let s = decode([("case", "operations"), ("issuer", "100")]).unwrap();
-        assert_eq!(s.operations[0].fence, 101);
-        assert_eq!(from_query("case=operations&issuer=100"), Ok(s.clone()));
-        assert_eq!(
-            encode(&s),
-            vec![(Param::Case, "operations".into()), (Param::Issuer, "100".into())]
-        );
-    }
-
-    #[test]
-    fn bad_inputs_name_what_is_wrong() {
-        for (pairs, says) in [
-            (vec![("issuer", "x")], "issuer 须为非负整数"),
-            (vec![("op-seq", "3")], "op-seq 应为「A,B」"),
-            (vec![("op-seq", "0,1")], "A.op_seq 应在 1 到"),
-            (vec![("case", "operations"), ("ops", "a b c")], "ops 第 1 项"),
-            (vec![("case", "operations"), ("op-seq", "3,1")], "op-seq 不适用于 operations 案例"),
-            (vec![("ops", "k d 1 1")], "ops 不适用于 fencing 案例"),
-            (vec![("variant", "nofence")], "未知的 variant「nofence」"),
-            (vec![("seq", "1,2")], "未知的输入「seq」"),
-        ] {
-            let err = decode(pairs.clone()).unwrap_err().to_string();
-            assert!(err.contains(says), "{pairs:?}: {err}");
-        }
-    }
-
-    fn text() -> impl Strategy<Value = String> {
-        // Any characters the scenario allows, quotes and `&`/`=`/`%` included.
-        proptest::string::string_regex(&format!("[a-z0-9'\"&=%+#?/\\-_.中文]{{1,{MAX_TEXT}}}"))
-            .unwrap()
-    }
-
-    /// Programs in their text form: 2–4 clients, each starting with `acquire`.
-    fn programs() -> impl Strategy<Value = String> {
-        let op = prop_oneof![
-            Just("acquire".to_string()),
-            Just("pause".to_string()),
-            Just("renew".to_string()),
-            (1u8..=99, "[a-z0-9-]{1,16}").prop_map(|(seq, key)| format!("write:{seq}:{key}")),
-        ];
-        let program =
-            prop::collection::vec(op, 0..=2).prop_map(|ops| format!("acquire {}", ops.join(" ")));
-        prop::collection::vec(program, 2..=4).prop_map(|p| p.join("; "))
-    }
-
-    fn scenario() -> impl Strategy<Value = Scenario> {
-        let op = (text(), text(), 1u64..1000, 1u64..50)
-            .prop_map(|(key, digest, fence, seq)| Operation { key, digest, fence, seq });
-        let model = (programs(), any::<bool>(), any::<bool>())
-            .prop_map(|(p, crash, delay)| Programs::parse(&p, crash, delay).unwrap());
-        (
-            0usize..3,
-            0u8..16,
-            0u64..2000,
-            1u64..9,
-            1u64..9,
-            prop::collection::vec(op, 1..=MAX_OPERATIONS),
-            model,
-        )
-            .prop_map(|(case, bits, issuer, a, b, operations, model)| {
-                let case = Case::ALL[case];
-                let defects = Defect::ALL
-                    .into_iter()
-                    .enumerate()
-                    .filter(|(_, d)| d.applies_to(case))
-                    .fold(Defects::default(), |set, (i, d)| set.with(d, bits & (1 << i) != 0));
-                Scenario { case, defects, issuer, op_seq_a: a, op_seq_b: b, operations, model }
-            })
-    }
-
-    proptest! {
-        #[test]
-        fn every_scenario_round_trips_through_every_form(s in scenario()) {
-            let c = canonical(&s);
-            let pairs = encode(&s);
-            prop_assert_eq!(decode(pairs.iter().map(|(p, v)| (p.name(), v.as_str()))), Ok(c.clone()));
-            prop_assert_eq!(from_query(&to_query(&s)), Ok(c.clone()));
-            // The shown command line, split as a shell would, reads back the same scenario.
-            let args = shlex::split(&crate::cli::command_line(&s)).unwrap();
-            let program = shlex::split(crate::cli::INVOCATION).unwrap().len();
-            match crate::cli::parse(&args[program..]) {
-                Ok(crate::cli::Invocation::Run { scenario, .. }) => prop_assert_eq!(scenario, c),
-                other => prop_assert!(false, "{:?}", other),
-            }
-        }
-
-        #[test]
-        fn any_query_is_read_or_refused_without_panic(q in ".{0,80}") {
-            let _ = from_query(&q);
-        }
-    }
 }
