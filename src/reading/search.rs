@@ -156,11 +156,15 @@ pub fn search(index: &Index, query: &str) -> Vec<Hit> {
             at = end;
         }
     }
-    let exact = |h: &Hit| h.matched.to_ascii_lowercase() == q;
-    let with_exact: Vec<usize> = hits.iter().filter(|h| exact(h)).map(|h| h.chapter).collect();
-    // A stable sort: lesson order within each key.
-    hits.sort_by_key(|h| (!with_exact.contains(&h.chapter), h.chapter, !exact(h)));
-    hits
+    // Regrouped, not sorted: the page's module then carries no sort (a stable sort is kilobytes).
+    let exact = |h: &&Hit| h.matched.to_ascii_lowercase() == q;
+    let chapters: Vec<&[Hit]> = hits.chunk_by(|a, b| a.chapter == b.chapter).collect();
+    let has = |c: &&&[Hit]| c.iter().any(|h| exact(&h));
+    let (with, without) = (chapters.iter().filter(has), chapters.iter().filter(|c| !has(c)));
+    with.chain(without)
+        .flat_map(|c| c.iter().filter(exact).chain(c.iter().filter(|h| !exact(h))))
+        .cloned()
+        .collect()
 }
 
 impl Hit {

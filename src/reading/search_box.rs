@@ -79,8 +79,8 @@ fn groups(terms: &[Term], hits: &[Hit]) -> Vec<Group> {
     terms.into_iter().chain(chapters).collect()
 }
 
-/// One hit of the list. A hit in this page only moves the fragment: `close` the list behind
-/// it, and mark the word once the fragment has moved.
+/// One hit of the list, which keeps its word to be marked where it leads. A hit in this page
+/// only moves the fragment: `close` the list behind it.
 fn hit_item(
     (href, before, matched, after): (String, String, String, String),
     close: impl Fn() + Copy + 'static,
@@ -89,7 +89,6 @@ fn hit_item(
     let follow = move |_| {
         hit_mark::remember(&to, &word);
         close();
-        set_timeout(hit_mark::mark_remembered, std::time::Duration::ZERO);
     };
     view! {
         <li on:click=follow>
@@ -132,8 +131,6 @@ pub fn Search() -> impl IntoView {
         open.set(false);
         query.set(String::new());
     };
-    // Arrived from a hit on another page: mark its word.
-    Effect::new(|_| hit_mark::mark_remembered());
     let results = NodeRef::<html::Div>::new();
     // ↓ from the box enters the hits, ↑/↓ move between them, Esc returns to the box.
     let move_focus = move |ev: &web_sys::KeyboardEvent| {

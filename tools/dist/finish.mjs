@@ -1,6 +1,6 @@
 // Build stage 4 (scripts/build.sh), once every page is rendered:
 // 1. A strict Content-Security-Policy in every page: scripts only from the site itself plus the
-//    page's inline scripts (the three of js/ that Trunk inlines) by their SHA-256. No
+//    page's inline scripts (the scripts of js/ that Trunk inlines) by their SHA-256. No
 //    'unsafe-inline', no 'unsafe-eval'; 'wasm-unsafe-eval' lets the modules compile their WASM.
 // 2. The service worker (js/sw.js) with this build's id — the digest of every file, pages and
 //    their policy included — and the files it precaches: all but the precompressed copies.
