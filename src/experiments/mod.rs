@@ -3,11 +3,13 @@
 
 pub mod challenge;
 pub mod checker;
+pub mod coach;
 pub mod diagram;
 pub mod editor;
 mod interleavings;
 mod pieces;
 pub mod play;
+mod play_path;
 pub mod player;
 pub mod predict;
 pub mod report;
