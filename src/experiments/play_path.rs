@@ -48,32 +48,38 @@ pub(super) fn PlayPath(
             })
             .collect_view();
         view! {
-        <ul class="play-found" aria-live="polite">
-            {found}
-        </ul>
-        {player.controls(table, on_table)}
-        <p class="announce" aria-live="polite">
-            {said}
-        </p>
-        <SequenceDiagram
-            id="play"
-            steps=steps.clone()
-            step=n
-            marks=marks.clone()
-            clients=clients
-            network=network
-            keys=names.clone()
-            defects=defects
-            on_pick=Callback::new(move |k: usize| player.pick(k))
-        />
-        {table
-            .get()
-            .then(|| {
-                view! {
-                    <StepTable steps=steps step=n marks=marks keys=names.clone() defects=defects />
-                }
-            })}
-    }
-    .into_any()
+            <ul class="play-found" aria-live="polite">
+                {found}
+            </ul>
+            {player.controls(table, on_table)}
+            <p class="announce" aria-live="polite">
+                {said}
+            </p>
+            <SequenceDiagram
+                id="play"
+                steps=steps.clone()
+                step=n
+                marks=marks.clone()
+                clients=clients
+                network=network
+                keys=names.clone()
+                defects=defects
+                on_pick=Callback::new(move |k: usize| player.pick(k))
+            />
+            {table
+                .get()
+                .then(|| {
+                    view! {
+                        <StepTable
+                            steps=steps
+                            step=n
+                            marks=marks
+                            keys=names.clone()
+                            defects=defects
+                        />
+                    }
+                })}
+        }
+        .into_any()
     }
 }
