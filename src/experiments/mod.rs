@@ -7,6 +7,8 @@ pub mod coach;
 pub mod diagram;
 pub mod editor;
 mod interleavings;
+mod model_editor;
+mod ops_editor;
 mod pieces;
 pub mod play;
 mod play_path;
