@@ -14,6 +14,7 @@ pub mod play;
 mod play_path;
 pub mod player;
 pub mod predict;
+mod predict_verdict;
 pub mod report;
 mod result;
 pub mod sequence;
