@@ -4,6 +4,7 @@
 pub mod challenge;
 pub mod checker;
 pub mod coach;
+mod counterexample;
 pub mod diagram;
 pub mod editor;
 mod interleavings;
