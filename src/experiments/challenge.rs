@@ -3,7 +3,7 @@
 //! of a shortest way on, 「做不到」, and the checker's word when the learner's path makes the
 //! goal. Solved challenges go to the lab's record.
 
-use super::play::Row;
+use super::coach::Row;
 use super::state::View;
 use crate::record::lab::{Change, Lab};
 use crate::route::Route;

@@ -3,16 +3,14 @@
 //! immediate, whatever it is doing) and turns its final summary into the very report the CLI
 //! prints, laid out by the one report component.
 
-use super::player::{follow_current_step, Player};
+use super::counterexample::{story, Counterexample};
 use super::report::Judgment;
-use super::sequence::SequenceDiagram;
 use super::state::View;
-use super::trace::{announce, StepTable};
 use super::worker::{start, Running, SearchProgress, SearchStatus, CAP};
 use crate::ui::copy::CopyButton;
 use crate::ui::download::download;
-use fencing_model::checker::{self, FindingResult, ModelRun, Summary};
-use fencing_model::verdicts::{Marks, Place};
+use fencing_model::checker::{self, ModelRun, Summary};
+use fencing_model::verdicts::Place;
 use fencing_model::{codec, render, scenario_file, CaseRun, Finding, Report, Scenario};
 use leptos::prelude::*;
 
@@ -278,113 +276,4 @@ fn ModelReport(
             <pre tabindex="0">{text}</pre>
         </details>
     }
-}
-
-/// One counterexample, step by step: the picture, the controls and, if asked, the table.
-#[component]
-fn Counterexample(
-    found: FindingResult,
-    marks: Marks,
-    scenario: Scenario,
-    view: Memo<View>,
-    go: Callback<View>,
-) -> impl IntoView {
-    let (name, path) = (found.finding.name(), found.path.clone().unwrap_or_default());
-    let what = marks.title();
-    let total = path.len();
-    let step = Signal::derive(move || view.get().step.unwrap_or(1).clamp(1, total.max(1)));
-    let player = Player::new(
-        Signal::derive(move || total),
-        step,
-        Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })),
-    );
-    let table = Signal::derive(move || view.get().table);
-    let on_table =
-        Callback::new(move |shown: bool| go.run(View { table: shown, ..view.get_untracked() }));
-    follow_current_step(move || view.track());
-    let pick = Callback::new(move |n: usize| player.pick(n));
-    let (model, defects) = (scenario.model.clone(), scenario.defects);
-    let said = {
-        let (path, keys) = (path.clone(), model.keys.clone());
-        move || {
-            path.get(step.get() - 1)
-                .map(|s| announce(s, step.get(), total, &keys, defects))
-                .unwrap_or_default()
-        }
-    };
-    view! {
-        <h3>{format!("{what}：{name}（{total} 步）")}</h3>
-        {player.controls(table, on_table)}
-        <p class="announce" aria-live="polite">
-            {said}
-        </p>
-        {move || {
-            let at = step.get();
-            view! {
-                <SequenceDiagram
-                    id="checker"
-                    steps=path.clone()
-                    step=at
-                    marks=marks.clone()
-                    clients=model.clients.len()
-                    network=model.delay
-                    keys=model.keys.clone()
-                    defects=defects
-                    on_pick=pick
-                />
-                {table
-                    .get()
-                    .then(|| {
-                        view! {
-                            <StepTable
-                                steps=path.clone()
-                                step=at
-                                marks=marks.clone()
-                                keys=model.keys.clone()
-                                defects=defects
-                            />
-                        }
-                    })}
-            }
-        }}
-    }
-}
-
-/// A preset's example path, if the scenario is that preset under the correct protocol: the
-/// story its title promises, drawn whole with what the checker marks on it.
-fn story(scenario: &Scenario) -> Option<impl IntoView> {
-    use fencing_model::machine::Machine;
-    use fencing_model::path::{parse_path, replay, steps};
-    use fencing_model::presets::PRESETS;
-    if scenario.defects != Default::default() {
-        return None;
-    }
-    let (preset, (caption, text)) = PRESETS
-        .iter()
-        .filter_map(|p| Some((p, p.story?)))
-        .find(|(p, _)| p.read().scenario.model == scenario.model)?;
-    let model = &scenario.model;
-    let machine = Machine::new(model, scenario.defects, scenario.issuer);
-    let moves = replay(&machine, &parse_path(text).ok()?);
-    let path = steps(&machine, &moves);
-    let marks = fencing_model::verdicts::of_path(&machine, &moves, &path);
-    let total = path.len();
-    Some(view! {
-        <details class="story" data-preset=preset.name>
-            <summary>
-                "示例路径"<span class="addition-tag">"本学习台补充"</span>"："{caption}
-            </summary>
-            <SequenceDiagram
-                id="story"
-                steps=path
-                step=total
-                marks=marks
-                clients=model.clients.len()
-                network=model.delay
-                keys=model.keys.clone()
-                defects=scenario.defects
-                on_pick=Callback::new(|_| ())
-            />
-        </details>
-    })
 }

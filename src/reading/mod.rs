@@ -19,6 +19,10 @@ pub mod search;
 pub mod search_box;
 #[cfg(feature = "ssr")]
 pub mod timeline;
+#[cfg(feature = "ssr")]
+mod timeline_down;
+#[cfg(feature = "ssr")]
+mod timeline_drawing;
 #[cfg(feature = "reading")]
 pub mod tracker;
 

@@ -7,13 +7,11 @@
 //! it works without JavaScript too, starting at the lesson's order. Colours come from the
 //! stylesheet, so the same drawing reads in both themes.
 
+use super::timeline_down::down;
+use super::timeline_drawing::{across, Facts, Write};
 use crate::experiments::state::View;
 use fencing_model::{lab, Case, Defects, Event, Note, Scenario, Step, Trace};
 use leptos::prelude::*;
-
-const LANES: [(&str, f64); 4] = [("A", 60.0), ("授权权威", 130.0), ("B", 200.0), ("资源", 270.0)];
-/// The prefix's marks (acquire A, pause A, the expiry and B's grant), then the two writes.
-const SLOTS: [f64; 5] = [140.0, 240.0, 350.0, 430.0, 590.0];
 
 /// The lesson's caveat, quoted where the other order is shown.
 /// The other order's caption, under the figure in place of the lesson's.
@@ -22,18 +20,6 @@ pub const CAVEAT_CAPTION: &str = "A 的 41 在资源持久接受 B 的 42 之前
 
 const KEY_CAVEAT: &str = "关键限定：「若 A 的 41 在资源持久接受 B 的 42 新状态前提交，资源仍可能接受。」「fencing 保证新代际业务写入已被资源持久接受后\
                           ，旧代际不能再覆盖它；不按租约墙钟倒推此前写入非法。」";
-
-fn y(lane: &str) -> f64 {
-    LANES.iter().find(|(n, _)| *n == lane).map(|(_, y)| *y).unwrap_or(0.0)
-}
-
-fn lane(client: char) -> &'static str {
-    if client == 'A' {
-        "A"
-    } else {
-        "B"
-    }
-}
 
 /// The engine's two interleavings of the lesson's correct protocol that the figure draws, with
 /// their numbers: B's write before A resumes (the lesson's order), and the one it notes as the
@@ -49,15 +35,6 @@ fn orders() -> ((Trace, usize), (Trace, usize)) {
         .find_map(|n| matches!(n, Note::KeyCaveat { .. }).then(|| n.interleaving()));
     let caveat = caveat.expect("the key caveat's order");
     ((run.traces[lesson - 1].clone(), lesson), (run.traces[caveat - 1].clone(), caveat))
-}
-
-/// A write at the resource as the figure draws it.
-struct Write {
-    client: char,
-    fence: u64,
-    accepted: bool,
-    /// Accepted: the max_fence it leaves; refused: the max_fence that refused it.
-    max_fence: u64,
 }
 
 fn writes(steps: &[Step]) -> Vec<Write> {
@@ -84,33 +61,6 @@ fn granted(steps: &[Step], who: char) -> u64 {
         })
         .flatten()
         .unwrap_or(0)
-}
-
-/// An arrow between two lanes at one instant, with a label beside it.
-fn arrow(
-    x: f64,
-    (from, to): (&str, &str),
-    label: String,
-    label_y: f64,
-    class: &'static str,
-    head: &str,
-) -> impl IntoView {
-    let (y0, y1) = (y(from), y(to));
-    let dir = if y1 > y0 { 1.0 } else { -1.0 };
-    view! {
-        <g class=class>
-            <line
-                x1=x
-                y1=y0 + 9.0 * dir
-                x2=x
-                y2=y1 - 12.0 * dir
-                marker-end=format!("url(#{head})")
-            />
-            <text x=x + 6.0 y=label_y class="tl-note">
-                {label}
-            </text>
-        </g>
-    }
 }
 
 /// One order, drawn twice: across (time to the right, as the lesson draws it) and, for a
@@ -190,269 +140,6 @@ fn Drawing(trace: Trace, lesson: bool) -> impl IntoView {
             {narrow_defs}
             {down(&f, &narrow)}
         </svg>
-    }
-}
-
-/// What both drawings of one order show.
-struct Facts {
-    a: u64,
-    b: u64,
-    writes: Vec<Write>,
-    times: [&'static str; 5],
-}
-
-/// The lesson's drawing: time to the right, one lane a row.
-fn across(f: &Facts, head: &str) -> impl IntoView {
-    let Facts { a, b, writes, times } = f;
-    let a_slot = SLOTS[3 + writes.iter().position(|w| w.client == 'A').unwrap_or(1)];
-    view! {
-        {SLOTS
-            .iter()
-            .zip(times)
-            .map(|(x, name)| {
-                view! {
-                    <g class="tl-time">
-                        <line x1=*x y1="30" x2=*x y2="292" class="tl-guide" />
-                        <text x=*x y="315" text-anchor="middle">
-                            {*name}
-                        </text>
-                    </g>
-                }
-            })
-            .collect_view()}
-        {LANES
-            .iter()
-            .map(|(name, ly)| {
-                view! {
-                    <g class="tl-lane">
-                        <line x1="100" y1=*ly x2="700" y2=*ly />
-                        <text x="12" y=*ly + 5.0 class="tl-lane-name">
-                            {*name}
-                        </text>
-                    </g>
-                }
-            })
-            .collect_view()}
-        // A computes, then pauses while still holding its fence.
-        <rect x=SLOTS[0] y="52" width=SLOTS[1] - SLOTS[0] height="16" rx="3" class="tl-run" />
-        <text x=SLOTS[0] + 8.0 y="45" class="tl-note">
-            {format!("计算（持 {a}）")}
-        </text>
-        <rect x=SLOTS[1] y="52" width=a_slot - SLOTS[1] height="16" rx="3" class="tl-pause" />
-        <text x=SLOTS[1] + 8.0 y="45" class="tl-note">
-            {PAUSED}
-        </text>
-        // Grants by the one authority.
-        <circle cx=SLOTS[0] cy=y("授权权威") r="6" class="tl-grant" />
-        <circle cx=SLOTS[2] cy=y("授权权威") r="6" class="tl-grant" />
-        <text x=SLOTS[2] + 10.0 y=y("授权权威") - 10.0 class="tl-note">
-            {EXPIRED}
-        </text>
-        {arrow(
-            SLOTS[0],
-            ("授权权威", "A"),
-            format!("(owner=A, fence={a})"),
-            99.0,
-            "tl-arrow",
-            head,
-        )}
-        {arrow(SLOTS[2], ("授权权威", "B"), format!("fence={b}"), 169.0, "tl-arrow", head)}
-        {writes
-            .iter()
-            .enumerate()
-            .map(|(i, w)| {
-                let x = SLOTS[3 + i];
-                let label_y = if w.client == 'A' {
-                    y("A") + 24.0
-                } else {
-                    (y("B") + y("资源")) / 2.0 + 4.0
-                };
-                let mark = if w.accepted {
-                    // A's label sits just below A's lane, on its own arrow: A resumes and
-                    // publishes.
-                    view! {
-                        <rect
-                            x=x - 4.0
-                            y=y("资源") - 12.0
-                            width="130"
-                            height="24"
-                            rx="4"
-                            class="tl-state"
-                        />
-                        <text x=x + 4.0 y=y("资源") + 5.0 class="tl-state-text">
-                            {format!("max_fence={}", w.max_fence)}
-                        </text>
-                    }
-                        .into_any()
-                } else {
-                    view! {
-                        {reject(x, y("资源"))}
-                        <text
-                            x=x - 8.0
-                            y=y("资源") + 30.0
-                            text-anchor="end"
-                            class="tl-note tl-reject-text"
-                        >
-                            {refused(w)}
-                        </text>
-                    }
-                        .into_any()
-                };
-                view! {
-                    {arrow(x, (lane(w.client), "资源"), published(w), label_y, class(w), head)}
-                    {mark}
-                }
-            })
-            .collect_view()}
-    }
-}
-
-/// The phone's drawing: the lanes across, time downwards; each mark at its time's row.
-fn down(f: &Facts, head: &str) -> impl IntoView {
-    let Facts { a, b, writes, times } = f;
-    // The lanes' x and the five times' y.
-    let lx =
-        |name: &str| 106.0 + 80.0 * LANES.iter().position(|(n, _)| *n == name).unwrap_or(0) as f64;
-    const ROWS: [f64; 5] = [62.0, 112.0, 170.0, 238.0, 318.0];
-    let a_row = ROWS[3 + writes.iter().position(|w| w.client == 'A').unwrap_or(1)];
-    let across = |row: f64, from: &str, to: &str, label: String, class: &'static str| {
-        let (x0, x1) = (lx(from), lx(to));
-        let dir = if x1 > x0 { 1.0 } else { -1.0 };
-        view! {
-            <g class=class>
-                <line
-                    x1=x0 + 9.0 * dir
-                    y1=row
-                    x2=x1 - 12.0 * dir
-                    y2=row
-                    marker-end=format!("url(#{head})")
-                />
-                <text x=(x0 + x1) / 2.0 y=row - 8.0 text-anchor="middle" class="tl-note tl-on-line">
-                    {label}
-                </text>
-            </g>
-        }
-    };
-    view! {
-        {LANES
-            .iter()
-            .map(|(name, _)| {
-                view! {
-                    <g class="tl-lane">
-                        <text x=lx(name) y="22" text-anchor="middle" class="tl-lane-name">
-                            {*name}
-                        </text>
-                        <line x1=lx(name) y1="34" x2=lx(name) y2="392" />
-                    </g>
-                }
-            })
-            .collect_view()}
-        {ROWS
-            .iter()
-            .zip(times)
-            .map(|(row, name)| {
-                view! {
-                    <g class="tl-time">
-                        <line x1="40" y1=*row x2="362" y2=*row class="tl-guide" />
-                        <text x="8" y=*row + 4.0>
-                            {*name}
-                        </text>
-                    </g>
-                }
-            })
-            .collect_view()}
-        // A computes, then pauses while still holding its fence: bars down A's lane.
-        <rect x=lx("A") - 8.0 y=ROWS[0] width="16" height=ROWS[1] - ROWS[0] rx="3" class="tl-run" />
-        <text x=lx("A") + 14.0 y=ROWS[0] + 24.0 class="tl-note">
-            {format!("计算（持 {a}）")}
-        </text>
-        <rect x=lx("A") - 8.0 y=ROWS[1] width="16" height=a_row - ROWS[1] rx="3" class="tl-pause" />
-        // Too wide for a phone on one line: broken after its first clause.
-        {PAUSED
-            .split_once('，')
-            .map(|(first, rest)| {
-                view! {
-                    <text x=lx("A") + 14.0 y=ROWS[1] + 20.0 class="tl-note">
-                        {format!("{first}，")}
-                    </text>
-                    <text x=lx("A") + 14.0 y=ROWS[1] + 36.0 class="tl-note">
-                        {rest}
-                    </text>
-                }
-            })}
-        <circle cx=lx("授权权威") cy=ROWS[0] r="6" class="tl-grant" />
-        <circle cx=lx("授权权威") cy=ROWS[2] r="6" class="tl-grant" />
-        <text x=lx("授权权威") - 10.0 y=ROWS[2] + 22.0 class="tl-note">
-            {EXPIRED}
-        </text>
-        {across(ROWS[0], "授权权威", "A", format!("(owner=A, fence={a})"), "tl-arrow")}
-        {across(ROWS[2], "授权权威", "B", format!("fence={b}"), "tl-arrow")}
-        {writes
-            .iter()
-            .enumerate()
-            .map(|(i, w)| {
-                let row = ROWS[3 + i];
-                let x = lx("资源");
-                let mark = if w.accepted {
-                    view! {
-                        <rect x="272" y=row + 10.0 width="94" height="24" rx="4" class="tl-state" />
-                        <text
-                            x="319"
-                            y=row + 27.0
-                            text-anchor="middle"
-                            class="tl-state-text tl-small"
-                        >
-                            {format!("max_fence={}", w.max_fence)}
-                        </text>
-                    }
-                        .into_any()
-                } else {
-                    view! {
-                        {reject(x, row)}
-                        <text x="366" y=row + 30.0 text-anchor="end" class="tl-note tl-reject-text">
-                            {refused(w)}
-                        </text>
-                    }
-                        .into_any()
-                };
-                view! {
-                    {across(row, lane(w.client), "资源", published(w), class(w))}
-                    {mark}
-                }
-            })
-            .collect_view()}
-    }
-}
-
-const PAUSED: &str = "暂停中：租约失效不会终止 A，它之后仍会恢复";
-const EXPIRED: &str = "判 A 到期，原子授予 B";
-
-fn published(w: &Write) -> String {
-    if w.client == 'A' {
-        format!("恢复，带 {} 发布", w.fence)
-    } else {
-        format!("带 {} 发布", w.fence)
-    }
-}
-
-fn refused(w: &Write) -> String {
-    format!("提交处拒绝：{} < {}", w.fence, w.max_fence)
-}
-
-fn class(w: &Write) -> &'static str {
-    if w.accepted {
-        "tl-arrow tl-ok"
-    } else {
-        "tl-arrow tl-stale"
-    }
-}
-
-fn reject(x: f64, y: f64) -> impl IntoView {
-    view! {
-        <g class="tl-reject" transform=format!("translate({x} {y})")>
-            <circle r="11" />
-            <path d="M-5 -5 L5 5 M5 -5 L-5 5" />
-        </g>
     }
 }
 

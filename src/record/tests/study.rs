@@ -1,17 +1,16 @@
-//! The self-test's record: recall → reveal → rate, limits, and two tabs' copies joined; the
-//! lab's and the chapters' records joined likewise.
+//! The self-test's record: recall → reveal → rate, limits, and two tabs' copies joined (the
+//! lab's and the chapters' records: `lab`).
 
 use super::*;
-use crate::record::chapters::{ChapterProgress, ChapterState, Chapters};
+use crate::record::chapters::{ChapterProgress, Chapters};
 use crate::record::draft::{Conflict, Current, MAX_CONFLICTS};
-use crate::record::lab::{Change as LabChange, Lab, Prediction, MAX_PREDICTIONS};
+use crate::record::lab::{Lab, Prediction, MAX_PREDICTIONS};
 use crate::record::prediction::Guess;
 use crate::record::review::{Rating, Review};
 use crate::record::study::{
     Attempt, Change, QuestionRecord, QuestionState, Study, MAX_ANSWER, MAX_POINTS,
 };
 use crate::record::Record;
-use fencing_model::Experiment;
 
 #[test]
 fn a_question_goes_from_recall_to_reveal_to_rated_and_keeps_history() {
@@ -169,51 +168,6 @@ fn merge_keeps_every_attempt_once_and_the_schedule_they_lead_to() {
     let once = a.clone();
     a.merge(&b);
     assert_eq!(a, once, "merging twice changes nothing more");
-}
-
-#[test]
-fn runs_count_predictions_keep_the_latest_500_and_chapters_are_opened_then_read() {
-    let e: Experiment = "fencing/no-fence".parse().unwrap();
-    let f: Experiment = "fencing/correct".parse().unwrap();
-    let guess = Guess::Fencing { broken: vec![], last_writers: vec![] };
-    let predict = |l: &mut Lab, experiment, at| {
-        Record::apply(l, LabChange::Predict { experiment, guess: guess.clone(), hit: false }, at)
-    };
-    let (mut a, mut b) = (Lab::default(), Lab::default());
-    predict(&mut a, e, 1.0);
-    predict(&mut b, e, 1.0);
-    predict(&mut b, f, 1.0);
-    predict(&mut b, e, 2.0);
-    Record::apply(&mut a, LabChange::Run(e), 1.0);
-    Record::apply(&mut b, LabChange::Run(e), 2.0);
-    Record::apply(&mut b, LabChange::Run(e), 3.0);
-    Record::merge(&mut a, &b);
-    let seen: Vec<_> = a.predictions.iter().map(|p| (p.experiment, p.at)).collect();
-    assert_eq!(seen.len(), 3, "{seen:?}");
-    assert!(seen.contains(&(f, 1.0)) && seen.contains(&(e, 2.0)));
-    assert_eq!(a.runs_of(e), 2, "counts only grow: the larger of the two");
-    let mut many = Lab::default();
-    for i in 0..MAX_PREDICTIONS + 20 {
-        predict(&mut many, e, 10.0 + i as f64);
-    }
-    assert_eq!((many.predictions.len(), many.predictions[0].at), (MAX_PREDICTIONS, 30.0));
-    let mut older = Lab::default();
-    predict(&mut older, f, 0.5);
-    Record::merge(&mut older, &many);
-    assert_eq!((older.predictions.len(), older.predictions[0].at), (MAX_PREDICTIONS, 30.0));
-
-    let mut c = Chapters::default();
-    use crate::record::chapters::Change::{Finish, Open};
-    Record::apply(&mut c, Open("lab"), 5.0);
-    assert_eq!(c.chapter("lab"), ChapterState::Opened);
-    for (change, at) in [(Finish("lab"), 6.0), (Finish("lab"), 9.0), (Open("lab"), 9.0)] {
-        Record::apply(&mut c, change, at);
-    }
-    assert_eq!(c.chapters["lab"], ChapterProgress { opened_at: 5.0, read_at: Some(6.0) });
-    let mut other = Chapters::default();
-    other.chapters.insert("lab".into(), ChapterProgress { opened_at: 1.0, read_at: None });
-    Record::merge(&mut c, &other);
-    assert_eq!(c.chapters["lab"], ChapterProgress { opened_at: 1.0, read_at: Some(6.0) });
 }
 
 #[test]

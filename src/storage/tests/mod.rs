@@ -6,7 +6,9 @@ mod backup;
 mod fuzz;
 mod layout;
 mod quarantine;
+mod refused;
 mod transfer;
+mod unreadable;
 
 use super::doc::{Loaded, Part, Seen};
 use super::port::{Keys, StorageError};

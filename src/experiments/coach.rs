@@ -1,0 +1,194 @@
+//! The coach of 「你来调度」: its worker's answers (the fewest moves to each finding along the
+//! path and after each move), its status line, and its words under each move and beside the
+//! state on view.
+
+use super::worker::{failure, spawn, Running};
+use fencing_model::coach::UNREACHABLE;
+use fencing_model::path::{Move, Step};
+use fencing_model::verdicts::{closed, reach, Marks};
+use fencing_model::{codec, Defects, Event, Finding, Scenario};
+use leptos::prelude::*;
+use wasm_bindgen::JsValue;
+
+const N: usize = Finding::COACHED.len();
+
+/// The coach's answer along one path: the fewest moves to each finding (`Finding::COACHED`
+/// order; none: no way there) at each state from the initial one to where the learner
+/// stands (the last), and after each move enabled there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct At {
+    pub along: Vec<Row>,
+    pub moves: Vec<Row>,
+}
+
+/// Fewest moves to each goal of `Finding::COACHED` (none: no way there).
+pub type Row = [Option<u8>; N];
+
+impl At {
+    /// The worker's rows (`coach_at`), for a path of `states - 1` moves.
+    pub(super) fn read(bytes: &[u8], states: usize) -> At {
+        let rows: Vec<[Option<u8>; N]> = bytes
+            .chunks_exact(N)
+            .map(|r| std::array::from_fn(|k| Some(r[k]).filter(|d| *d != UNREACHABLE)))
+            .collect();
+        let (along, moves) = rows.split_at(states.min(rows.len()));
+        At { along: along.to_vec(), moves: moves.to_vec() }
+    }
+
+    fn here(&self) -> [Option<u8>; N] {
+        self.along.last().copied().unwrap_or([None; N])
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Coach {
+    Computing,
+    /// What it cost: states, milliseconds, the search's and the coach's bytes per state.
+    Ready(Vec<f64>),
+    Failed(String),
+}
+
+impl Coach {
+    /// What the status line says.
+    pub(super) fn status(&self) -> String {
+        match self {
+            Coach::Computing => {
+                "教练正在计算：检查器在后台线程里遍历这个场景的全部可达状态…".to_string()
+            }
+            Coach::Ready(r) => {
+                let [states, ms, search, coach] =
+                    [0, 1, 2, 3].map(|i| r.get(i).copied().unwrap_or(0.0));
+                let mb = states * (search + coach) / 1e6;
+                let states = super::checker::grouped(states as usize);
+                format!(
+                    "教练已就绪：{states} 个状态，用时 {ms:.0} 毫秒；约占内存 {mb:.1} MB（状态表按块预先分配，\
+                     小场景也约 0.9 MB）。",
+                )
+            }
+            Coach::Failed(why) => {
+                format!("教练无法工作：{why}。动作仍然可以选。")
+            }
+        }
+    }
+}
+
+/// The coach's worker for `scenario`, started with the view and ended with it, asked about
+/// the path `viewed` (its text) whenever that changes once the coach is ready: its status, and
+/// its latest answer with the path it answers for.
+pub(super) fn run(
+    scenario: Scenario,
+    viewed: Memo<String>,
+) -> (RwSignal<Coach>, RwSignal<Option<(String, At)>>) {
+    let coach = RwSignal::new(Coach::Computing);
+    let answer = RwSignal::new(None::<(String, At)>);
+    let running = StoredValue::new_local(None::<Running>);
+    Effect::new(move |_| match start_coach(&scenario, coach, answer) {
+        Ok(r) => running.set_value(Some(r)),
+        Err(e) => coach.set(Coach::Failed(e)),
+    });
+    on_cleanup(move || {
+        if let Some(r) = running.try_update_value(Option::take).flatten() {
+            r.worker.terminate();
+        }
+    });
+    Effect::new(move |_| {
+        let text = viewed.get();
+        if matches!(coach.get(), Coach::Ready(_)) {
+            running.with_value(|r| r.as_ref().map(|r| r.post(&[("at", text.into())])));
+        }
+    });
+    (coach, answer)
+}
+
+/// Start the coach's worker for `scenario`; its answers go to `coach` and `answer`.
+fn start_coach(
+    scenario: &Scenario,
+    coach: RwSignal<Coach>,
+    answer: RwSignal<Option<(String, At)>>,
+) -> Result<Running, String> {
+    let get = |data: &JsValue, k: &str| js_sys::Reflect::get(data, &k.into()).unwrap_or_default();
+    let running = spawn(
+        Box::new(move |kind, data| match kind.as_deref() {
+            Some("coached") => {
+                coach.set(Coach::Ready(js_sys::Float64Array::new(&get(&data, "cost")).to_vec()))
+            }
+            Some("at") => {
+                let path = get(&data, "path").as_string().unwrap_or_default();
+                let states = path.split('.').filter(|t| !t.is_empty()).count() + 1;
+                answer.set(Some((
+                    path,
+                    At::read(&js_sys::Uint8Array::new(&get(&data, "rows")).to_vec(), states),
+                )));
+            }
+            _ => coach.set(Coach::Failed(failure(&data))),
+        }),
+        Box::new(move |why| coach.set(Coach::Failed(why))),
+    )?;
+    running.post(&[("coach", codec::to_query(scenario).into())])?;
+    Ok(running)
+}
+
+/// Under move `i`: each finding still possible here, how close it is after the move.
+pub(super) fn chips(c: &At, i: usize) -> impl IntoView {
+    let (here, after) = (c.here(), c.moves.get(i).copied().unwrap_or([None; N]));
+    Finding::COACHED
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| here[*k].is_some())
+        .map(|(k, f)| {
+            // The coach counts this move; the chip says what is left after it.
+            let d = after[k].map(|d| d - 1);
+            let class = match d {
+                None => "chip closed",
+                Some(0) => "chip now",
+                _ => "chip",
+            };
+            view! { <span class=class>{reach(*f, d, true)}</span> }
+        })
+        .collect_view()
+}
+
+/// The coach at the state on view: what is still possible, and where on the path each
+/// finding stopped being possible.
+pub(super) fn summary(
+    c: &At,
+    marks: &Marks,
+    moves: &[Move],
+    steps: &[Step],
+    defects: Defects,
+) -> impl IntoView {
+    let open: Vec<String> = Finding::COACHED
+        .iter()
+        .zip(c.here())
+        .filter(|(_, d)| d.is_some())
+        .map(|(f, d)| reach(*f, d, false))
+        .collect();
+    let shut = (1..c.along.len()).flat_map(|k| {
+        Finding::COACHED.iter().enumerate().filter_map(move |(j, f)| {
+            // Made on the path by then: a report's finding is marked; a challenge's goal is not.
+            let made = |m: &Move| f.made_under(defects, &m.before, &m.event);
+            let again = marks.flags.iter().any(|g| g.finding == *f && g.step <= k)
+                || moves[..k.min(moves.len())].iter().any(made);
+            // Whether step k was the newest grant's write (the lesson's reason applies then).
+            let newest = moves.get(k - 1).is_some_and(|m| match m.event {
+                Event::Accepted { grant, .. } => grant != 0 && grant == m.before.grants,
+                _ => false,
+            });
+            (c.along[k - 1][j].is_some() && c.along[k][j].is_none()).then(|| {
+                let event = &steps[k - 1].event;
+                view! { <li>{closed(*f, k, again, event, newest, defects)}</li> }
+            })
+        })
+    });
+    let open = if open.is_empty() {
+        "教练（从当前状态起）：教练所量的各项发现都已不可能发生。".to_string()
+    } else {
+        format!("教练（从当前状态起）：{}。", open.join("；"))
+    };
+    view! {
+        <div class="coach-summary">
+            <p>{open}</p>
+            <ul>{shut.collect_view()}</ul>
+        </div>
+    }
+}

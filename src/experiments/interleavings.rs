@@ -1,0 +1,140 @@
+//! The fencing case's interleavings in the explorer: the chooser, the player's controls, the
+//! sequence diagram and the step table of the interleaving on view.
+
+use super::player::{follow_current_step, Player};
+use super::sequence::SequenceDiagram;
+use super::state::View;
+use super::trace::{announce, StepTable};
+use fencing_model::words::{OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
+use fencing_model::{Case, Defects, FencingRun};
+use leptos::prelude::*;
+
+#[component]
+pub(super) fn Interleavings(
+    run: FencingRun,
+    defects: Defects,
+    op_seq_larger: bool,
+    view: Memo<View>,
+    go: Callback<View>,
+) -> impl IntoView {
+    let prefix = run.prefix_len;
+    let interleavings = run.interleavings;
+    let marks = run.verdicts.marks.clone();
+    let chooser = run
+        .traces
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let bad = marks[i].flags.iter().any(|f| f.kind.happened());
+            let mut tags: Vec<String> =
+                marks[i].notes.iter().map(|(_, t, _)| t.to_string()).collect();
+            tags.extend(marks[i].flags.iter().map(|f| format!("{} {}", f.kind.sign(), f.label)));
+            tags.dedup();
+            let tagged = tags.join("，");
+            view! {
+                <button
+                    type="button"
+                    class="tool-btn interleaving"
+                    class:bad=bad
+                    aria-pressed=move || (view.get().interleaving == i).to_string()
+                    on:click=move |_| {
+                        go.run(View {
+                            interleaving: i,
+                            step: None,
+                            ..view.get_untracked()
+                        })
+                    }
+                >
+                    <span>{format!("交错 {}", i + 1)}</span>
+                    <small>{t.events[prefix..].join(" → ")}</small>
+                    {(!tagged.is_empty())
+                        .then(|| view! { <small class="interleaving-tag">{tagged}</small> })}
+                </button>
+            }
+        })
+        .collect_view();
+    let traces = run.traces;
+    let current = move || {
+        let v = view.get();
+        let i = v.interleaving.min(traces.len() - 1);
+        let t = traces[i].clone();
+        let total = t.steps.len();
+        let step = v.step.unwrap_or(1).clamp(1, total);
+        (v, i, t, total, step)
+    };
+    let player = {
+        let (c1, c2) = (current.clone(), current.clone());
+        Player::new(
+            Signal::derive(move || c1().3),
+            Signal::derive(move || c2().4),
+            Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })),
+        )
+    };
+    let said = {
+        let current = current.clone();
+        move || {
+            let (_, _, t, total, step) = current();
+            announce(&t.steps[step - 1], step, total, &[], defects)
+        }
+    };
+    let pick = Callback::new(move |n: usize| player.pick(n));
+    let table = Signal::derive(move || view.get().table);
+    let on_table =
+        Callback::new(move |shown: bool| go.run(View { table: shown, ..view.get_untracked() }));
+    follow_current_step(move || view.track());
+    view! {
+        <h3>{format!("{interleavings} 条交错（固定前缀之后）")}</h3>
+        {defects
+            .split_authority
+            .then(|| {
+                let all_orders = View::of(fencing_model::Scenario::lesson(Case::Model, defects))
+                    .href();
+                view! {
+                    <p class="why">{SPLIT_ORDER}</p>
+                    <p class="why">
+                        {SPLIT_OTHER_ORDERS}" "
+                        <a href=all_orders>"在 model 案例里穷举全部次序 →"</a>
+                    </p>
+                }
+            })}
+        {op_seq_larger.then(|| view! { <p class="why">{OP_SEQ_WHY}</p> })}
+        <div class="interleavings" role="group" aria-label="选择交错">
+            {chooser}
+        </div>
+        {player.controls(table, on_table)}
+        // The live region stays in place so screen readers announce each change of its text.
+        <p class="announce" aria-live="polite">
+            {said}
+        </p>
+        {move || {
+            let (v, i, t, _, step) = current();
+            let m = marks[i].clone();
+            view! {
+                <SequenceDiagram
+                    id="explorer"
+                    steps=t.steps.clone()
+                    step=step
+                    marks=m.clone()
+                    clients=2
+                    network=false
+                    keys=vec![]
+                    defects=defects
+                    on_pick=pick
+                />
+                {v
+                    .table
+                    .then(|| {
+                        view! {
+                            <StepTable
+                                steps=t.steps
+                                step=step
+                                marks=m
+                                keys=vec![]
+                                defects=defects
+                            />
+                        }
+                    })}
+            }
+        }}
+    }
+}
