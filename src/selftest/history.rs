@@ -8,6 +8,16 @@ use crate::record::review::Rating;
 use crate::record::study::{QuestionRecord, QuestionState};
 use leptos::prelude::*;
 
+/// An answer of an attempt, as it was written (or that none was).
+pub(super) fn past_answer(answer: &str) -> impl IntoView {
+    let text = if answer.trim().is_empty() {
+        "（未写回答）".to_string()
+    } else {
+        answer.to_string()
+    };
+    view! { <blockquote class="past-answer">{text}</blockquote> }
+}
+
 /// Earlier attempts, shown only once the reference is revealed: recall comes first.
 #[component]
 pub(super) fn History(
@@ -59,13 +69,7 @@ pub(super) fn History(
                                                         q.points.len(),
                                                     )
                                                 }}
-                                                <blockquote class="past-answer">
-                                                    {if a.answer.trim().is_empty() {
-                                                        "（未写回答）".to_string()
-                                                    } else {
-                                                        a.answer.clone()
-                                                    }}
-                                                </blockquote>
+                                                {past_answer(&a.answer)}
                                             </li>
                                         }
                                     })

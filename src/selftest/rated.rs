@@ -2,6 +2,7 @@
 //! points ticked, the rating and the next review — so the work does not look gone, with a way
 //! to answer again. (The answer box itself is empty again: the attempt is saved.)
 
+use super::history::past_answer;
 use super::{next_review, rating_label, UNSURE};
 use crate::clock;
 use crate::content::Question;
@@ -55,13 +56,7 @@ pub fn JustRated(
                                     .with(|r| next_review(r, clock::now()))
                                     .map(|(_, when)| format!(" · 下次复习：{when}"))}
                             </p>
-                            <blockquote class="past-answer">
-                                {if a.answer.trim().is_empty() {
-                                    "（未写回答）".to_string()
-                                } else {
-                                    a.answer.clone()
-                                }}
-                            </blockquote>
+                            {past_answer(&a.answer)}
                             <ul class="ticked-points" hidden=a.wording != q.version>
                                 {q
                                     .points
