@@ -7,6 +7,7 @@ pub mod coach;
 mod counterexample;
 pub mod diagram;
 pub mod editor;
+mod fields;
 mod interleavings;
 mod model_editor;
 mod ops_editor;

@@ -1,7 +1,7 @@
 //! The model case's inputs in the scenario editor: a preset to start from, each client's
 //! program, and the environment (the authority's crash, delayed writes).
 
-use super::editor::{number_field, Fields};
+use super::fields::{number_field, Fields};
 use fencing_model::machine::client_name;
 use fencing_model::machine::spec::MAX_CLIENTS;
 use fencing_model::presets::PRESETS;

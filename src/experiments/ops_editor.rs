@@ -1,7 +1,7 @@
 //! The operations case's inputs in the scenario editor: a table of operations, one row each
 //! (key, digest, fence, seq), rows added and removed.
 
-use super::editor::Fields;
+use super::fields::Fields;
 use fencing_model::MAX_OPERATIONS;
 use leptos::prelude::*;
 

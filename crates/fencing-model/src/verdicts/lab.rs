@@ -8,11 +8,10 @@ use super::say::{
 use super::{worst, Kind, Line, Marks, Part, Place, Remark, Section, Verdicts};
 use crate::findings::Finding;
 use crate::lab::{FencingRun, Hit, LAB_FINDINGS};
-use crate::path::{Move, Step};
+use crate::path::Move;
 use crate::properties::{Property, BOUND_TO_A_GRANT};
 use crate::scenario::Scenario;
 use crate::words::{assumptions, THREATS};
-use crate::Event;
 
 /// The lab's verdicts for scenario `s`, whose interleavings (`all`, as the machine's moves)
 /// `run` judged.
@@ -95,20 +94,6 @@ pub fn of_lab(s: &Scenario, all: &[Vec<Move>], run: &FencingRun) -> Verdicts {
 
 fn remark(text: String) -> Remark {
     Remark { text, at: vec![] }
-}
-
-/// The step whose comparison refused the write refused at `at`: the refusal itself, or the
-/// failed check of precheck before a skipped write.
-pub(super) fn compared(steps: &[Step], at: usize) -> &Step {
-    match steps[at].event {
-        Event::Skipped { client, .. } => {
-            let check = steps[..at]
-                .iter()
-                .rposition(|s| matches!(s.event, Event::Checked { client: c, .. } if c == client));
-            &steps[check.unwrap_or(at)]
-        }
-        _ => &steps[at],
-    }
 }
 
 /// In how many interleavings an older grant's write arrived after a newer grant's commit.

@@ -2,13 +2,13 @@
 //! interleavings, the checker's shortest paths and a walked path alike: its kind (decided from
 //! what caused it here), its cause and qualifiers, its key and enabling steps.
 
-use super::lab::compared;
 use super::say::{self, chain, lost_reading, why};
 use super::{Kind, Occurrence, Place};
 use crate::findings::{fired, Finding};
 use crate::machine::state::Action;
 use crate::path::{enabling_steps, Move, Step};
 use crate::scenario::Defects;
+use crate::Event;
 
 /// The occurrence of `f` at `at` (its step, 1-based) on the path `moves`, shown as `steps`,
 /// with its key steps (1-based, ending at `at.step`).
@@ -55,5 +55,19 @@ pub(super) fn occurrence(
         chain: chain(&key_steps, &enabling, &names),
         key_steps,
         enabling,
+    }
+}
+
+/// The step whose comparison refused the write refused at `at`: the refusal itself, or the
+/// failed check of precheck before a skipped write.
+fn compared(steps: &[Step], at: usize) -> &Step {
+    match steps[at].event {
+        Event::Skipped { client, .. } => {
+            let check = steps[..at]
+                .iter()
+                .rposition(|s| matches!(s.event, Event::Checked { client: c, .. } if c == client));
+            &steps[check.unwrap_or(at)]
+        }
+        _ => &steps[at],
     }
 }
