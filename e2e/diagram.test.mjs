@@ -105,7 +105,7 @@ test('stepping moves the highlight; clicking a step jumps to it; the table toggl
   // An interleaving opens at its first step: the story before its end.
   assert.equal(await future(), 7);
   const first = await current();
-  await page.locator('h1').click();
+  await page.getByRole('heading', { level: 1 }).click();
   for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(key);
   assert.equal(await future(), 4);
   assert.notEqual(await current(), first);

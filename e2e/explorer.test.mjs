@@ -72,7 +72,7 @@ test('stepping by keyboard and buttons; a live region says the step', async () =
   assert.equal(await current(), '1');
   assert.match(await page.locator('.announce').textContent(), /^第 1\/8 步：acquire A/);
   const region = await page.locator('.announce').elementHandle();
-  await page.locator('h1').click();
+  await page.getByRole('heading', { level: 1 }).click();
   for (const key of ['ArrowRight', 'j', 'j', 'j', 'j', 'j']) await page.keyboard.press(key);
   assert.equal(await current(), '7');
   await page.keyboard.press('k');
@@ -147,7 +147,7 @@ test('a run is counted when the learner acts: not on opening a link, stepping, c
   await settle();
   assert.deepEqual(await runs(), {});
   // Stepping and choosing interleavings change the view, not the scenario.
-  await page.locator('h1').click();
+  await page.getByRole('heading', { level: 1 }).click();
   for (const key of ['ArrowRight', 'ArrowRight', 'k', 'j', 'ArrowLeft']) await page.keyboard.press(key);
   await page.locator('.interleaving').nth(1).click();
   await page.locator('.interleaving').nth(2).click();

@@ -61,7 +61,7 @@ test('with JavaScript disabled every chapter reads completely and links work', a
   const context = await env.context.browser().newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(env.url + 'grant-and-mint');
-  assert.equal(await page.locator('h1').textContent(), CHAPTERS[3][1]);
+  assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), CHAPTERS[3][1]);
   assert.match(await page.locator('main').textContent(), /Redis INCR 的异步故障切换也不天然满足此要求/);
   await page.locator('a[rel="next"]').click();
   await page.waitForURL(/\/many-writes$/);

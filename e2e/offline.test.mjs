@@ -36,7 +36,7 @@ async function offlineTour(env, page, dist) {
       const response = await page.goto(env.url + path);
       assert.ok(response.fromServiceWorker(), `/${path} from the offline copy`);
       await live(page);
-      assert.ok((await page.locator('h1').first().textContent()).length > 0, `/${path} has its heading`);
+      assert.ok((await page.getByRole('heading', { level: 1 }).first().textContent()).length > 0, `/${path} has its heading`);
     }
     await page.goto(env.url + 'explore?case=model&variant=no-fence');
     await live(page);
@@ -54,7 +54,7 @@ async function offlineTour(env, page, dist) {
     for (const [path, heading] of [['timeline', /41、42、41/], ['self-test', /闭卷自测/], ['progress', /学习进度/], ['lab', /可运行实验/]]) {
       await page.goto(env.url + path);
       await live(page);
-      assert.match(await page.locator('h1').first().textContent(), heading, path);
+      assert.match(await page.getByRole('heading', { level: 1 }).first().textContent(), heading, path);
     }
     // A lab command runs from the cached lab module.
     await page.locator('.lab-command .run-btn').first().click();

@@ -11,7 +11,7 @@ let env;
 before(async () => { env = await start(); });
 after(async () => { await env?.stop(); });
 
-const h1 = (page) => page.locator('h1').textContent();
+const h1 = (page) => page.getByRole('heading', { level: 1 }).textContent();
 
 const PHONE = { width: 390, height: 844 };
 
@@ -185,22 +185,22 @@ test('small frictions: the dots have a legend, chapter 10 leads to the self-test
 
 test('on a laptop the search results have room: about 480 px, not the box\'s width', async () => {
   const page = await env.page('intro');
-  await page.locator('#search-input').fill('租约');
+  await page.getByRole('searchbox', { name: '搜索课程' }).fill('租约');
   const results = page.locator('.search-results');
   await results.locator('a').first().waitFor();
-  const [box, list] = await Promise.all([page.locator('#search-input').boundingBox(), results.boundingBox()]);
+  const [box, list] = await Promise.all([page.getByRole('searchbox', { name: '搜索课程' }).boundingBox(), results.boundingBox()]);
   assert.ok(list.width >= 470 && list.width > box.width, `results ${list.width} px wide, box ${box.width}`);
   assert.ok(list.x + list.width <= 1280);
   // Enter in the box opens the first hit.
   const href = await results.locator('a').first().getAttribute('href');
-  await page.locator('#search-input').press('Enter');
+  await page.getByRole('searchbox', { name: '搜索课程' }).press('Enter');
   await page.waitForURL((u) => u.href.endsWith(href.replace(/^\//, '')) || u.pathname + u.hash === href);
   assert.deepEqual(page.problems, []);
 });
 
 test('search finds Chinese and Latin text, in the right chapters, and jumps there', async () => {
   const page = await env.page('intro');
-  const search = page.locator('#search-input');
+  const search = page.getByRole('searchbox', { name: '搜索课程' });
   // Hits come grouped by chapter, each chapter with its count.
   const groups = async () => (await page.locator('.search-results .hit-chapter').allTextContents()).map((t) => t.replace(/（\d+ 处）$/, ''));
   await search.fill('幂等');
@@ -258,7 +258,7 @@ test('search finds Chinese and Latin text, in the right chapters, and jumps ther
 
 test('search knows the glossary\'s other names, groups a common word by chapter, and keeps the follow-ups\' answers to itself', async () => {
   const page = await env.page('intro');
-  const search = page.locator('#search-input');
+  const search = page.getByRole('searchbox', { name: '搜索课程' });
   const marks = () => page.locator(HIT_MARKS).allTextContents();
   // Words the lesson does not use find the ones it does.
   await search.fill('令牌');
@@ -311,14 +311,14 @@ test('each term\'s first use on a page carries its definition: on hover, focus a
   assert.match(await tip.textContent(), /一次申请的随机标识.*本学习台补充/);
   assert.equal(await owner.getAttribute('aria-describedby'), await tip.getAttribute('id'));
   await page.mouse.move(0, 0);
-  await page.locator('h1').click();
+  await page.getByRole('heading', { level: 1 }).click();
   assert.equal(await tip.isVisible(), false);
   await owner.focus();
   assert.equal(await tip.isVisible(), true);
   // A tap on a phone: the definition as a card inside the screen.
   await page.setViewportSize(PHONE);
   const tap = await touchScreen(page);
-  await tap(page.locator('h1'));
+  await tap(page.getByRole('heading', { level: 1 }));
   const token = page.locator('.term').nth(words.indexOf('token'));
   await token.scrollIntoViewIfNeeded();
   await tap(token);
@@ -341,23 +341,23 @@ test('the theme toggle is remembered across a reload', async () => {
   await live(page);
   const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
   assert.equal(await theme(), 'system');
-  await page.locator('.theme-toggle').click();
+  await page.getByRole('button', { name: /^主题：/ }).click();
   assert.equal(await theme(), 'dark');
-  await page.locator('.theme-toggle').click();
+  await page.getByRole('button', { name: /^主题：/ }).click();
   assert.equal(await theme(), 'light');
-  await page.locator('.theme-toggle').click();
+  await page.getByRole('button', { name: /^主题：/ }).click();
   assert.equal(await theme(), 'system');
   // On a dark one it starts with light.
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.locator('.theme-toggle').click();
+  await page.getByRole('button', { name: /^主题：/ }).click();
   assert.equal(await theme(), 'light');
-  await page.locator('.theme-toggle').click();
+  await page.getByRole('button', { name: /^主题：/ }).click();
   assert.equal(await theme(), 'dark');
   await page.reload();
   await live(page);
   assert.equal(await theme(), 'dark');
   assert.equal(await page.evaluate(() => localStorage.getItem('fencing-study.theme')), 'dark');
-  await page.locator('.theme-toggle').click();
+  await page.getByRole('button', { name: /^主题：/ }).click();
   assert.equal(await theme(), 'system');
   // On a phone the button is only its icon: a tap says the new choice for a moment, so a tap
   // back to the system's (which may change no colour) is seen too.
@@ -365,12 +365,12 @@ test('the theme toggle is remembered across a reload', async () => {
   const said = page.locator('.theme-said');
   // (The laptop's last tap said its choice too, unseen there: its moment ends first.)
   await said.waitFor({ state: 'hidden' });
-  await page.locator('.theme-toggle').click();
+  await page.getByRole('button', { name: /^主题：/ }).click();
   assert.equal(await said.textContent(), '主题：浅色');
   assert.ok(await said.isVisible());
   await said.waitFor({ state: 'hidden' });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.locator('.theme-toggle').click();
+  await page.getByRole('button', { name: /^主题：/ }).click();
   assert.equal(await theme(), 'dark');
   assert.ok(await said.isHidden(), 'the laptop shows the label in the button instead');
   assert.deepEqual(page.problems, []);
@@ -385,9 +385,9 @@ test('keyboard: arrows change chapter, / focuses search, ? shows the shortcuts',
   await page.keyboard.press('/');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'search-input');
   await page.keyboard.type('42');
-  assert.equal(await page.locator('#search-input').inputValue(), '42', '/ was not typed into the box');
+  assert.equal(await page.getByRole('searchbox', { name: '搜索课程' }).inputValue(), '42', '/ was not typed into the box');
   await page.keyboard.press('Escape');
-  await page.locator('h1').click();
+  await page.getByRole('heading', { level: 1 }).click();
   await page.keyboard.press('?');
   assert.ok(await page.locator('dialog#shortcuts').isVisible());
   await page.keyboard.press('Escape');
@@ -434,7 +434,7 @@ test('arrows scroll a focused box that scrolls sideways, and change the chapter 
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => document.querySelector('.lab-output').scrollLeft > 0);
   assert.match(page.url(), /\/lab$/, 'the chapter stayed');
-  await page.locator('h1').click();
+  await page.getByRole('heading', { level: 1 }).click();
   await page.keyboard.press('ArrowRight');
   await arrive(page, /\/u60$/);
   assert.deepEqual(page.problems, []);

@@ -101,7 +101,7 @@ test('an answer typed and the tab closed at once is not lost', async () => {
 test('leaving the answer box saves at once', async () => {
   const page = await env.page('self-test');
   await card(page, 'q4').locator('textarea').fill('失焦即保存');
-  await page.locator('h1').click();
+  await page.getByRole('heading', { level: 1 }).click();
   assert.equal((await exported(page)).questions.q4.current.answer, '失焦即保存');
 });
 
