@@ -4,7 +4,7 @@
 use crate::record::lab::Lab;
 use crate::route::Route;
 use crate::storage::store::use_store;
-use crate::ui::run_status::RunStatus;
+use crate::ui::run_status::{latest_prediction, RunStatus};
 use fencing_model::challenges::CHALLENGES;
 use fencing_model::{codec, Experiment};
 use leptos::prelude::*;
@@ -105,8 +105,8 @@ pub fn Predictions() -> impl IntoView {
                                     </code>
                                     <span class="status-word" class:hit=x.hit class:miss=!x.hit>
                                         {format!(
-                                            "{} 最近一次预测「{}」",
-                                            if x.hit { "✓" } else { "✗" },
+                                            "{}：「{}」",
+                                            latest_prediction(x.hit),
                                             x.guess.describe(),
                                         )}
                                     </span>

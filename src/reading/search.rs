@@ -102,16 +102,20 @@ pub struct Hit {
     pub after: String,
 }
 
-/// Every occurrence of `query` or of another name of it (case-insensitive for Latin letters):
-/// the word as typed first — the chapters that have it, and in each chapter its own hits —
-/// then the other names' hits, otherwise in lesson order. (`max_fence` also finds `fence`,
-/// which is everywhere: the exact word must not be buried under it.)
+/// Every occurrence of `query` (case-insensitive for Latin letters), in lesson order; where
+/// the lesson never writes it, every occurrence of the glossary's other names for it (`令牌`
+/// finds `token`). The word as typed, when the lesson has it, is what the learner asked for:
+/// `max_fence` must not drown in its term's `fence`, which is everywhere.
 pub fn search(index: &Index, query: &str) -> Vec<Hit> {
     let q = query.trim().to_ascii_lowercase();
     if q.is_empty() {
         return Vec::new();
     }
-    let mut words = vec![q.clone()];
+    let exact = find(index, std::slice::from_ref(&q));
+    if !exact.is_empty() {
+        return exact;
+    }
+    let mut words = Vec::new();
     for term in index.terms.iter().filter(|t| t.is_named(&q)) {
         for a in term.names().iter().map(|a| a.to_ascii_lowercase()) {
             if !words.contains(&a) {
@@ -119,6 +123,11 @@ pub fn search(index: &Index, query: &str) -> Vec<Hit> {
             }
         }
     }
+    find(index, &words)
+}
+
+/// Every occurrence of any of `words` (lowercase), in lesson order.
+fn find(index: &Index, words: &[String]) -> Vec<Hit> {
     let mut hits = Vec::new();
     for e in &index.entries {
         // ASCII-lowercased copy: same byte offsets, so hits map back exactly.
@@ -156,15 +165,7 @@ pub fn search(index: &Index, query: &str) -> Vec<Hit> {
             at = end;
         }
     }
-    // Regrouped, not sorted: the page's module then carries no sort (a stable sort is kilobytes).
-    let exact = |h: &&Hit| h.matched.to_ascii_lowercase() == q;
-    let chapters: Vec<&[Hit]> = hits.chunk_by(|a, b| a.chapter == b.chapter).collect();
-    let has = |c: &&&[Hit]| c.iter().any(|h| exact(&h));
-    let (with, without) = (chapters.iter().filter(has), chapters.iter().filter(|c| !has(c)));
-    with.chain(without)
-        .flat_map(|c| c.iter().filter(exact).chain(c.iter().filter(|h| !exact(h))))
-        .cloned()
-        .collect()
+    hits
 }
 
 impl Hit {
@@ -226,8 +227,9 @@ mod tests {
             "{found:?}"
         );
         // Overlapping names are one hit: `fence` inside `max_fence` is not counted again.
-        let index = Index { entries: index_entries(), terms: vec![term(&["fence", "max_fence"])] };
-        let hits = search(&index, "fence");
+        let names = ["栅栏", "fence", "max_fence"];
+        let index = Index { entries: index_entries(), terms: vec![term(&names)] };
+        let hits = search(&index, "栅栏");
         assert!(
             hits.iter().any(|h| h.matched == "max_fence")
                 && !hits.iter().any(|h| h.before.ends_with("max_"))
@@ -237,23 +239,16 @@ mod tests {
     }
 
     #[test]
-    fn the_word_as_typed_comes_before_its_other_names() {
+    fn the_word_as_typed_finds_itself_and_its_other_names_only_where_the_lesson_lacks_it() {
         let index = Index {
             entries: index_entries(),
-            terms: vec![term(&["fence", "fencing", "max_fence"])],
+            terms: vec![term(&["fence", "fencing", "max_fence"]), term(&["token", "令牌"])],
         };
-        let hits = search(&index, "max_fence");
-        let exact: Vec<bool> = hits.iter().map(|h| h.matched == "max_fence").collect();
-        assert!(exact[0] && exact.contains(&false), "{exact:?}");
-        // Each chapter's own hits of the word first; chapters without it after all that have it.
-        let have = |c| hits.iter().any(|h| h.chapter == c && h.matched == "max_fence");
-        for pair in hits.windows(2) {
-            let (a, b) = (&pair[0], &pair[1]);
-            assert!(have(a.chapter) || !have(b.chapter), "{} before {}", a.chapter, b.chapter);
-            if a.chapter == b.chapter {
-                assert!(a.matched == "max_fence" || b.matched != "max_fence");
-            }
-        }
+        let matched =
+            |q: &str| search(&index, q).into_iter().map(|h| h.matched).collect::<Vec<_>>();
+        let exact = matched("MAX_FENCE");
+        assert!(!exact.is_empty() && exact.iter().all(|m| m == "max_fence"), "{exact:?}");
+        assert!(matched("令牌").iter().all(|m| m.eq_ignore_ascii_case("token")));
     }
 
     #[test]

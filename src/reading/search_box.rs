@@ -187,12 +187,12 @@ pub fn Search() -> impl IntoView {
         (_, 0) if found_terms.with(Vec::is_empty) => "没有找到".to_string(),
         (_, 0) => "课文中没有找到，术语表里有：".to_string(),
         (_, n) => {
-            // Another name of a glossary term found some of them: say so.
+            // The lesson lacks the word, and its other names were found instead: say so.
             let q = query.get().trim().to_ascii_lowercase();
             let others = hits.with(|h| h.iter().any(|h| h.matched.to_ascii_lowercase() != q));
             format!(
-                "{n} 处匹配{}，分布在 {} 章",
-                if others { "（含同义名）" } else { "" },
+                "{}{n} 处匹配，分布在 {} 章",
+                if others { "课文里没有这个词，它的同义名有 " } else { "" },
                 chapters(&hits.get()).len()
             )
         }

@@ -3,6 +3,16 @@
 
 use leptos::prelude::*;
 
+/// The latest prediction, in the verdict's words: a guess partly right is not all right, and
+/// "missed" would say it was all wrong (what was stored says only whether it was all right).
+pub fn latest_prediction(hit: bool) -> &'static str {
+    if hit {
+        "✓ 最近一次预测全部正确"
+    } else {
+        "最近一次预测与结果有出入"
+    }
+}
+
 #[component]
 pub fn RunStatus(
     #[prop(into)] count: Signal<u32>,
@@ -20,13 +30,7 @@ pub fn RunStatus(
                 .map(|hit| {
                     view! {
                         <span class="status-word" class:hit=hit class:miss=!hit>
-                            // In the verdict's words: a guess partly right is not all right,
-                            // and "missed" would say it was all wrong.
-                            {if hit {
-                                "✓ 最近一次预测全部正确"
-                            } else {
-                                "最近一次预测与结果有出入"
-                            }}
+                            {latest_prediction(hit)}
                         </span>
                     }
                 })
