@@ -19,6 +19,7 @@ pub mod codec;
 pub mod experiment;
 pub mod findings;
 pub mod lab;
+mod lab_notes;
 pub mod machine;
 pub mod operations;
 pub mod path;
