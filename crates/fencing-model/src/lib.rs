@@ -16,6 +16,7 @@ pub mod checker;
 pub mod cli;
 pub mod coach;
 pub mod codec;
+mod defects;
 pub mod experiment;
 pub mod findings;
 pub mod lab;
