@@ -20,6 +20,7 @@ mod predict_verdict;
 pub mod report;
 mod result;
 pub mod sequence;
+mod sequence_marks;
 pub mod session;
 pub mod state;
 pub mod trace;

@@ -1,18 +1,10 @@
-//! The `fencing-lab` binary: the lesson's five commands, JSON shape, help and bad arguments.
+//! The `fencing-lab` binary: the lesson's five commands, JSON shape, help and bad arguments,
+//! and the page running the same command lines. (The explore command's scenario files are in
+//! `cli_explore.rs`, the reviewed text byte for byte in `cli_golden.rs`.)
 
-use std::process::{Command, Output};
+mod common;
 
-fn lab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fencing-lab")).args(args).output().expect("binary runs")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let mut all = args.to_vec();
-    all.push("--json");
-    let out = lab(&all);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
+use common::{json, lab};
 
 fn properties(v: &serde_json::Value) -> Vec<String> {
     let mut p: Vec<String> = v["findings"]
@@ -24,15 +16,6 @@ fn properties(v: &serde_json::Value) -> Vec<String> {
     p.sort();
     p.dedup();
     p
-}
-
-/// `tests/golden/<name>.txt`, compared with a readable diff on failure; `SNAPSHOTS=overwrite
-/// cargo test -p fencing-model --test cli` rewrites it after a deliberate change (read the
-/// diff before committing it).
-fn golden(name: &str, actual: String) {
-    let path =
-        std::path::PathBuf::from(format!("{}/tests/golden/{name}.txt", env!("CARGO_MANIFEST_DIR")));
-    snapbox::assert_data_eq!(actual, snapbox::Data::read_from(&path, None).raw());
 }
 
 #[test]
@@ -207,58 +190,6 @@ fn bad_arguments_exit_2_with_the_valid_choices() {
 }
 
 #[test]
-fn explore_runs_each_shipped_preset_as_the_report_says() {
-    for preset in fencing_model::presets::PRESETS {
-        let path = format!("{}/presets/{}.json", env!("CARGO_MANIFEST_DIR"), preset.name);
-        let out = lab(&["explore", "--scenario", &path]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let report = fencing_model::run(&preset.read().scenario).unwrap();
-        assert_eq!(
-            String::from_utf8(out.stdout).unwrap(),
-            fencing_model::render::text(&report),
-            "{}",
-            preset.name
-        );
-    }
-    // Options after the file override it: the lesson's preset with no fence breaks the property.
-    let path = format!("{}/presets/lesson.json", env!("CARGO_MANIFEST_DIR"));
-    let v = json(&["explore", "--scenario", &path, "--variant", "no-fence"]);
-    assert_eq!(v["case"], "model");
-    assert_eq!(v["findings"][0]["name"], "revoked_generation_overwrite");
-    assert_eq!(v["findings"][0]["path"].as_array().unwrap().len(), 7);
-}
-
-#[test]
-fn a_counterexample_reads_in_the_lessons_numbers_and_grants() {
-    // The lesson's preset with the issuer restored from an old backup: both grants carry 41,
-    // told apart only by the checker's grant labels; the resource's high-water mark stays 41.
-    let path = format!("{}/presets/lesson.json", env!("CARGO_MANIFEST_DIR"));
-    let out = String::from_utf8(
-        lab(&["explore", "--scenario", &path, "--variant", "rollback-issuer"]).stdout,
-    )
-    .unwrap();
-    for line in [
-        "✗ revoked_generation_overwrite（已提交资源代际不后退）：违反，最短反例 9 步",
-        "⚠ reused_fence：发生，最短 6 步",
-        "   *1 acquire A  |         0        0 -        -      -            |         41 A     \
-         valid   | 原子授予 owner=A，token 41（授予#1）",
-        "   *6 recover    |         0        0 -        -      -            |         40 A     \
-         expired | 从旧备份恢复：发号器回到 40",
-        "   *7 acquire B  |         0        0 -        -      -            |         41 B     \
-         valid   | 原子授予 owner=B，token 41（授予#2）",
-        "   *8 write B    |        41        1 result-B B      41（授予#2） |         41 B     \
-         valid   | 资源接受 B 的 41（授予#2） seq=1 key=b：(0,0) < (41,1)",
-        "   *9 write A    |        41        2 result-A A      41（授予#1） |         41 B     \
-         valid   | 资源接受 A 的 41（授予#1） seq=2 key=a：(41,1) < (41,2)",
-        "关键步骤：第 1 步 acquire A、第 6 步 recover、第 7 步 acquire B、第 8 步 write B、\
-         第 9 步 write A；使能步骤：第 2 步 pause A、第 3 步 expire A、\
-         第 4 步 resume A、第 5 步 crash",
-    ] {
-        assert!(out.contains(line), "missing «{line}» in\n{out}");
-    }
-}
-
-#[test]
 fn the_page_runs_command_lines_as_the_binary_does_and_reads_no_files() {
     use fencing_model::cli;
     for args in [
@@ -303,152 +234,4 @@ fn help_gives_each_option_its_value_and_meaning() {
     ] {
         assert!(help.contains(line), "help lacks «{line}»");
     }
-}
-
-/// The text a reader sees, byte for byte: tables aligned for Chinese (wide) characters, each
-/// defect with its lesson sentence, the resource's condition, every property with its reason,
-/// what lies beside them. Each file was read cold against the lesson before it was committed.
-#[test]
-fn the_lesson_commands_print_exactly_the_reviewed_text() {
-    let preset = format!("{}/presets/lesson.json", env!("CARGO_MANIFEST_DIR"));
-    for (name, args) in [
-        ("help", vec!["--help"]),
-        ("fencing-correct", vec!["fencing"]),
-        ("fencing-no-fence", vec!["fencing", "--variant", "no-fence"]),
-        ("fencing-split-authority", vec!["fencing", "--variant", "split-authority"]),
-        ("fencing-rollback-issuer", vec!["fencing", "--variant", "rollback-issuer"]),
-        ("fencing-precheck", vec!["fencing", "--variant", "precheck"]),
-        ("operations", vec!["fencing", "--case", "operations"]),
-        (
-            "explore-lesson-rollback-issuer",
-            vec!["explore", "--scenario", &preset, "--variant", "rollback-issuer"],
-        ),
-        (
-            "explore-lesson-split-authority",
-            vec!["explore", "--scenario", &preset, "--variant", "split-authority"],
-        ),
-    ] {
-        golden(name, String::from_utf8(lab(&args).stdout).unwrap());
-    }
-}
-
-/// The model checker's verdicts for each small preset and a scenario that uses every kind of
-/// step (several keys retried, a failed renewal, delayed writes), under each defect and the
-/// combinations that change a step, compact: the states, then per finding whether it holds
-/// or its shortest path's actions (the prose those paths print is pinned once, above).
-#[test]
-fn the_checker_reports_every_scenario_and_defect_as_reviewed() {
-    let presets = format!("{}/presets", env!("CARGO_MANIFEST_DIR"));
-    let every_step =
-        "acquire write:1:a write:2:b pause renew write:3:b;acquire write:1:b write:2:a";
-    let scenarios: Vec<(String, Vec<String>)> = ["lesson", "three-holders", "retry-after-failover"]
-        .iter()
-        .map(|p| (p.to_string(), vec!["--scenario".into(), format!("{presets}/{p}.json")]))
-        .chain([
-            (
-                "every-step".into(),
-                ["--clients", every_step, "--delay", "true", "--crash", "false"]
-                    .map(String::from)
-                    .to_vec(),
-            ),
-            (
-                "every-step-in-order".into(),
-                ["--clients", every_step, "--delay", "false", "--crash", "true"]
-                    .map(String::from)
-                    .to_vec(),
-            ),
-        ])
-        .collect();
-    let variants = [
-        "correct",
-        "no-fence",
-        "split-authority",
-        "rollback-issuer",
-        "precheck",
-        "no-fence,precheck",
-        "split-authority,precheck",
-        "split-authority,rollback-issuer",
-    ];
-    let mut out = String::new();
-    for (name, args) in &scenarios {
-        for variant in variants {
-            let mut all: Vec<&str> = vec!["explore"];
-            all.extend(args.iter().map(String::as_str));
-            all.extend(["--variant", variant]);
-            let v = json(&all);
-            out.push_str(&format!(
-                "{name} · {variant}: {} states, {} transitions, unfired {}\n",
-                v["states"], v["transitions"], v["unfired"]
-            ));
-            for f in v["findings"].as_array().unwrap() {
-                let said = match f["path"].as_array() {
-                    None => "holds".to_string(),
-                    Some(path) => {
-                        let steps: Vec<String> = path
-                            .iter()
-                            .map(|s| s["action"].as_str().unwrap().to_string())
-                            .collect();
-                        format!(
-                            "{} steps, key {}: {}",
-                            steps.len(),
-                            f["key_steps"],
-                            steps.join(" / ")
-                        )
-                    }
-                };
-                out.push_str(&format!("  {}: {said}\n", f["name"].as_str().unwrap()));
-            }
-        }
-    }
-    golden("explore-matrix", out);
-}
-
-#[test]
-fn each_preset_names_the_file_a_command_line_runs() {
-    for preset in fencing_model::presets::PRESETS {
-        let path = preset.path();
-        assert_eq!(path, format!("crates/fencing-model/presets/{}.json", preset.name));
-        let from_root = format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"));
-        assert_eq!(std::fs::read_to_string(from_root).unwrap(), preset.file);
-    }
-}
-
-#[test]
-fn a_bad_scenario_file_names_its_line_and_exits_2() {
-    let dir = std::env::temp_dir().join(format!("fencing-lab-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (name, text, must) in [
-        (
-            "program.json",
-            concat!(
-                "{\n",
-                "  \"case\": \"model\",\n",
-                "  \"clients\": [\n",
-                "    \"acquire write:1:a\",\n",
-                "    \"acquire fly\"\n",
-                "  ]\n",
-                "}\n"
-            ),
-            "第 5 行：clients：客户端 B 的程序里有未知的一步「fly」",
-        ),
-        (
-            "syntax.json",
-            "{\n  \"case\": \"model\"\n  \"delay\": true\n}\n",
-            "第 3 行：不是一个 JSON 对象",
-        ),
-        (
-            "key.json",
-            "{\n  \"case\": \"model\",\n  \"speed\": 2\n}\n",
-            "第 3 行：未知的键「speed」",
-        ),
-    ] {
-        let path = dir.join(name);
-        std::fs::write(&path, text).unwrap();
-        let out = lab(&["explore", "--scenario", path.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(2), "{name}");
-        assert!(out.stdout.is_empty());
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.contains(must), "{name}: {err}");
-    }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

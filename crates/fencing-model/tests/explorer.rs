@@ -1,21 +1,17 @@
-//! The explorer's model checker: each preset's verdicts, shortest counterexamples confirmed
-//! by an independent breadth-first search, the correct protocol never violating in random
-//! scenarios, every defect caught by a small one, and the CLI printing what the report says.
+//! The explorer's model checker and its report: each preset's verdicts, a search capped or in
+//! slices, the defects that never fired, a lost operation's trace and each preset's story.
+//! (The oracle's agreement is in `explorer_oracle.rs`, the machine's moves in
+//! `explorer_moves.rs`.)
 
+mod common;
+
+use common::{preset, verdicts};
 use fencing_model::checker::{check, DEFAULT_CAP};
-use fencing_model::machine::spec::{Op, Programs, MAX_CLIENTS, MAX_OPS, MAX_WRITES};
-use fencing_model::machine::state::{Action, State, MAX_ACTIONS};
-use fencing_model::machine::Machine;
+use fencing_model::machine::spec::Programs;
+use fencing_model::machine::state::State;
 use fencing_model::presets::PRESETS;
-use fencing_model::search::Search;
 use fencing_model::Finding;
-use fencing_model::{Defect, Defects, Property, Scenario};
-use proptest::prelude::*;
-use std::collections::HashSet;
-
-fn preset(name: &str) -> Scenario {
-    PRESETS.iter().find(|p| p.name == name).unwrap().read().scenario
-}
+use fencing_model::{Defect, Defects, Scenario};
 
 fn with(s: &Scenario, variant: &str) -> Defects {
     let mut d = s.defects;
@@ -23,15 +19,6 @@ fn with(s: &Scenario, variant: &str) -> Defects {
         d = d.with(one, true);
     }
     d
-}
-
-/// Each finding's shortest counterexample length (None: holds), and whether the search was
-/// complete (the evidence `stale_refused`, last, is tested apart).
-fn verdicts(model: &Programs, defects: Defects) -> ([Option<usize>; 7], bool) {
-    let run = check(model, defects, 40, DEFAULT_CAP);
-    let lengths: Vec<Option<usize>> =
-        run.findings.iter().take(7).map(|f| f.path.as_ref().map(Vec::len)).collect();
-    (lengths.try_into().unwrap(), run.complete)
 }
 
 #[test]
@@ -197,279 +184,6 @@ fn a_search_in_slices_reports_its_queue_and_whether_it_hit_the_cap() {
     assert_eq!(huge.cap, (1 << 24) - 1);
 }
 
-/// The limits of a learner's scenario, each at its edge.
-#[test]
-fn a_scenario_is_refused_past_each_limit_and_accepted_at_it() {
-    let parse = |text: &str| Programs::parse(text, false, true).map(|_| ()).map_err(|e| e.why);
-    let refused = |text: &str, why: &str| {
-        let got = parse(text).expect_err(text);
-        assert!(got.contains(why), "{text}: {got}");
-    };
-    assert_eq!(parse("acquire pause acquire pause acquire pause;acquire"), Ok(()));
-    refused("acquire pause acquire pause acquire pause acquire;acquire", "程序须有 1 到 6 步");
-    refused(" ;acquire", "程序须有 1 到 6 步");
-    refused("write:1:a acquire;acquire", "在 acquire 之前就要写入或续租");
-    refused("pause renew acquire;acquire", "在 acquire 之前就要写入或续租");
-    refused("acquire;renew", "在 acquire 之前就要写入或续租");
-    assert_eq!(parse("pause acquire renew write:1:a;acquire"), Ok(()));
-    assert_eq!(
-        parse("acquire write:1:a write:2:b write:3:c;acquire write:1:d write:2:e write:3:f"),
-        Ok(())
-    );
-    refused(
-        "acquire write:1:a write:2:b write:3:c write:4:g;acquire write:1:d write:2:e write:3:f",
-        "合计最多 6 次写入，收到 7 次",
-    );
-    assert_eq!(parse("acquire write:1:abcdefghij-12345;acquire"), Ok(()));
-    for key in ["", "abcdefghij-123456", "a_b", "键"] {
-        refused(&format!("acquire write:1:{key};acquire"), "key 须为 1 到 16 个字母、数字或 -");
-    }
-}
-
-/// `apply` takes only the moves a state offers (a paused client cannot step, a running one
-/// cannot resume, a finished one can only release): the search has no hidden moves.
-#[test]
-fn apply_takes_only_the_actions_a_state_offers() {
-    let every_step = Programs::parse(
-        "acquire write:1:a pause renew write:2:b; acquire pause write:1:b; acquire",
-        true,
-        true,
-    )
-    .unwrap();
-    for model in [preset("three-holders").model, every_step] {
-        for defects in Defects::all_for(fencing_model::Case::Model) {
-            let machine = Machine::new(&model, defects, 40);
-            let clients = model.clients.len() as u8;
-            let mut moves: Vec<Action> = (0..clients)
-                .flat_map(|c| [Action::Step(c), Action::Resume(c), Action::Release(c)])
-                .collect();
-            moves.extend([Action::Step(clients), Action::Expire, Action::Crash, Action::Recover]);
-            moves.extend((0..MAX_WRITES as u8).map(Action::Deliver));
-            let (mut seen, mut queue, mut out) =
-                (HashSet::from([State::default()]), vec![State::default()], Vec::new());
-            while let Some(s) = queue.pop() {
-                let mut offered = [Action::Expire; MAX_ACTIONS];
-                let n = machine.actions(&s, &mut offered);
-                let offered = &offered[..n];
-                for &action in &moves {
-                    assert!(
-                        machine.apply(&s, action).is_none() || offered.contains(&action),
-                        "{action:?} in {s:?}"
-                    );
-                }
-                machine.successors(&s, &mut out);
-                queue.extend(out.iter().filter_map(|&(_, n, _)| seen.insert(n).then_some(n)));
-            }
-            assert!(seen.len() > 100, "{} states", seen.len());
-        }
-    }
-}
-
-/// An independent oracle: plain breadth-first search with a std `HashSet`, level by level,
-/// returning the length of the shortest path to `finding`.
-fn shortest(machine: &Machine, finding: Finding) -> Option<usize> {
-    let mut seen = HashSet::from([State::default()]);
-    let mut level = vec![State::default()];
-    let mut out = Vec::new();
-    for depth in 0.. {
-        if level.is_empty() {
-            return None;
-        }
-        let mut next = Vec::new();
-        for s in &level {
-            machine.successors(s, &mut out);
-            if !finding.on_transition() && finding.holds_in(machine, s, out.is_empty()) {
-                return Some(depth);
-            }
-            for &(_, n, e) in &out {
-                if finding.on_transition() && finding.made_by(s, &e) {
-                    return Some(depth + 1);
-                }
-                if seen.insert(n) {
-                    next.push(n);
-                }
-            }
-        }
-        level = next;
-    }
-    unreachable!()
-}
-
-fn agrees_with_the_oracle(model: &Programs, defects: Defects) -> Result<(), TestCaseError> {
-    let (lengths, complete) = verdicts(model, defects);
-    prop_assert!(complete);
-    let machine = Machine::new(model, defects, 40);
-    for (finding, length) in Finding::ALL.into_iter().zip(lengths) {
-        prop_assert_eq!(
-            length,
-            shortest(&machine, finding),
-            "{:?} in {} ({})",
-            finding,
-            model.programs(),
-            defects.variant_name()
-        );
-    }
-    Ok(())
-}
-
-#[test]
-fn every_counterexample_in_the_small_presets_is_a_shortest_one() {
-    for name in ["lesson", "three-holders", "retry-after-failover"] {
-        let s = preset(name);
-        for defects in Defects::all_for(fencing_model::Case::Model) {
-            agrees_with_the_oracle(&s.model, defects).unwrap();
-        }
-    }
-}
-
-#[test]
-fn the_search_reports_a_state_where_nothing_can_happen() {
-    // A state no scenario reaches (the lease held by a client the machine does not have), so
-    // client A waits for ever: the detector must say so, with the empty path to it.
-    let model = preset("three-holders").model;
-    let mut stuck = State::default();
-    (stuck.owner, stuck.lease) = (4, 1);
-    let mut search = Search::starting_at(Machine::new(&model, Defects::default(), 40), stuck, 100);
-    while !search.run(10) {}
-    assert_eq!(search.findings(), vec![(Finding::Stuck, vec![])]);
-}
-
-#[test]
-fn each_defect_is_found_by_a_two_client_scenario_and_names_its_property() {
-    for (defect, property) in [
-        (Defect::NoFence, Property::RevokedGenerationOverwrite),
-        (Defect::RollbackIssuer, Property::RevokedGenerationOverwrite),
-        (Defect::SplitAuthority, Property::UnauthorizedAccept),
-        (Defect::Precheck, Property::RevokedGenerationOverwrite),
-    ] {
-        let found = small_models().into_iter().find(|m| {
-            let run = check(m, Defects::default().with(defect, true), 40, DEFAULT_CAP);
-            run.findings.iter().any(|f| f.finding == Finding::Broken(property) && f.path.is_some())
-        });
-        assert!(found.is_some(), "{} not found by any small scenario", defect.name());
-    }
-}
-
-/// Every two-client scenario of up to three steps each, from a few programs.
-fn small_models() -> Vec<Programs> {
-    let programs = [
-        "acquire write:1:a",
-        "acquire pause write:1:a",
-        "acquire pause write:2:a",
-        "acquire write:2:b",
-        "acquire pause write:1:b",
-    ];
-    let mut all = Vec::new();
-    for a in programs {
-        for b in programs {
-            for crash in [false, true] {
-                all.push(Programs::parse(&format!("{a}; {b}"), crash, false).unwrap());
-            }
-        }
-    }
-    all
-}
-
-fn op() -> impl Strategy<Value = Op> {
-    prop_oneof![
-        2 => Just(Op::Acquire),
-        2 => Just(Op::Pause),
-        1 => Just(Op::Renew),
-        3 => (1u8..4, 0u8..3).prop_map(|(seq, key)| Op::Write { seq, key }),
-    ]
-}
-
-/// Random scenarios within the limits, kept small enough to search in milliseconds.
-fn model() -> impl Strategy<Value = Programs> {
-    (prop::collection::vec(prop::collection::vec(op(), 1..=4), 2..=3), any::<bool>(), any::<bool>())
-        .prop_filter_map("a valid scenario", |(mut clients, crash, delay)| {
-            for program in &mut clients {
-                program.insert(0, Op::Acquire);
-                program.truncate(4);
-            }
-            let writes =
-                clients.iter().flatten().filter(|op| matches!(op, Op::Write { .. })).count();
-            let model = Programs {
-                clients,
-                crash,
-                delay,
-                keys: vec!["a".into(), "b".into(), "c".into()],
-                seqs: vec![1, 2, 3],
-            };
-            (writes <= 4 && model.validate().is_ok()).then_some(model)
-        })
-}
-
-/// Random scenarios at the limits — four clients, programs of up to six steps, up to six
-/// writes — many too large to search completely in a test.
-fn model_at_the_limits() -> impl Strategy<Value = Programs> {
-    (
-        prop::collection::vec(prop::collection::vec(op(), 1..=MAX_OPS), MAX_CLIENTS),
-        any::<bool>(),
-        any::<bool>(),
-    )
-        .prop_filter_map("a valid scenario", |(mut clients, crash, delay)| {
-            for program in &mut clients {
-                program.insert(0, Op::Acquire);
-                program.truncate(MAX_OPS);
-            }
-            let model = Programs {
-                clients,
-                crash,
-                delay,
-                keys: vec!["a".into(), "b".into(), "c".into()],
-                seqs: vec![1, 2, 3],
-            };
-            model.validate().is_ok().then_some(model)
-        })
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
-
-    /// Up to the limits, as far as a cap of states lets a test search: nothing breaks.
-    #[test]
-    fn at_the_limits_the_correct_protocol_breaks_nothing_it_reaches(m in model_at_the_limits()) {
-        let run = check(&m, Defects::default(), 40, 200_000);
-        prop_assert!(run.states > 0);
-        // A lost operation is liveness, which the correct protocol does not promise.
-        let liveness = [Finding::LostOperation, Finding::StaleRefused];
-        let found: Vec<_> = run
-            .findings
-            .iter()
-            .filter(|f| f.path.is_some() && !liveness.contains(&f.finding))
-            .map(|f| f.finding.name())
-            .collect();
-        prop_assert!(found.is_empty(), "{:?} in {}", found, m.programs());
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
-
-    #[test]
-    fn the_correct_protocol_never_breaks_a_property_never_locks_a_holder_out_and_never_gets_stuck(
-        m in model(),
-    ) {
-        let (lengths, complete) = verdicts(&m, Defects::default());
-        prop_assert!(complete);
-        // Every finding but the lost operation (liveness, which the protocol does not promise).
-        let lost = Finding::ALL.iter().position(|f| *f == Finding::LostOperation).unwrap();
-        let mut others = lengths;
-        others[lost] = None;
-        prop_assert_eq!(others, [None; 7], "{}", m.programs());
-    }
-
-    #[test]
-    fn with_any_defects_the_search_finds_what_the_oracle_finds(m in model(), bits in 0u8..16) {
-        let defects = Defect::ALL
-            .into_iter()
-            .enumerate()
-            .fold(Defects::default(), |d, (i, one)| d.with(one, bits & (1 << i) != 0));
-        agrees_with_the_oracle(&m, defects)?;
-    }
-}
-
 /// A lost operation's key steps end at the refusal, not at the path's last step: here A's
 /// second write reuses op_seq 1 in its own term and is refused, then A releases and B acquires.
 #[test]
@@ -492,32 +206,6 @@ fn a_lost_operation_is_traced_from_its_refusal() {
         text.contains("是协议预期的失败，不是性质违例：本例中同一任期里 op_seq 不小于它的写入"),
         "{text}"
     );
-}
-
-/// While the authority is down none of its operations happens: a client's acquire (its own
-/// re-entrant one too), renew and release wait, and so does the expiry it would judge.
-#[test]
-fn while_the_authority_is_down_its_operations_wait() {
-    let model = Programs::parse("acquire pause acquire renew; acquire", true, false).unwrap();
-    let machine = Machine::new(&model, Defects::default(), 40);
-    let run = |s: State, actions: &[Action]| {
-        actions
-            .iter()
-            .fold(s, |s, &a| machine.apply(&s, a).unwrap_or_else(|| panic!("{a:?} in {s:?}")).0)
-    };
-    // A holds the lease and is paused; the authority crashes.
-    let paused = run(State::default(), &[Action::Step(0), Action::Step(0), Action::Crash]);
-    assert!(machine.apply(&paused, Action::Expire).is_none(), "expiry waits");
-    let resumed = run(paused, &[Action::Resume(0)]);
-    assert!(machine.apply(&resumed, Action::Step(0)).is_none(), "A's re-entrant acquire waits");
-    assert!(machine.apply(&resumed, Action::Step(1)).is_none(), "B's acquire waits");
-    // The authority crashes once: to see it down again later, the state says so directly.
-    let up = run(resumed, &[Action::Recover, Action::Step(0)]);
-    assert!(machine.apply(&State { crash: 1, ..up }, Action::Step(0)).is_none(), "A's renew waits");
-    let done = run(up, &[Action::Step(0)]);
-    let down_again = State { crash: 1, ..done };
-    assert!(machine.apply(&down_again, Action::Release(0)).is_none(), "release waits");
-    assert!(machine.apply(&done, Action::Release(0)).is_some(), "and happens once it is up");
 }
 
 /// A switch whose defective step never happens is reported as such: a recovery before any
