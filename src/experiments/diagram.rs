@@ -1,13 +1,11 @@
 //! The pictures' shared parts — the frame (the lanes' names in a row that stays in sight while
 //! the page scrolls), the lanes' and the rows' geometry, arrows, marks, the resource's state
-//! and the rejection mark — and the operations case's picture. The paths of the machine are
-//! drawn by `sequence`.
+//! and the rejection mark. The paths of the machine are drawn by `sequence`, the operations
+//! case by `ops_diagram`.
 //!
 //! Time runs downwards, one row per step, the lanes across: so a path of any length fits the
 //! width of a phone, and cause and effect (B commits 42, A's 41 refused) are on screen together.
 
-use fencing_model::words::pair;
-use fencing_model::{OpOutcome, OpResult};
 use leptos::prelude::*;
 
 /// Room left of the lanes for each step's number and action.
@@ -94,7 +92,7 @@ pub(super) fn arrow_at(
 
 /// An arrowhead with its tip at (`x`, `y`), pointing right (`dir` 1) or left (-1). (Drawn, not
 /// a marker: a marker needs an id, and a page may hold several pictures.)
-fn head(x: f64, y: f64, dir: f64) -> impl IntoView {
+pub(super) fn head(x: f64, y: f64, dir: f64) -> impl IntoView {
     let back = x - 10.0 * dir;
     view! {
         <path
@@ -205,121 +203,6 @@ pub(super) fn Frame(
                 {children()}
             </svg>
         </div>
-    }
-}
-
-/// The operations case as a picture: each operation an arrow to the resource, with its outcome
-/// and what the resource holds after it; the effects counted at the end.
-#[component]
-pub fn OperationsDiagram(
-    #[prop(into)] id: String,
-    operations: Vec<OpResult>,
-    effects: usize,
-) -> impl IntoView {
-    let (xs, width) = lanes(2);
-    let (requests, resource) = (xs[0], xs[1]);
-    let total = operations.len();
-    let rows = rows(width, operations.iter().map(|_| STATE_BELOW + 4.0));
-    let height = rows.last().map_or(0.0, |r| r.top + r.height) + 24.0;
-    let words: Vec<String> = operations
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            format!(
-                "第 {} 条：{} {} ({},{}) —— {}：{}",
-                i + 1,
-                r.op.key,
-                r.op.digest,
-                r.op.fence,
-                r.op.seq,
-                r.outcome.name(),
-                fencing_model::words::op_note(r)
-            )
-        })
-        .collect();
-    let columns = operations.into_iter().zip(rows).enumerate().map(|(i, (r, row))| {
-        let y = row.line();
-        let right = width - 4.0;
-        // At the resource: its state, or the mark of a refusal; below, the outcome and why.
-        let (detail, mark) = match r.outcome {
-            OpOutcome::Applied => (format!("效果 #{}", r.effect.unwrap_or(0)), view! {
-                <g class="sd-state">
-                    <rect x=right - 104.0 y=y + 8.0 width="104" height="24" rx="4" />
-                    <text x=right - 52.0 y=y + 25.0 text-anchor="middle" class="sd-state-text">
-                        {pair((r.max_fence, r.last_seq))}
-                    </text>
-                </g>
-            }.into_any()),
-            OpOutcome::Duplicate => (format!("返回原结果 #{}", r.effect.unwrap_or(0)), view! {
-                <g class="sd-mark sd-neutral">
-                    <circle cx=resource cy=y r="6" />
-                </g>
-            }.into_any()),
-            OpOutcome::Conflict => ("同键异参".to_string(), rejection_at(resource, y).into_any()),
-            OpOutcome::Stale => {
-                let compared = format!("{} ≥ {}", pair(r.before), pair((r.op.fence, r.op.seq)));
-                (compared, rejection_at(resource, y).into_any())
-            }
-        };
-        let refused = matches!(r.outcome, OpOutcome::Conflict | OpOutcome::Stale);
-        view! {
-            <g class="sd-step" data-step=i + 1 data-outcome=r.outcome.name()>
-                <rect class="sd-band" x="2" y=row.top width=width - 4.0 height=row.height rx="6" />
-                {gutter(row, (i + 1).to_string(), r.op.key.clone())}
-                <text x="6" y=y + 24.0 class="sd-label">
-                    {r.op.digest.clone()}
-                </text>
-                <g class="sd-arrow sd-write">
-                    <line x1=requests + 7.0 y1=y x2=resource - 16.0 y2=y />
-                    {head(resource - 9.0, y, 1.0)}
-                    <text
-                        x=(requests + resource) / 2.0
-                        y=y - 7.0
-                        text-anchor="middle"
-                        class="sd-label sd-on-line"
-                    >
-                        {pair((r.op.fence, r.op.seq))}
-                    </text>
-                </g>
-                {mark}
-                <text
-                    x=right - 112.0
-                    y=y + 25.0
-                    text-anchor="end"
-                    class="sd-outcome"
-                    class:sd-refused=refused
-                >
-                    {r.outcome.name()}
-                </text>
-                <text
-                    x=right - 112.0
-                    y=y + 40.0
-                    text-anchor="end"
-                    class="sd-label"
-                    class:sd-refused=refused
-                >
-                    {detail}
-                </text>
-            </g>
-        }
-    }).collect_view();
-    view! {
-        <Frame
-            id=id.clone()
-            width=width
-            height=height
-            lanes=vec![("业务请求".into(), requests), ("资源".into(), resource)]
-            label=format!("operations 的序列图：共 {total} 条操作，效果数 {effects}")
-            under=().into_any()
-        >
-            {columns}
-            <text x="6" y=height - 8.0 class="sd-effects">
-                {format!("效果数：{effects}")}
-            </text>
-        </Frame>
-        <ol id=format!("{id}-steps") class="visually-hidden">
-            {words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
-        </ol>
     }
 }
 

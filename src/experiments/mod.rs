@@ -10,6 +10,7 @@ pub mod editor;
 mod fields;
 mod interleavings;
 mod model_editor;
+pub mod ops_diagram;
 mod ops_editor;
 mod pieces;
 pub mod play;

@@ -1,8 +1,8 @@
 //! A lab case's result in the explorer: the prediction bar, the judgment, the command to
 //! reproduce it, the text report, and the operations case's table.
 
-use super::diagram::OperationsDiagram;
 use super::interleavings::Interleavings;
+use super::ops_diagram::OperationsDiagram;
 use super::predict::{self, PredictForm, PredictVerdict};
 use super::report::Judgment;
 use super::session::use_session;

@@ -10,6 +10,8 @@ pub mod glossary;
 mod hit_mark;
 #[cfg(feature = "lab")]
 pub mod lab;
+#[cfg(feature = "lab")]
+mod lab_result;
 #[cfg(feature = "reading")]
 pub mod nav;
 #[cfg(feature = "ssr")]
