@@ -17,7 +17,7 @@ use serde::Serialize;
 
 pub(crate) use crate::lab_notes::notes_of;
 use crate::lab_notes::reused;
-pub use crate::lab_notes::{Issued, Note, ReusedFence};
+pub use crate::lab_notes::{Hit, Issued, Note, ReusedFence};
 
 const A: u8 = 0;
 const B: u8 = 1;
@@ -109,18 +109,6 @@ pub struct Trace {
     /// `counterexample.events`' names, one per step.
     pub events: Vec<String>,
     pub steps: Vec<Step>,
-}
-
-/// A finding in one interleaving (1-based numbers), with its key steps.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Hit {
-    pub finding: Finding,
-    /// The property, for the lesson's two.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub property: Option<Property>,
-    pub interleaving: usize,
-    pub step: usize,
-    pub key_steps: Vec<usize>,
 }
 
 /// Every interleaving, judged.

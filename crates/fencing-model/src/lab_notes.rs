@@ -1,12 +1,24 @@
-//! What the lab remarks beyond its findings: a step's notes (the lesson's key caveat, a write
-//! its op_seq decided) and the reused fence, with the harm each interleaving let through.
+//! What the lab records beside its interleavings' steps: each finding where it happened
+//! (`Hit`), a step's notes (the lesson's key caveat, a write its op_seq decided) and the
+//! reused fence, with the harm each interleaving let through.
 
 use crate::findings::Finding;
-use crate::lab::Hit;
 use crate::machine::{Event, Machine};
 use crate::path::Move;
 use crate::properties::Property;
 use serde::Serialize;
+
+/// A finding in one interleaving (1-based numbers), with its key steps.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Hit {
+    pub finding: Finding,
+    /// The property, for the lesson's two.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub property: Option<Property>,
+    pub interleaving: usize,
+    pub step: usize,
+    pub key_steps: Vec<usize>,
+}
 
 /// A grant as a finding names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -5,101 +5,13 @@
 //! (`raft.rs`), with MariaDB as the resource, the judge of what either does to business data.
 
 use crate::etcd::Member;
+pub use crate::evidence::{Injected, ModelSays};
 use crate::faults::Faults;
 use crate::raft::{self, MemberLoss, QuorumLoss, Victim};
 use crate::resource::Resource;
 use crate::sentinel::{self, AsyncFailover, Replicated};
 use crate::{mysql_version, redis_version, Error};
-use fencing_model::lab;
-use fencing_model::scenario::{Case, Defects, Scenario};
 use serde::Serialize;
-use std::time::{Duration, Instant};
-
-/// A fault or a remark, with its time since the scenario's first fault.
-#[derive(Debug, Serialize)]
-pub struct Injected {
-    pub at_ms: u128,
-    pub what: String,
-}
-
-/// The faults one scenario injects, timed.
-pub(crate) struct FaultLog<'a> {
-    faults: &'a Faults,
-    start: Instant,
-    pub injected: Vec<Injected>,
-}
-
-impl<'a> FaultLog<'a> {
-    pub fn new(faults: &'a Faults) -> FaultLog<'a> {
-        FaultLog { faults, start: Instant::now(), injected: Vec::new() }
-    }
-
-    pub fn inject(&mut self, what: &[&str], said: String) -> Result<(), Error> {
-        self.faults.inject(what)?;
-        self.record(said);
-        Ok(())
-    }
-
-    pub fn record(&mut self, said: String) {
-        self.injected.push(Injected { at_ms: self.start.elapsed().as_millis(), what: said });
-    }
-}
-
-/// Ask until `probe` answers `Some` (an error counts as not yet: a node coming back refuses
-/// connections for a moment), or fail after `limit`.
-pub(crate) fn within<T>(
-    what: &str,
-    limit: Duration,
-    mut probe: impl FnMut() -> Result<Option<T>, Error>,
-) -> Result<T, Error> {
-    let start = Instant::now();
-    loop {
-        if let Ok(Some(v)) = probe() {
-            return Ok(v);
-        }
-        if start.elapsed() > limit {
-            return Err(format!("{what}：{} s 内未达成", limit.as_secs()).into());
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-/// The model's verdict for the real run's order: the lesson's lab (issuer 40, A's op_seq 2,
-/// B's 1) under `variant`, in its first interleaving where B writes before A.
-#[derive(Debug, Serialize)]
-pub struct ModelSays {
-    pub variant: String,
-    pub interleaving: usize,
-    pub order: String,
-    pub a_applied: bool,
-    /// The lesson's properties broken there, by their promise.
-    pub broken: Vec<&'static str>,
-}
-
-pub(crate) fn model_says(defects: Defects) -> ModelSays {
-    let run = lab::run(&Scenario::lesson(Case::Fencing, defects));
-    let at = |t: &lab::Trace, e: &str| t.events.iter().position(|x| x == e);
-    let (i, trace) = run
-        .traces
-        .iter()
-        .enumerate()
-        .find(|(_, t)| at(t, "write B") < at(t, "write A"))
-        .expect("an order where B writes first");
-    let a = at(trace, "write A").unwrap_or_default();
-    ModelSays {
-        variant: defects.variant_name(),
-        interleaving: i + 1,
-        order: trace.events[run.prefix_len..].join(" → "),
-        a_applied: trace.steps[a].after.writer == Some('A'),
-        broken: run
-            .findings
-            .iter()
-            .filter(|h| h.interleaving == i + 1)
-            .filter_map(|h| h.property)
-            .map(|p| p.promise())
-            .collect(),
-    }
-}
 
 /// The servers: the replicated Redis, the etcd members, the resource.
 pub struct FailoverServers {
@@ -135,28 +47,6 @@ pub fn run(s: &FailoverServers, faults: &Faults) -> Result<FailoverRun, Error> {
         .collect::<Result<_, _>>()?;
     let quorum = raft::quorum_loss(&s.etcd, faults, "etcd-quorum")?;
     Ok(FailoverRun { versions: [redis_version, etcd_version, mariadb], redis, etcd, quorum })
-}
-
-/// The scenario's timed steps, one per line.
-pub(crate) fn timeline(steps: &[Injected]) -> String {
-    steps.iter().map(|s| format!("   +{} ms  {}\n", s.at_ms, s.what)).collect()
-}
-
-impl ModelSays {
-    pub fn line(&self) -> String {
-        format!(
-            "   模型（{}，交错 {}：{}）：A 的写入{}；{}\n",
-            self.variant,
-            self.interleaving,
-            self.order,
-            if self.a_applied { "被接受" } else { "被拒" },
-            if self.broken.is_empty() {
-                "课程的两条性质均成立".to_string()
-            } else {
-                format!("违反「{}」", self.broken.join("」「"))
-            }
-        )
-    }
 }
 
 impl FailoverRun {
@@ -197,27 +87,5 @@ impl FailoverRun {
                Sentinel 或 Raft。Redis 只有一个副本，没有设置 min-replicas-to-write。\
                etcd 的 fence 只在多数派保有已提交日志时单调：从旧快照恢复或 --force-new-cluster 会\
                让 revision 回退（课程说的「旧备份」），本实验没有运行。\n"
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_models_verdict_for_b_writing_first() {
-        let rollback = model_says(Defects { rollback_issuer: true, ..Defects::default() });
-        assert_eq!(
-            (rollback.interleaving, rollback.order.as_str()),
-            (1, "write B → resume A → write A")
-        );
-        assert!(rollback.a_applied);
-        assert_eq!(rollback.broken, ["已提交资源代际不后退"]);
-        assert!(rollback.line().contains("A 的写入被接受；违反「已提交资源代际不后退」"));
-        let correct = model_says(Defects::default());
-        assert!(!correct.a_applied && correct.broken.is_empty());
-        assert!(correct.line().contains(
-            "（correct，交错 1：write B → resume A → write A）：A 的写入被拒；课程的两条性质均成立"
-        ));
     }
 }

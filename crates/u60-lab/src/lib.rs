@@ -5,6 +5,7 @@
 
 pub mod authority;
 pub mod etcd;
+mod evidence;
 pub mod failover;
 pub mod faults;
 pub mod raft;

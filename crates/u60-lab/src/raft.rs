@@ -3,7 +3,7 @@
 //! lost (`raft/quorum.rs`).
 
 use crate::etcd::Member;
-use crate::failover::{model_says, timeline, within, FaultLog, Injected, ModelSays};
+use crate::evidence::{model_says, timeline, within, FaultLog, Injected, ModelSays};
 use crate::faults::Faults;
 use crate::resource::{Resource, WriteOutcome};
 use crate::{committed, outcome, publish, Error};

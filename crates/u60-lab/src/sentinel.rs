@@ -8,7 +8,7 @@
 //! times `down-after-milliseconds`) and promoted. B's grant on it gets A's fence again.
 
 use crate::authority::{Authority, GenerationStore};
-use crate::failover::{model_says, timeline, within, FaultLog, Injected, ModelSays};
+use crate::evidence::{model_says, timeline, within, FaultLog, Injected, ModelSays};
 use crate::faults::Faults;
 use crate::resource::{Resource, WriteOutcome};
 use crate::{committed, outcome, publish, Error, LEASE_MS};

@@ -3,7 +3,7 @@
 
 use super::{all_healthy, by_role, ASK, TTL_S};
 use crate::etcd::Member;
-use crate::failover::{timeline, FaultLog, Injected};
+use crate::evidence::{timeline, FaultLog, Injected};
 use crate::faults::{Asked, Faults};
 use crate::Error;
 use serde::Serialize;
