@@ -122,7 +122,9 @@ test('on a phone the chapter starts with what runs: the twin under 步骤与预�
   const note = page.locator('details.fold');
   // The lesson's order stays; the runnable twin sits right under 「步骤与预期」, the note after the lesson's limits, folded.
   // Where the learner meets the lesson's Python commands, the app says where their runnable twins are.
-  assert.match(await page.locator('.code-caption').first().textContent(), /本学习台不含此脚本；在本页可运行的对应命令就在下面「步骤与预期」之后/);
+  const pointer = page.locator('figure.code + .addition');
+  assert.match(await pointer.textContent(), /这五条命令的对应版本可以在本页直接运行：见下面「步骤与预期」之后的「在本仓库运行」/);
+  assert.ok(await top(pointer) < await top(steps));
   const [a, b, c, d] = await Promise.all([steps, twin, limits, note].map(top));
   assert.ok(a < b && b < c && c < d, `${a} < ${b} < ${c} < ${d}`);
   assert.equal(await note.evaluate((e) => e.open), false);

@@ -285,7 +285,8 @@ test('search knows the glossary\'s other names, groups a common word by chapter,
   assert.equal(await chapterGroups.count(), Number(chapters));
   for (const group of await chapterGroups.all()) assert.ok(await group.locator('li').count() <= 3);
   assert.ok(Number(total) > await chapterGroups.locator('li').count());
-  assert.match(await page.locator('.hit-more').first().textContent(), /^另有 \d+ 处未列出$/);
+  assert.match(await page.locator('.hit-more').first().textContent(), /^另有 \d+ 处未列出，从下一处读起 →$/);
+  assert.match(await page.locator('.hit-more a').first().getAttribute('href'), /#[a-z-]+-b\d+$/);
   // A follow-up's answer stays folded: its words are not in the index (its question is).
   await search.fill('两个操作域不同');
   assert.equal(await page.locator('.search-count').textContent(), '没有找到');

@@ -151,6 +151,9 @@ pub(super) fn Summary() -> impl IntoView {
             </svg>
             <figcaption>{text}</figcaption>
         </figure>
+        <p class="hint">
+            "「章节读完」：读到章末（滚到最后），或一章短得一屏放得下时，在页面上停留到它的阅读时间（约每秒 20 字）；只打开不算读完。"
+        </p>
         <p class="hint runs-denominator">{runs_denominator()}</p>
         <NextStep />
     }

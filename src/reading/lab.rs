@@ -158,7 +158,18 @@ fn LabCommand(command: String) -> impl IntoView {
                     <span class="prompt" aria-hidden="true">
                         "$ "
                     </span>
-                    {command}
+                    // Each word kept whole (`--variant`, `split-authority`): a narrow screen
+                    // breaks the line between words only.
+                    {command
+                        .split(' ')
+                        .enumerate()
+                        .map(|(i, w)| {
+                            view! {
+                                {(i > 0).then_some(" ")}
+                                <span class="word">{w.to_string()}</span>
+                            }
+                        })
+                        .collect_view()}
                 </code>
                 <div class="lab-actions">
                     <CopyButton text=Callback::new(move |_| copied.clone()) label="复制命令" />

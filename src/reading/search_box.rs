@@ -46,11 +46,13 @@ struct Group {
     class: &'static str,
     label: &'static str,
     heading: String,
-    /// Each hit: where it leads, and its text before, in and after the match.
-    items: Vec<(String, String, String, String)>,
-    /// Hits not listed.
-    more: usize,
+    items: Vec<Item>,
+    /// How many hits are not listed, and the first of them.
+    more: Option<(usize, Item)>,
 }
+
+/// A hit as the list shows it: where it leads, and its text before, in and after the match.
+type Item = (String, String, String, String);
 
 /// What the list shows: the terms the query names first (one view for both kinds, which
 /// keeps the `reading` module small), then each chapter's first hits.
@@ -63,18 +65,19 @@ fn groups(terms: &[Term], hits: &[Hit]) -> Vec<Group> {
             .iter()
             .map(|t| (t.href(), t.name().to_string(), String::new(), String::new()))
             .collect(),
-        more: 0,
+        more: None,
     });
-    let chapters = chapters(hits).into_iter().map(|group| Group {
-        class: "hit-group",
-        label: TOC[group[0].chapter].nav,
-        heading: format!("{}（{} 处）", TOC[group[0].chapter].nav, group.len()),
-        more: group.len().saturating_sub(PER_CHAPTER),
-        items: group
-            .into_iter()
-            .take(PER_CHAPTER)
-            .map(|h| (h.href(), h.before, h.matched, h.after))
-            .collect(),
+    let chapters = chapters(hits).into_iter().map(|group| {
+        let (n, chapter) = (group.len(), group[0].chapter);
+        let mut items = group.into_iter().map(|h| (h.href(), h.before, h.matched, h.after));
+        let listed: Vec<Item> = items.by_ref().take(PER_CHAPTER).collect();
+        Group {
+            class: "hit-group",
+            label: TOC[chapter].nav,
+            heading: format!("{}（{n} 处）", TOC[chapter].nav),
+            more: items.next().map(|first| (n - PER_CHAPTER, first)),
+            items: listed,
+        }
     });
     terms.into_iter().chain(chapters).collect()
 }
@@ -82,7 +85,7 @@ fn groups(terms: &[Term], hits: &[Hit]) -> Vec<Group> {
 /// One hit of the list, which keeps its word to be marked where it leads. A hit in this page
 /// only moves the fragment: `close` the list behind it.
 fn hit_item(
-    (href, before, matched, after): (String, String, String, String),
+    (href, before, matched, after): Item,
     close: impl Fn() + Copy + 'static,
 ) -> impl IntoView {
     let (to, word) = (href.clone(), matched.clone());
@@ -96,6 +99,27 @@ fn hit_item(
                 <span class="hit-text">{before}<mark>{matched}</mark>{after}</span>
             </a>
         </li>
+    }
+}
+
+/// The hits a chapter has beyond those listed: a link to the first of them, from where the
+/// chapter's page reads on.
+fn more_link(
+    n: usize,
+    (href, _, matched, _): Item,
+    close: impl Fn() + Copy + 'static,
+) -> impl IntoView {
+    let to = href.clone();
+    let follow = move |_| {
+        hit_mark::remember(&to, &matched);
+        close();
+    };
+    view! {
+        <p class="hit-more">
+            <a href=href on:click=follow>
+                {format!("另有 {n} 处未列出，从下一处读起 →")}
+            </a>
+        </p>
     }
 }
 
@@ -249,14 +273,7 @@ pub fn Search() -> impl IntoView {
                                             .map(|item| hit_item(item, close))
                                             .collect_view()}
                                     </ul>
-                                    {(more > 0)
-                                        .then(|| {
-                                            view! {
-                                                <p class="hit-more">
-                                                    {format!("另有 {more} 处未列出")}
-                                                </p>
-                                            }
-                                        })}
+                                    {more.map(|(n, first)| more_link(n, first, close))}
                                 </section>
                             }
                         })
