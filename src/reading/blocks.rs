@@ -218,31 +218,34 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
         // prerendered answer stays for a browser without JavaScript.
         Block::Qa { question, answer } if !expanded => view! {
             <crate::selftest::recall::RecallCard id=id.clone() />
-            <noscript>
-                <details class="qa">
-                    <summary>
-                        <span class="qa-q">{question}</span>
-                    </summary>
-                    <p>
-                        <strong>"答："</strong>
-                        {answer}
-                    </p>
-                </details>
-            </noscript>
+            <noscript>{qa(question, answer, None, false)}</noscript>
         }
         .into_any(),
-        Block::Qa { question, answer } => view! {
-            <details class="qa" id=id open=expanded>
-                <summary>
-                    <span class="qa-q">{question}</span>
-                    <span class="qa-hint">"先想一想，再展开答案"</span>
-                </summary>
-                <p>
-                    <strong>"答："</strong>
-                    {answer}
-                </p>
-            </details>
-        }
-        .into_any(),
+        Block::Qa { question, answer } => qa(question, answer, Some(id), true).into_any(),
+    }
+}
+
+/// A think-first question and its answer: folded, or `open` with the think-first hint (the
+/// whole lesson's page opens them, so printing prints them).
+fn qa(
+    question: &'static str,
+    answer: &'static str,
+    id: Option<String>,
+    open: bool,
+) -> impl IntoView {
+    view! {
+        <details class="qa" id=id open=open>
+            <summary>
+                <span class="qa-q">{question}</span>
+                {open
+                    .then(|| {
+                        view! { <span class="qa-hint">"先想一想，再展开答案"</span> }
+                    })}
+            </summary>
+            <p>
+                <strong>"答："</strong>
+                {answer}
+            </p>
+        </details>
     }
 }
