@@ -264,7 +264,7 @@ test('search knows the glossary\'s other names, groups a common word by chapter,
   await search.fill('令牌');
   // The index loads on first use: wait for the hits.
   await page.locator(HIT_MARKS).first().waitFor();
-  assert.match(await page.locator('.search-count').textContent(), /^课文里没有这个词，它的同义名有 \d+ 处匹配，分布在/);
+  assert.match(await page.locator('.search-count').textContent(), /^课文中搜不到这个词；按术语表同一词条的其他写法，找到 \d+ 处，分布在/);
   assert.ok((await marks()).includes('token'), (await marks()).join());
   // The term itself comes first, from the glossary, and opens there.
   assert.deepEqual(await page.locator('.glossary-hits a').allTextContents(), ['token（令牌）']);
@@ -280,7 +280,7 @@ test('search knows the glossary\'s other names, groups a common word by chapter,
   // A word on every page: every chapter one group, at most three hits shown in each, the rest counted.
   await search.fill('fence');
   const count = await page.locator('.search-count').textContent();
-  const [, total, chapters] = count.match(/^(?:课文里没有这个词，它的同义名有 )?(\d+) 处匹配，分布在 (\d+) 章$/);
+  const [, total, chapters] = count.match(/^(?:匹配 |课文中搜不到这个词；按术语表同一词条的其他写法，找到 )(\d+) 处，分布在 (\d+) 章$/);
   const chapterGroups = page.locator('.hit-group:not(.glossary-hits)');
   assert.equal(await chapterGroups.count(), Number(chapters));
   for (const group of await chapterGroups.all()) assert.ok(await group.locator('li').count() <= 3);
@@ -291,7 +291,7 @@ test('search knows the glossary\'s other names, groups a common word by chapter,
   await search.fill('两个操作域不同');
   assert.equal(await page.locator('.search-count').textContent(), '没有找到');
   await search.fill('既然能 fence');
-  assert.match(await page.locator('.search-count').textContent(), /^1 处匹配/);
+  assert.match(await page.locator('.search-count').textContent(), /^匹配 1 处/);
   // On a phone the list is as wide as the screen.
   await page.setViewportSize(PHONE);
   const list = await page.locator('.search-results').boundingBox();

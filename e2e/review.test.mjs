@@ -196,8 +196,8 @@ test('a prediction is scored part by part and explained by the run itself', asyn
 
   await page.goto(env.url + 'progress');
   await live(page);
-  assert.match(await page.locator('.prediction-summary').textContent(), /共预测 4 次，全部正确 2 次（50%）/);
-  assert.match(await page.locator('.predictions').textContent(), /fencing · no-fence最近一次预测与结果有出入：「两条性质都成立；最后的结果依次是 B\/B\/B」/);
+  assert.match(await page.locator('.prediction-summary').textContent(), /共预测 4 次，其中全部正确 2 次（50%）/);
+  assert.match(await page.locator('.predictions').textContent(), /fencing · no-fence最近一次预测未全部正确：「两条性质都成立；最后的结果依次是 B\/B\/B」/);
   // At phone width the long outcome list wraps instead of widening the page.
   await page.setViewportSize({ width: 390, height: 844 });
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'progress page wider than a phone');

@@ -24,7 +24,7 @@ test('a heavy document of years of use loads, renders, saves and re-imports whol
   await page.waitForFunction(() => /\d/.test(document.querySelector('.question-status tbody td:nth-child(3)')?.textContent ?? ''));
   const counts = await page.locator('.question-status tbody td:nth-child(3)').allTextContents();
   assert.deepEqual(counts.map(Number), [500, 500, 500, 500]);
-  assert.match(await page.locator('.prediction-summary').textContent(), /共预测 500 次，全部正确 250 次（50%）/);
+  assert.match(await page.locator('.prediction-summary').textContent(), /共预测 500 次，其中全部正确 250 次（50%）/);
   // How much of the quota the document takes, counted as localStorage counts (UTF-16 units;
   // the app writes numbers as 1.0 where JavaScript writes 1, so within a few percent).
   const [, millions, share] = (await page.locator('.quota').textContent()).match(/本机记录约 ([\d.]+) M 个字符，占 localStorage 常见上限（每个网站 5\.24 M 个字符.*）的 ([\d.]+)%/);

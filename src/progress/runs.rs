@@ -66,7 +66,7 @@ pub fn Predictions() -> impl IntoView {
             // Rounded to the nearest percent (2 of 3 is 67%).
             match (hits * 200 + n).checked_div(2 * n) {
                 None => "还没有预测。在「可运行实验」一章或实验台里，运行前点「先预测」，写下你的预期再看结果。".to_string(),
-                Some(rate) => format!("共预测 {n} 次，全部正确 {hits} 次（{rate}%）。"),
+                Some(rate) => format!("共预测 {n} 次，其中全部正确 {hits} 次（{rate}%）。"),
             }
         })
     };

@@ -215,8 +215,12 @@ pub fn Search() -> impl IntoView {
             let q = query.get().trim().to_ascii_lowercase();
             let others = hits.with(|h| h.iter().any(|h| h.matched.to_ascii_lowercase() != q));
             format!(
-                "{}{n} 处匹配，分布在 {} 章",
-                if others { "课文里没有这个词，它的同义名有 " } else { "" },
+                "{}{n} 处，分布在 {} 章",
+                if others {
+                    "课文中搜不到这个词；按术语表同一词条的其他写法，找到 "
+                } else {
+                    "匹配 "
+                },
                 chapters(&hits.get()).len()
             )
         }

@@ -3,13 +3,13 @@
 
 use leptos::prelude::*;
 
-/// The latest prediction, in the verdict's words: a guess partly right is not all right, and
-/// "missed" would say it was all wrong (what was stored says only whether it was all right).
+/// The latest prediction, as far as what is stored says: whether it was all right (a guess
+/// partly right is not all right; "missed" would say it was all wrong).
 pub fn latest_prediction(hit: bool) -> &'static str {
     if hit {
         "✓ 最近一次预测全部正确"
     } else {
-        "最近一次预测与结果有出入"
+        "最近一次预测未全部正确"
     }
 }
 
