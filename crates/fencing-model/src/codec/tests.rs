@@ -2,6 +2,7 @@
 //! every scenario round-tripping through flags, query and command line.
 
 use super::*;
+use crate::machine::spec::MAX_WRITES;
 use crate::scenario::{Defect, MAX_OPERATIONS, MAX_TEXT};
 use proptest::prelude::*;
 
@@ -63,7 +64,8 @@ fn text() -> impl Strategy<Value = String> {
     proptest::string::string_regex(&format!("[a-z0-9'\"&=%+#?/\\-_.中文]{{1,{MAX_TEXT}}}")).unwrap()
 }
 
-/// Programs in their text form: 2–4 clients, each starting with `acquire`.
+/// Programs in their text form: 2–4 clients, each starting with `acquire`, with at most
+/// MAX_WRITES writes in all (more is an input the parser refuses, tested apart).
 fn programs() -> impl Strategy<Value = String> {
     let op = prop_oneof![
         Just("acquire".to_string()),
@@ -73,7 +75,9 @@ fn programs() -> impl Strategy<Value = String> {
     ];
     let program =
         prop::collection::vec(op, 0..=2).prop_map(|ops| format!("acquire {}", ops.join(" ")));
-    prop::collection::vec(program, 2..=4).prop_map(|p| p.join("; "))
+    prop::collection::vec(program, 2..=4)
+        .prop_map(|p| p.join("; "))
+        .prop_filter("too many writes", |p| p.matches("write:").count() <= MAX_WRITES)
 }
 
 fn scenario() -> impl Strategy<Value = Scenario> {
