@@ -20,6 +20,21 @@ export async function live(page) {
   await page.locator('html[data-live]').waitFor({ state: 'attached' });
 }
 
+/** A phone's screen, as the walkthroughs use it. */
+export const PHONE = { width: 390, height: 844 };
+
+/** Make `page` a touch screen (no fine pointer, no hover); returns a tap on a locator. */
+export async function touchScreen(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  return async (locator) => {
+    const b = await locator.boundingBox();
+    const at = { x: b.x + Math.min(b.width, 30) / 2, y: b.y + b.height / 2 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+}
+
 /** Wait for a navigation to `url` (string, RegExp or predicate) and for that page to be live. */
 export async function arrive(page, url) {
   await page.waitForURL(url);
