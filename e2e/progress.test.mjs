@@ -71,7 +71,7 @@ test('the progress page says what its numbers count, where to go on, and what an
   assert.match(await page.locator('.next-list a').nth(1).textContent(), /^回头补读第 (1 章 · 引言（前面共 2 章没读完）|2 章 · owner、租期与资源授权)$/);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出进度（JSON）' }).click()]);
   const name = download.suggestedFilename();
-  assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：章节记录 2 条、作答记录 0 次、草稿 0 份`));
+  assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：打开过的章节 2 章（其中读完 \\d 章）、作答记录 0 次、草稿 0 份`));
   assert.deepEqual(page.problems, []);
 });
 

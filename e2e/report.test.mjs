@@ -110,7 +110,7 @@ test("a preset's example path tells the story its title promises, drawn with the
 
 test("the figure's caption follows the order shown: the lesson's for its order, the app's for the other", async () => {
   const page = await env.page('timeline');
-  const figure = page.locator('figure.figure').first();
+  const figure = page.locator('.figure').first();
   const lesson = figure.getByText('租约失效不停止旧进程，资源提交42新状态之后拒绝41');
   const other = figure.getByText('A 的 41 在资源持久接受 B 的 42 之前提交：资源接受 41，随后也接受 42');
   assert.equal(await lesson.isVisible(), true);

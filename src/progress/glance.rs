@@ -152,7 +152,7 @@ pub(super) fn Summary() -> impl IntoView {
             <figcaption>{text}</figcaption>
         </figure>
         <p class="hint">
-            "「章节读完」：向下读到章末即算读完；若打开时章末已在屏幕内（如章节一屏放得下），需在页面上停留满按篇幅估算的阅读时长（约每秒 20 字，至少 5 秒）。只打开不算读完。"
+            "「章节读完」：读到章末，并在页面上停留满按篇幅估算的阅读时长（约每秒 20 字，至少 5 秒）。只打开、或直接跳到章末，都不算读完。"
         </p>
         <p class="hint runs-denominator">{runs_denominator()}</p>
         <NextStep />

@@ -179,30 +179,13 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
             </div>
         }
         .into_any(),
-        Block::Figure { name, caption } => view! {
-            // The caption first, as the picture's title: under the picture it would come after
-            // the picture's own link to the explorer, far from what it describes.
+        // The timeline draws itself, caption and switch included (reading/timeline.rs).
+        Block::Figure { name: "timeline", caption } => {
+            view! { <Timeline id=id.clone() caption=caption /> }.into_any()
+        }
+        Block::Figure { caption, .. } => view! {
             <figure class="figure" id=id.clone()>
-                <figcaption>
-                    // The lesson's caption tells the lesson's order; the other order, drawn by the
-                    // app, has its own (the stylesheet shows the one of the order shown).
-                    {if name == "timeline" {
-                        view! {
-                            <span class="tl-order-lesson">{caption}</span>
-                            <span class="tl-order-caveat">
-                                {super::timeline::CAVEAT_CAPTION}
-                                <span class="addition-tag">"本学习台补充"</span>
-                            </span>
-                        }
-                            .into_any()
-                    } else {
-                        view! { {caption} }.into_any()
-                    }}
-                </figcaption>
-                {match name {
-                    "timeline" => view! { <Timeline id=id.clone() /> }.into_any(),
-                    _ => ().into_any(),
-                }}
+                <figcaption>{caption}</figcaption>
             </figure>
         }
         .into_any(),

@@ -27,7 +27,7 @@ pub fn LabCommands(id: String, label: String, commands: Vec<String>) -> impl Int
             <p class="lab-label">
                 {label}
                 <span class="lab-note">
-                    "（「运行」就在本页执行同一模型，无需安装；命令本身用于本仓库的检出目录）"
+                    "（「运行」就在本页执行同一模型，无需安装；复制的命令要在本学习台的源代码仓库里运行，需要 Rust 工具链）"
                 </span>
             </p>
             <ul class="lab-commands">

@@ -143,9 +143,12 @@ fn Drawing(trace: Trace, lesson: bool) -> impl IntoView {
     }
 }
 
-/// The figure: both orders drawn, the lesson's shown; the switch shows the other.
+/// The figure: both orders drawn, the lesson's shown; the switch shows the other. The switch
+/// comes first, above the caption, so that a tap on it does not move it: the other order's
+/// caption is longer. The caption stays the picture's title, above it: under the picture it
+/// would come after the picture's own link to the explorer, far from what it describes.
 #[component]
-pub fn Timeline(id: String) -> impl IntoView {
+pub fn Timeline(id: String, caption: &'static str) -> impl IntoView {
     let ((lesson, at_lesson), (caveat, at_caveat)) = orders();
     let name = format!("{id}-order");
     // Each order in the explorer, from its first step.
@@ -157,7 +160,7 @@ pub fn Timeline(id: String) -> impl IntoView {
         .href()
     };
     view! {
-        <div class="tl-orders">
+        <div class="figure tl-orders" id=id>
             <fieldset class="tl-switch">
                 <legend>
                     "哪个写入先到资源？（本学习台补充：课文画的是 B 先提交；另一种次序由本学习台按同一模型画出）"
@@ -171,22 +174,32 @@ pub fn Timeline(id: String) -> impl IntoView {
                     <span>"A 的 41 先提交（关键限定）"</span>
                 </label>
             </fieldset>
-            <div
-                class="timeline-wrap tl-order-lesson"
-                tabindex="0"
-                role="group"
-                aria-label="41、42、41 提交时间线"
-            >
-                <Drawing trace=lesson lesson=true />
-            </div>
-            <div
-                class="timeline-wrap tl-order-caveat"
-                tabindex="0"
-                role="group"
-                aria-label="同一时间线的另一种次序：A 的 41 先提交"
-            >
-                <Drawing trace=caveat lesson=false />
-            </div>
+            <figure>
+                // The lesson's caption tells the lesson's order; the other order, drawn by the
+                // app, has its own (the stylesheet shows the one of the order shown).
+                <figcaption>
+                    <span class="tl-order-lesson">{caption}</span>
+                    <span class="tl-order-caveat">
+                        {CAVEAT_CAPTION} <span class="addition-tag">"本学习台补充"</span>
+                    </span>
+                </figcaption>
+                <div
+                    class="timeline-wrap tl-order-lesson"
+                    tabindex="0"
+                    role="group"
+                    aria-label="41、42、41 提交时间线"
+                >
+                    <Drawing trace=lesson lesson=true />
+                </div>
+                <div
+                    class="timeline-wrap tl-order-caveat"
+                    tabindex="0"
+                    role="group"
+                    aria-label="同一时间线的另一种次序：A 的 41 先提交"
+                >
+                    <Drawing trace=caveat lesson=false />
+                </div>
+            </figure>
             <p class="tl-caveat-words tl-order-caveat">{KEY_CAVEAT}</p>
             <p class="tl-explore tl-order-lesson">
                 <a href=explore(at_lesson)>"在实验台逐步看 B 先提交的次序 →"</a>

@@ -7,9 +7,9 @@ use crate::storage::store::use_store;
 use leptos::html;
 use leptos::prelude::*;
 
-/// Records that the chapter was opened, and that it was read: its end scrolled into view, or —
-/// when the end is on screen from the start (a chapter shorter than the window) — the chapter
-/// kept open for `dwell_ms`, its reading time, so that opening is not reading.
+/// Records that the chapter was opened, and that it was read: its end has been on screen and
+/// the chapter has been open for `dwell_ms`, its reading time — one rule for every chapter, so
+/// that neither opening a short one nor jumping to the end of a long one is reading it.
 #[island]
 pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
     let store = use_store::<Chapters>();
@@ -22,29 +22,31 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
             el.get_bounding_client_rect().top() <= inner
         })
     };
+    // The two conditions, in whichever order they come.
+    let (reached, dwelt) = (StoredValue::new(false), StoredValue::new(false));
     let finish = move || {
         let Some(slug) = slug else { return };
-        if store.record().with_untracked(|p| p.chapter(slug) != ChapterState::Read) {
+        // `try_`: a timer may outlive the island.
+        reached.try_update_value(|r| *r = *r || end_in_view());
+        if reached.try_get_value() == Some(true)
+            && dwelt.try_get_value() == Some(true)
+            && store.record().with_untracked(|p| p.chapter(slug) != ChapterState::Read)
+        {
             store.apply(Change::Finish(slug));
         }
     };
-    // Whether the end was out of view at first: then reaching it means scrolling through.
-    let scrolled = StoredValue::new(false);
-    let handle = window_event_listener(leptos::ev::scroll, move |_| {
-        if scrolled.get_value() && end_in_view() {
-            finish();
-        }
-    });
+    let handle = window_event_listener(leptos::ev::scroll, move |_| finish());
     on_cleanup(move || handle.remove());
     Effect::new(move |_| {
         if let Some(slug) = slug {
             store.apply(Change::Open(slug));
         }
-        if end_in_view() {
-            set_timeout(finish, std::time::Duration::from_millis(u64::from(dwell_ms)));
-        } else {
-            scrolled.set_value(true);
-        }
+        finish();
+        let done = move || {
+            dwelt.try_set_value(true);
+            finish();
+        };
+        set_timeout(done, std::time::Duration::from_millis(u64::from(dwell_ms)));
     });
     view! { <div class="chapter-end" node_ref=end></div> }
 }
