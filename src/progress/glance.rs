@@ -152,7 +152,8 @@ pub(super) fn Summary() -> impl IntoView {
             <figcaption>{text}</figcaption>
         </figure>
         <p class="hint">
-            "「章节读完」：读到章末，并在页面上停留满按篇幅估算的阅读时长（约每秒 20 字，至少 5 秒）。只打开、或直接跳到章末，都不算读完。"
+            "「章节读完」：读到章末，且这次打开页面已满按篇幅估算的阅读时长（约每秒 20 字，至少 5 秒），\
+             先后不限；离开或刷新页面会重新计时。只打开，或跳到章末却没停留够时长，都不算读完。"
         </p>
         <p class="hint runs-denominator">{runs_denominator()}</p>
         <NextStep />
