@@ -41,6 +41,12 @@ test('arrows scroll a focused box that scrolls sideways, and change the chapter 
 });
 
 test('on a phone: a one-row top bar, the menu right below it, Esc closes it; no key hints on a touch screen', async () => {
+  // A title breaks only between phrases: chapter 2's short one keeps to one line, not 「owner、」 alone.
+  const titled = await phone('owner-lease');
+  const h1 = titled.getByRole('heading', { level: 1 });
+  const lineHeight = await h1.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight));
+  assert.ok((await h1.boundingBox()).height < 1.5 * lineHeight, 'chapter 2\'s title on one line');
+  await titled.close();
   const page = await phone('timeline');
   const bar = await page.locator('.topbar').boundingBox();
   assert.ok(bar.height <= 60, `top bar ${bar.height}px tall`);

@@ -32,6 +32,8 @@ test('the progress page shows what was read, run and rated', async () => {
   const summary = await page.locator('.summary figcaption').textContent();
   assert.match(summary, /自测已自评 1\/4/);
   assert.match(summary, /课程实验已运行 1\/5/);
+  // Each bar's count is explained under the picture.
+  assert.match(await page.getByText(/^「自测已自评」/).textContent(), /至少自评过一次的题数；「完整答出」：其中最近一次自评为「完整答出」的题数/);
   const row = page.locator('tbody tr', { hasText: '第 4 题' });
   assert.match(await row.textContent(), /部分答出.*1/);
   assert.match(await page.locator('.chapter-status li', { hasText: '41、42、41' }).textContent(), /已(打开|读完)/);

@@ -118,7 +118,11 @@ test('the landing shows the way: the story in a line, three steps with a time, a
   // The lesson's first paragraph stays as the lesson wrote it; the way is in view at once.
   assert.match(await page.locator('.chapter > p:not(.kicker)').first().textContent(), /^要保护的对象是/);
   assert.ok(await way.evaluate((e) => e.getBoundingClientRect().top < innerHeight));
-  await way.getByRole('link', { name: /^开始：第 2 章/ }).click();
+  // The start is the lesson's own first paragraph, right below; the pager leads on.
+  await way.getByRole('link', { name: '开始：先读下面的引言 ↓' }).click();
+  await page.waitForURL(/#intro-b0$/);
+  assert.ok(await page.locator('#intro-b0').evaluate((e) => e.getBoundingClientRect().top < innerHeight));
+  await page.getByRole('link', { name: /下一章/ }).click();
   await arrive(page, /\/owner-lease$/);
   // Only the landing carries it.
   await page.goto(env.url + 'intro');
@@ -296,9 +300,12 @@ test('a chapter shorter than the window counts as read after its reading time, n
   assert.ok(early.chapters.intro.opened_at > 0);
   assert.equal(early.chapters.intro.read_at, undefined, 'opened is not read');
   assert.equal(await page.locator('.chapter-list a[aria-current="page"] .read-mark.read').count(), 0);
+  assert.equal(await page.locator('.read-note').textContent(), '');
   await page.clock.runFor(4000);
   await exportedOnce(page, (doc) => doc.chapters.intro.read_at > 0);
   assert.equal(await page.locator('.chapter-list a[aria-current="page"] .read-mark.read').count(), 1);
+  // Said at the chapter's end too, where the learner is (on a phone the sidebar is hidden).
+  assert.equal(await page.getByRole('status').filter({ hasText: '本章已记为读完' }).textContent(), '✓ 本章已记为读完');
   assert.deepEqual(page.problems, []);
 });
 

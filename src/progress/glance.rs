@@ -149,11 +149,15 @@ pub(super) fn Summary() -> impl IntoView {
                         .collect_view()
                 }}
             </svg>
-            <figcaption>{text}</figcaption>
+            // For screen readers: the bars say the same to the eye.
+            <figcaption class="visually-hidden">{text}</figcaption>
         </figure>
         <p class="hint">
             "「章节读完」：读到章末，且这次打开页面已满按篇幅估算的阅读时长（约每秒 20 字，至少 5 秒），\
              先后不限；离开或刷新页面会重新计时。只打开，或跳到章末却没停留够时长，都不算读完。"
+        </p>
+        <p class="hint">
+            "「自测已自评」：四道闭卷题中至少自评过一次的题数；「完整答出」：其中最近一次自评为「完整答出」的题数。"
         </p>
         <p class="hint runs-denominator">{runs_denominator()}</p>
         <NextStep />

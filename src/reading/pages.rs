@@ -54,8 +54,10 @@ fn Orientation() -> impl IntoView {
             <p class="hint">
                 "阅读、运行与作答的进度只保存在本机浏览器，可在「学习进度」导出备份。"
             </p>
-            <a class="start" href=Route::Chapter(second.slug).href()>
-                {format!("开始：第 2 章 · {} →", second.nav)}
+            // The lesson starts right below, with the intro's own paragraph: the pager then leads
+            // on to chapter 2.
+            <a class="start" href=format!("#{}-b0", TOC[0].slug)>
+                "开始：先读下面的引言 ↓"
             </a>
         </aside>
     }

@@ -48,7 +48,20 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
         };
         set_timeout(done, std::time::Duration::from_millis(u64::from(dwell_ms)));
     });
-    view! { <div class="chapter-end" node_ref=end></div> }
+    // Said where the learner is when it happens (on a phone the sidebar's dot is out of sight);
+    // set after hydration, since the prerendered page cannot know.
+    let read = RwSignal::new(false);
+    Effect::new(move |_| {
+        let state = slug.map(|slug| store.record().with(|p| p.chapter(slug)));
+        read.set(state == Some(ChapterState::Read));
+    });
+    view! {
+        <div class="chapter-end" node_ref=end>
+            <p class="read-note" role="status">
+                {move || read.get().then_some("✓ 本章已记为读完")}
+            </p>
+        </div>
+    }
 }
 
 #[island]
