@@ -279,11 +279,14 @@ test('reading progress: opening records the chapter; jumping to its end is not r
   await page.locator('.pager').waitFor();
   await page.clock.runFor(2000);
   assert.equal((await exported(page)).chapters['many-writes'].read_at, undefined, 'a jump to the end is not reading');
+  // The end says how long is left.
+  assert.match(await page.locator('.read-note').textContent(), /^已读到章末；在本页再停留约 \d+ 秒，即记为读完。$/);
   // Back at the top, once the chapter's reading time has passed, the end seen earlier counts.
   await page.keyboard.press('Home');
   await page.clock.runFor(120_000);
   await exportedOnce(page, (doc) => doc.chapters['many-writes'].read_at > 0);
   assert.equal(await page.locator('.chapter-list a[aria-current="page"] .read-mark.read').count(), 1);
+  assert.equal(await page.locator('.read-note').textContent(), '✓ 本章已记为读完');
   assert.deepEqual(page.problems, []);
 });
 

@@ -9,7 +9,8 @@ use leptos::prelude::*;
 
 /// Records that the chapter was opened, and that it was read: its end has been on screen and
 /// the chapter has been open for `dwell_ms`, its reading time — one rule for every chapter, so
-/// that neither opening a short one nor jumping to the end of a long one is reading it.
+/// that neither opening a short one nor jumping to the end of a long one is reading it. Reached
+/// too soon, its end says how long is left.
 #[island]
 pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
     let store = use_store::<Chapters>();
@@ -24,27 +25,39 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
     };
     // The two conditions, in whichever order they come.
     let (reached, dwelt) = (StoredValue::new(false), StoredValue::new(false));
-    let finish = move || {
+    let opened_at = StoredValue::new(0.0);
+    // The end reached before the time: the seconds still to stay, said at the end.
+    let waiting = RwSignal::new(None::<u32>);
+    // `scrolled`: called for a scroll, when reaching the end is the learner's doing.
+    let finish = move |scrolled: bool| {
         let Some(slug) = slug else { return };
         // `try_`: a timer may outlive the island.
         reached.try_update_value(|r| *r = *r || end_in_view());
-        if reached.try_get_value() == Some(true)
-            && dwelt.try_get_value() == Some(true)
-            && store.record().with_untracked(|p| p.chapter(slug) != ChapterState::Read)
-        {
+        let (reached, dwelt) = (reached.try_get_value(), dwelt.try_get_value());
+        let read = store.record().with_untracked(|p| p.chapter(slug) == ChapterState::Read);
+        if reached == Some(true) && dwelt == Some(true) && !read {
             store.apply(Change::Finish(slug));
+        } else if scrolled
+            && reached == Some(true)
+            && !read
+            && waiting.try_get_untracked() == Some(None)
+        {
+            let spent = crate::clock::now() - opened_at.get_value();
+            let left = ((f64::from(dwell_ms) - spent) / 1000.0).ceil().max(1.0);
+            waiting.set(Some(left as u32));
         }
     };
-    let handle = window_event_listener(leptos::ev::scroll, move |_| finish());
+    let handle = window_event_listener(leptos::ev::scroll, move |_| finish(true));
     on_cleanup(move || handle.remove());
     Effect::new(move |_| {
         if let Some(slug) = slug {
             store.apply(Change::Open(slug));
         }
-        finish();
+        opened_at.set_value(crate::clock::now());
+        finish(false);
         let done = move || {
             dwelt.try_set_value(true);
-            finish();
+            finish(false);
         };
         set_timeout(done, std::time::Duration::from_millis(u64::from(dwell_ms)));
     });
@@ -58,7 +71,17 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
     view! {
         <div class="chapter-end" node_ref=end>
             <p class="read-note" role="status">
-                {move || read.get().then_some("✓ 本章已记为读完")}
+                {move || match (read.get(), waiting.get()) {
+                    (true, _) => Some("✓ 本章已记为读完".to_string()),
+                    (false, Some(left)) => {
+                        Some(
+                            format!(
+                                "已读到章末；在本页再停留约 {left} 秒，即记为读完。",
+                            ),
+                        )
+                    }
+                    (false, None) => None,
+                }}
             </p>
         </div>
     }
