@@ -189,28 +189,18 @@ fn NextStep() -> impl IntoView {
         if due > 0 {
             steps.push((Route::SelfTest.href(), format!("复习今天到期的 {due} 道自测题")));
         }
-        let chapters = parts.chapters.record();
-        // Onward from the furthest chapter reached (the landing starts at chapter 2), else from the
-        // start.
-        let reached = TOC
-            .iter()
-            .rposition(|c| chapters.with(|p| p.chapter(c.slug) != ChapterState::Unopened))
-            .unwrap_or(0);
-        let unread = |(_, c): &(usize, &crate::content::Toc)| {
-            chapters.with(|p| p.chapter(c.slug) != ChapterState::Read)
-        };
-        if let Some((i, c)) = TOC.iter().enumerate().skip(reached).find(unread) {
+        let onward = parts.chapters.record().with(|p| p.onward());
+        if let Some(i) = onward.next {
+            let c = &TOC[i];
             steps.push((
                 Route::Chapter(c.slug).href(),
                 format!("接着读第 {} 章 · {}", i + 1, c.nav),
             ));
         }
-        // Chapters left unread behind the furthest one reached: named, not silently skipped.
-        let skipped: Vec<(usize, &crate::content::Toc)> =
-            TOC.iter().enumerate().take(reached).filter(unread).collect();
-        if let Some(&(i, c)) = skipped.first() {
-            let more = if skipped.len() > 1 {
-                format!("（前面共 {} 章没读完）", skipped.len())
+        if let Some(&i) = onward.skipped.first() {
+            let c = &TOC[i];
+            let more = if onward.skipped.len() > 1 {
+                format!("（前面共 {} 章没读完）", onward.skipped.len())
             } else {
                 String::new()
             };

@@ -1,7 +1,7 @@
 //! The reading pages, rendered at build time: a chapter, the whole lesson, the not-found page.
 
 use super::blocks::Blocks;
-use super::tracker::{PrintButton, ReadTracker};
+use super::tracker::{PrintButton, ReadTracker, WelcomeBack};
 use crate::content::{block_text, Chapter, CHAPTERS, TOC};
 use crate::route::Route;
 use crate::ui::copy::CopyPageLink;
@@ -27,6 +27,8 @@ fn Orientation() -> impl IntoView {
     view! {
         <aside class="orientation" aria-labelledby="orientation-title">
             <span class="addition-tag">"本学习台补充"</span>
+            // First, so that a returning learner's way on is in sight without scrolling.
+            <WelcomeBack />
             <h2 id="orientation-title">"这一课怎么学"</h2>
             <p class="hook">
                 "A 拿着 fence 41 暂停；它的租约到期，42 授给了 B，B 的结果已经提交。A 醒来，还带着 41 去写——挡住它的不是锁，而是资源在提交处的检查。"

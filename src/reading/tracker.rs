@@ -1,8 +1,9 @@
-//! The reading pages' islands: the reading progress of a chapter (opened, read to the end)
-//! and the whole lesson's print button.
+//! The reading pages' islands: the reading progress of a chapter (opened, read to the end),
+//! where a returning learner left off, and the whole lesson's print button.
 
 use crate::content::TOC;
 use crate::record::chapters::{Change, ChapterState, Chapters};
+use crate::route::Route;
 use crate::storage::store::use_store;
 use leptos::html;
 use leptos::prelude::*;
@@ -70,7 +71,8 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
     });
     view! {
         <div class="chapter-end" node_ref=end>
-            <p class="read-note" role="status">
+            // Muted while waiting: green is for done.
+            <p class="read-note" class:waiting=move || !read.get() role="status">
                 {move || match (read.get(), waiting.get()) {
                     (true, _) => Some("✓ 本章已记为读完".to_string()),
                     (false, Some(left)) => {
@@ -84,6 +86,56 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
                 }}
             </p>
         </div>
+    }
+}
+
+/// On the landing, for a learner coming back: what this browser kept of their reading, and a
+/// way on. Empty in the prerendered page (a new learner's) and for one who has opened only the
+/// intro; read once after hydration, so reading the intro now does not make a newcomer
+/// "returning".
+#[island]
+pub fn WelcomeBack() -> impl IntoView {
+    let store = use_store::<Chapters>();
+    let back = RwSignal::new(None::<(usize, String, String)>);
+    Effect::new(move |_| {
+        // When the stored record is in (loaded once, after hydration): `loaded` turns true once.
+        if !store.loaded().get() {
+            return;
+        }
+        store.record().with_untracked(|p| {
+            let intro = TOC[0].slug;
+            let returning = p.chapter(intro) == ChapterState::Read
+                || p.chapters.keys().any(|slug| slug != intro);
+            if !returning {
+                return;
+            }
+            let read = TOC.iter().filter(|c| p.chapter(c.slug) == ChapterState::Read).count();
+            let onward = p.onward();
+            let (href, words) = match (onward.next, onward.skipped.first()) {
+                (Some(i), _) => (
+                    Route::Chapter(TOC[i].slug).href(),
+                    format!("接着读第 {} 章 · {} →", i + 1, TOC[i].nav),
+                ),
+                (None, Some(&i)) => (
+                    Route::Chapter(TOC[i].slug).href(),
+                    format!("回头补读第 {} 章 · {} →", i + 1, TOC[i].nav),
+                ),
+                (None, None) => (Route::SelfTest.href(), "去做闭卷自测 →".to_string()),
+            };
+            back.set(Some((read, href, words)));
+        });
+    });
+    move || {
+        back.get().map(|(read, href, words)| {
+            view! {
+                <p class="welcome-back">
+                    {format!("欢迎回来：本机记录已读完 {read}/{} 章。", TOC.len())}
+                    <a class="start" href=href>
+                        {words}
+                    </a>
+                </p>
+            }
+        })
     }
 }
 

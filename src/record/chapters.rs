@@ -3,6 +3,7 @@
 //! page waits for.
 
 use super::{valid_time, Millis, Record};
+use crate::content::TOC;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -36,7 +37,28 @@ pub enum Change {
     Finish(&'static str),
 }
 
+/// Where reading goes on, by index in `TOC`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Onward {
+    /// The first chapter not yet read, from the furthest one opened (or from the start).
+    pub next: Option<usize>,
+    /// The chapters left unread before the furthest one opened: named, not silently skipped.
+    pub skipped: Vec<usize>,
+}
+
 impl Chapters {
+    /// Where reading goes on: onward from the furthest chapter reached, not from the first gap,
+    /// since a learner who skipped ahead chose to.
+    pub fn onward(&self) -> Onward {
+        let unread = |i: &usize| self.chapter(TOC[*i].slug) != ChapterState::Read;
+        let reached =
+            TOC.iter().rposition(|c| self.chapter(c.slug) != ChapterState::Unopened).unwrap_or(0);
+        Onward {
+            next: (reached..TOC.len()).find(unread),
+            skipped: (0..reached).filter(unread).collect(),
+        }
+    }
+
     /// Where a chapter stands.
     pub fn chapter(&self, slug: &str) -> ChapterState {
         match self.chapters.get(slug) {

@@ -51,3 +51,26 @@ fn runs_count_predictions_keep_the_latest_500_and_chapters_are_opened_then_read(
     Record::merge(&mut c, &other);
     assert_eq!(c.chapters["lab"], ChapterProgress { opened_at: 1.0, read_at: Some(6.0) });
 }
+
+/// Reading goes on from the furthest chapter opened; the gaps behind it are named apart.
+#[test]
+fn reading_goes_on_from_the_furthest_chapter_opened() {
+    use crate::content::TOC;
+    use crate::record::chapters::Change::{Finish, Open};
+    use crate::record::chapters::Onward;
+    let mut c = Chapters::default();
+    assert_eq!(c.onward(), Onward { next: Some(0), skipped: vec![] });
+    for i in [0, 1, 3] {
+        Record::apply(&mut c, Open(TOC[i].slug), 1.0);
+        Record::apply(&mut c, Finish(TOC[i].slug), 2.0);
+    }
+    // Chapter 5 (index 4) after the furthest read; chapter 3 (index 2) skipped.
+    assert_eq!(c.onward(), Onward { next: Some(4), skipped: vec![2] });
+    // The furthest chapter opened but not read is where reading goes on.
+    Record::apply(&mut c, Open(TOC[6].slug), 3.0);
+    assert_eq!(c.onward(), Onward { next: Some(6), skipped: vec![2, 4, 5] });
+    for t in TOC {
+        Record::apply(&mut c, Finish(t.slug), 4.0);
+    }
+    assert_eq!(c.onward(), Onward { next: None, skipped: vec![] });
+}
