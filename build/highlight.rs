@@ -1,6 +1,6 @@
 //! A small lexer for the lesson's three code blocks (protocol pseudocode, SQL, shell): it marks
-//! comments, keywords, `:params`, numbers and operators. A general highlighter (syntect) would
-//! cost a heavy build dependency for three short blocks.
+//! comments, keywords, `:params`, numbers, operators and (in shell) paths. A general highlighter
+//! (syntect) would cost a heavy build dependency for three short blocks.
 
 use crate::tok::Tok;
 
@@ -15,8 +15,9 @@ pub fn highlight(lang: &str, line: &str) -> Vec<(Tok, String)> {
         _ => "\u{0}",
     };
     let mut out: Vec<(Tok, String)> = Vec::new();
+    // A path's parts stay apart: a phone wraps the line between them.
     let push = |out: &mut Vec<(Tok, String)>, t: Tok, s: &str| match out.last_mut() {
-        Some((last, text)) if *last == t => text.push_str(s),
+        Some((last, text)) if *last == t && t != Tok::Path => text.push_str(s),
         _ => out.push((t, s.to_string())),
     };
     let (code, rest) = match line.find(comment) {
@@ -37,6 +38,11 @@ pub fn highlight(lang: &str, line: &str) -> Vec<(Tok, String)> {
             Tok::Param
         } else if lang == "bash" && w.starts_with("--") {
             Tok::Keyword
+        } else if lang == "bash" && w.contains('/') {
+            for part in w.split_inclusive('/') {
+                push(out, Tok::Path, part);
+            }
+            return;
         } else if w.chars().all(|c| c.is_ascii_digit()) {
             Tok::Number
         } else {
@@ -50,6 +56,7 @@ pub fn highlight(lang: &str, line: &str) -> Vec<(Tok, String)> {
             || ch == ':' && word.is_empty()
             || ch == '-' && (word.is_empty() || word.starts_with('-'))
             || ch == '.' && !word.is_empty()
+            || lang == "bash" && "/-".contains(ch) && !word.is_empty()
         {
             word.push(ch);
             continue;

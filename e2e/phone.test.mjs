@@ -111,6 +111,8 @@ test('at phone width every picture fits: the figure in both orders, every step o
     // The chapter's point, on screen: the refusal at t20 (or, in the other order, both commits).
     assert.ok((await inside(figure.locator('.tl-reject, .tl-state'))).every(Boolean), order);
     assert.equal((await figure.locator('text').allTextContents()).some((t) => t.includes('恢复，带 41 发布')), true);
+    // Its caption, several lines on a phone, reads from the left.
+    assert.equal(await page.locator('.figure figcaption:visible').evaluate((e) => getComputedStyle(e).textAlign), 'left', order);
   }
   // The lesson's paths fit without scrolling sideways, on a phone and on a laptop.
   for (const width of [390, 1280]) {

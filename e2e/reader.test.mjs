@@ -149,6 +149,16 @@ test('small frictions: the dots have a legend, chapter 10 leads to the self-test
   const sql = page.locator('.code pre', { hasText: 'UPDATE resource' });
   assert.ok(await sql.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), 'the SQL wraps at 390 px');
   assert.ok(await sql.evaluate((e) => e.textContent.includes('必须检查影响行数')));
+  // The lesson's Python commands: a path breaks after a slash, never at a hyphen.
+  await page.goto(env.url + 'lab');
+  await live(page);
+  const paths = page.locator('.code .tok-path');
+  assert.deepEqual(new Set(await paths.allTextContents()), new Set(['labs/', 'middleware-senior/', 'reliability_lab.py']));
+  const line = await paths.first().evaluate((e) => parseFloat(getComputedStyle(e).lineHeight));
+  for (const height of await paths.evaluateAll((all) => all.map((e) => e.getBoundingClientRect().height))) {
+    assert.ok(height < line * 1.5, `a path's part on one line (${height} px high, a line is ${line})`);
+  }
+  assert.equal(await page.locator('.code pre', { hasText: 'reliability_lab.py' }).evaluate((e) => e.scrollWidth <= e.clientWidth + 1), true);
   await page.goto(env.url + 'explore?case=model');
   await live(page);
   const program = page.locator('#in-client-0');
@@ -281,12 +291,14 @@ test('reading progress: opening records the chapter; jumping to its end is not r
   assert.equal((await exported(page)).chapters['many-writes'].read_at, undefined, 'a jump to the end is not reading');
   // The end says how long is left.
   assert.match(await page.locator('.read-note').textContent(), /^已读到章末；在本页再停留约 \d+ 秒，即记为读完。$/);
+  // Muted while it waits: green is for done.
+  assert.equal(await page.locator('.read-note.waiting').count(), 1);
   // Back at the top, once the chapter's reading time has passed, the end seen earlier counts.
   await page.keyboard.press('Home');
   await page.clock.runFor(120_000);
   await exportedOnce(page, (doc) => doc.chapters['many-writes'].read_at > 0);
   assert.equal(await page.locator('.chapter-list a[aria-current="page"] .read-mark.read').count(), 1);
-  assert.equal(await page.locator('.read-note').textContent(), '✓ 本章已记为读完');
+  assert.equal(await page.locator('.read-note:not(.waiting)').textContent(), '✓ 本章已记为读完');
   assert.deepEqual(page.problems, []);
 });
 
@@ -309,6 +321,37 @@ test('a chapter shorter than the window counts as read after its reading time, n
   assert.equal(await page.locator('.chapter-list a[aria-current="page"] .read-mark.read').count(), 1);
   // Said at the chapter's end too, where the learner is (on a phone the sidebar is hidden).
   assert.equal(await page.getByRole('status').filter({ hasText: '本章已记为读完' }).textContent(), '✓ 本章已记为读完');
+  assert.deepEqual(page.problems, []);
+});
+
+test('a learner coming back finds on the landing where they left off; a newcomer does not', async () => {
+  await env.clearStorage();
+  const page = await env.page(null);
+  await page.clock.install();
+  // A newcomer reads the intro on the landing: still a newcomer there.
+  await page.goto(env.url);
+  await live(page);
+  await page.clock.runFor(8000);
+  await page.keyboard.press('End');
+  await exportedOnce(page, (doc) => doc.chapters.intro.read_at > 0);
+  assert.equal(await page.locator('.welcome-back').count(), 0);
+  // Chapter 2 read (its reading time, then its end); chapter 3 opened and left.
+  await page.goto(env.url + 'owner-lease');
+  await live(page);
+  await page.clock.runFor(120_000);
+  await page.keyboard.press('End');
+  await exportedOnce(page, (doc) => doc.chapters['owner-lease'].read_at > 0);
+  await page.goto(env.url + 'timeline');
+  await live(page);
+  // Back on the landing, in sight at once: what was read, and the way on.
+  await page.goto(env.url);
+  await live(page);
+  const back = page.locator('.welcome-back');
+  await back.waitFor();
+  assert.equal(await back.evaluate((e) => e.getBoundingClientRect().bottom < innerHeight), true);
+  assert.match(await back.textContent(), /^欢迎回来：本机记录已读完 2\/11 章。/);
+  await back.getByRole('link', { name: '接着读第 3 章 · 41、42、41 提交时间线 →' }).click();
+  await arrive(page, /\/timeline$/);
   assert.deepEqual(page.problems, []);
 });
 

@@ -9,6 +9,9 @@ pub enum Tok {
     Param,
     Number,
     Operator,
+    /// A part of a shell command's file path, up to a `/`: a phone wraps a line between parts,
+    /// never inside one (at a hyphen).
+    Path,
 }
 
 impl Tok {
@@ -22,6 +25,7 @@ impl Tok {
             Tok::Param => "tok-param",
             Tok::Number => "tok-num",
             Tok::Operator => "tok-op",
+            Tok::Path => "tok-path",
         }
     }
 }
