@@ -6,7 +6,8 @@
 #                      checker's worker script (tools/dist/name-modules.mjs)
 #   4. prerender       every route to its own HTML file, and the search index, by the app's own
 #                      components, natively (src/bin/prerender.rs)
-#   5. finish          the service worker, the CSP, precompressed copies (tools/dist/finish.mjs)
+#   5. finish          the JavaScript minified, the service worker, the CSP, precompressed
+#                      copies (tools/dist/finish.mjs)
 #
 #     scripts/build.sh [PUBLIC_URL [DIST]]     # defaults: / and dist
 set -euo pipefail
@@ -24,5 +25,5 @@ stage "3/5: hashed module names"
 node tools/dist/name-modules.mjs "$dist"
 stage "4/5: prerender"
 cargo run --quiet --features ssr --bin prerender -- "$dist" "$url"
-stage "5/5: service worker, CSP, precompressed copies"
+stage "5/5: minified JavaScript, service worker, CSP, precompressed copies"
 node tools/dist/finish.mjs "$dist"
