@@ -27,8 +27,16 @@ test('the progress page shows what was read, run and rated', async () => {
   await q4.locator('textarea').fill('op_seq 字典序');
   await q4.getByRole('button', { name: '展开参考答案与评分点' }).click();
   await q4.getByRole('button', { name: /部分答出/ }).click();
+  // Written and compared but not yet rated, and only written: both said, not shown as nothing.
+  const q1 = card(page, 'q1');
+  await q1.locator('textarea').fill('资源在提交处检查 fence');
+  await q1.getByRole('button', { name: '展开参考答案与评分点' }).click();
+  await card(page, 'q2').locator('textarea').fill('发号与授予在同一原子步骤');
+  await exportedOnce(page, (doc) => JSON.stringify(doc).includes('同一原子步骤'));
   await page.goto(env.url + 'progress');
   await live(page);
+  const standing = await page.locator('tbody td.standing').allTextContents();
+  assert.deepEqual(standing, ['已对照，待自评', '作答中，草稿已存', '未作答', '部分答出']);
   const summary = await page.locator('.summary figcaption').textContent();
   assert.match(summary, /自测已自评 1\/4/);
   assert.match(summary, /课程实验已运行 1\/5/);
@@ -62,18 +70,25 @@ test('the progress page says what its numbers count, where to go on, and what an
   assert.ok(next.some((t) => t.startsWith('挑战：')), next.join());
   await page.locator('.next-list a').first().click();
   await arrive(page, /\/intro$/);
-  // Onward from the furthest chapter reached, not back to the first one left unread.
+  // Onward after the furthest chapter read, not back to the first one left unread; a chapter
+  // only opened (the lab chapter, to run a command) does not move it.
+  await page.clock.install();
   await page.goto(env.url + 'timeline');
+  await live(page);
+  await page.clock.runFor(120_000);
+  await page.keyboard.press('End');
+  await exportedOnce(page, (doc) => doc.chapters.timeline?.read_at > 0);
+  await page.goto(env.url + 'lab');
   await live(page);
   await page.goto(env.url + 'progress');
   await live(page);
-  assert.equal(await page.locator('.next-list a').first().textContent(), '接着读第 3 章 · 41、42、41 提交时间线');
+  assert.equal(await page.locator('.next-list a').first().textContent(), '接着读第 4 章 · 发号与授予同属一个原子权威');
   // …and the chapters left unread on the way are named, not passed over in silence (chapter 1
   // was opened a moment ago: read or not, depending on its reading time).
   assert.match(await page.locator('.next-list a').nth(1).textContent(), /^回头补读第 (1 章 · 引言（前面共 2 章没读完）|2 章 · owner、租期与资源授权)$/);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出进度（JSON）' }).click()]);
   const name = download.suggestedFilename();
-  assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：打开过的章节 2 章（其中读完 \\d 章）、作答记录 0 次、草稿 0 份`));
+  assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：打开过的章节 3 章（其中读完 \\d 章）、作答记录 0 次、草稿 0 份`));
   assert.deepEqual(page.problems, []);
 });
 

@@ -189,26 +189,7 @@ fn NextStep() -> impl IntoView {
         if due > 0 {
             steps.push((Route::SelfTest.href(), format!("复习今天到期的 {due} 道自测题")));
         }
-        let onward = parts.chapters.record().with(|p| p.onward());
-        if let Some(i) = onward.next {
-            let c = &TOC[i];
-            steps.push((
-                Route::Chapter(c.slug).href(),
-                format!("接着读第 {} 章 · {}", i + 1, c.nav),
-            ));
-        }
-        if let Some(&i) = onward.skipped.first() {
-            let c = &TOC[i];
-            let more = if onward.skipped.len() > 1 {
-                format!("（前面共 {} 章没读完）", onward.skipped.len())
-            } else {
-                String::new()
-            };
-            steps.push((
-                Route::Chapter(c.slug).href(),
-                format!("回头补读第 {} 章 · {}{more}", i + 1, c.nav),
-            ));
-        }
+        steps.extend(parts.chapters.record().with(crate::reading::tracker::reading_ways));
         let unrated = parts
             .study
             .record()

@@ -11,7 +11,7 @@ use crate::content::{QUESTIONS, TOC};
 use crate::record::chapters::{ChapterState, Chapters};
 use crate::record::lab::Lab;
 use crate::record::recall::Recall;
-use crate::record::study::Study;
+use crate::record::study::{QuestionRecord, QuestionState, Study};
 use crate::route::Route;
 use crate::selftest::{next_review, rating_label, when};
 use crate::storage::backup::Backup;
@@ -119,6 +119,22 @@ fn FollowUps() -> impl IntoView {
     }
 }
 
+/// Where a question stands: its latest rating, and an answer in progress too (kept as a draft
+/// until rated), so that written work never reads as nothing.
+fn standing(q: &QuestionRecord) -> String {
+    let draft = match q.state() {
+        QuestionState::Recalling => Some("作答中，草稿已存"),
+        QuestionState::Revealed => Some("已对照，待自评"),
+        _ => None,
+    };
+    match (q.level().map(rating_label), draft) {
+        (Some(rated), Some(draft)) => format!("{rated}（新一轮{draft}）"),
+        (Some(rated), None) => rated.to_string(),
+        (None, Some(draft)) => draft.to_string(),
+        (None, None) => "未作答".to_string(),
+    }
+}
+
 #[island]
 fn ProgressView() -> impl IntoView {
     let p = use_store::<Study>().record();
@@ -134,8 +150,8 @@ fn ProgressView() -> impl IntoView {
                     <thead>
                         <tr>
                             <th scope="col">"题目"</th>
-                            <th scope="col">"当前自评"</th>
-                            <th scope="col">"作答次数"</th>
+                            <th scope="col">"状态"</th>
+                            <th scope="col">"自评次数"</th>
                             <th scope="col" class="last-attempt">
                                 "最近一次"
                             </th>
@@ -160,11 +176,8 @@ fn ProgressView() -> impl IntoView {
                                                     q.id,
                                                 )}>{format!("第 {} 题 · {}", i + 1, q.topic)}</a>
                                         </th>
-                                        <td>
-                                            {move || {
-                                                p.with(|p| p.question(q.id).level())
-                                                    .map_or("—", rating_label)
-                                            }}
+                                        <td class="standing">
+                                            {move || p.with(|p| standing(&p.question(q.id)))}
                                         </td>
                                         <td>
                                             {move || p.with(|p| p.question(q.id).attempts.len())}

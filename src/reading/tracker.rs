@@ -89,14 +89,32 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
     }
 }
 
-/// On the landing, for a learner coming back: what this browser kept of their reading, and a
-/// way on. Empty in the prerendered page (a new learner's) and for one who has opened only the
-/// intro; read once after hydration, so reading the intro now does not make a newcomer
-/// "returning".
+/// The way on through the chapters, as links (address, words): after the furthest chapter read,
+/// and back to the first one left unread behind it. Said alike on the landing and the progress
+/// page.
+pub fn reading_ways(p: &Chapters) -> Vec<(String, String)> {
+    let onward = p.onward();
+    let link = |i: usize, words: String| (Route::Chapter(TOC[i].slug).href(), words);
+    let mut ways = Vec::new();
+    if let Some(i) = onward.next {
+        ways.push(link(i, format!("接着读第 {} 章 · {}", i + 1, TOC[i].nav)));
+    }
+    if let Some(&i) = onward.skipped.first() {
+        let n = onward.skipped.len();
+        let more = if n > 1 { format!("（前面共 {n} 章没读完）") } else { String::new() };
+        ways.push(link(i, format!("回头补读第 {} 章 · {}{more}", i + 1, TOC[i].nav)));
+    }
+    ways
+}
+
+/// On the landing, for a learner coming back: what this browser kept of their reading, the way
+/// on (as on the progress page), and where the rest is. Empty in the prerendered page (a new
+/// learner's) and for one who has opened only the intro; read once after hydration, so reading
+/// the intro now does not make a newcomer "returning".
 #[island]
 pub fn WelcomeBack() -> impl IntoView {
     let store = use_store::<Chapters>();
-    let back = RwSignal::new(None::<(usize, String, String)>);
+    let back = RwSignal::new(None::<(String, Vec<(String, String)>)>);
     Effect::new(move |_| {
         // When the stored record is in (loaded once, after hydration): `loaded` turns true once.
         if !store.loaded().get() {
@@ -110,30 +128,33 @@ pub fn WelcomeBack() -> impl IntoView {
                 return;
             }
             let read = TOC.iter().filter(|c| p.chapter(c.slug) == ChapterState::Read).count();
-            let onward = p.onward();
-            let (href, words) = match (onward.next, onward.skipped.first()) {
-                (Some(i), _) => (
-                    Route::Chapter(TOC[i].slug).href(),
-                    format!("接着读第 {} 章 · {} →", i + 1, TOC[i].nav),
-                ),
-                (None, Some(&i)) => (
-                    Route::Chapter(TOC[i].slug).href(),
-                    format!("回头补读第 {} 章 · {} →", i + 1, TOC[i].nav),
-                ),
-                (None, None) => (Route::SelfTest.href(), "去做闭卷自测 →".to_string()),
-            };
-            back.set(Some((read, href, words)));
+            let mut ways = reading_ways(p);
+            if ways.is_empty() {
+                ways.push((Route::SelfTest.href(), "去做闭卷自测".to_string()));
+            }
+            back.set(Some((format!("欢迎回来：本机记录已读完 {read}/{} 章。", TOC.len()), ways)));
         });
     });
     move || {
-        back.get().map(|(read, href, words)| {
+        back.get().map(|(said, ways)| {
             view! {
-                <p class="welcome-back">
-                    {format!("欢迎回来：本机记录已读完 {read}/{} 章。", TOC.len())}
-                    <a class="start" href=href>
-                        {words}
-                    </a>
-                </p>
+                <div class="welcome-back">
+                    <p>{said}</p>
+                    {ways
+                        .into_iter()
+                        .map(|(href, words)| {
+                            view! {
+                                <a class="start" href=href>
+                                    {words}
+                                </a>
+                            }
+                        })
+                        .collect_view()}
+                    <p class="hint">
+                        "复习、自测与实验的进度，以及其余下一步，见"
+                        <a href=Route::Progress.href()>"学习进度"</a> "。"
+                    </p>
+                </div>
             }
         })
     }

@@ -40,23 +40,23 @@ pub enum Change {
 /// Where reading goes on, by index in `TOC`.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Onward {
-    /// The first chapter not yet read, from the furthest one opened (or from the start).
+    /// The first chapter not yet read after the furthest one read (or from the start).
     pub next: Option<usize>,
-    /// The chapters left unread before the furthest one opened: named, not silently skipped.
+    /// The chapters left unread before the furthest one read: named, not silently skipped.
     pub skipped: Vec<usize>,
 }
 
 impl Chapters {
-    /// Where reading goes on: onward from the furthest chapter reached, not from the first gap,
-    /// since a learner who skipped ahead chose to.
+    /// Where reading goes on: after the furthest chapter read, not at the first gap, since a
+    /// learner who read ahead chose to; a chapter only opened (the lab chapter, say, opened to
+    /// run a command) does not move it.
     pub fn onward(&self) -> Onward {
         let unread = |i: &usize| self.chapter(TOC[*i].slug) != ChapterState::Read;
-        let reached =
-            TOC.iter().rposition(|c| self.chapter(c.slug) != ChapterState::Unopened).unwrap_or(0);
-        Onward {
-            next: (reached..TOC.len()).find(unread),
-            skipped: (0..reached).filter(unread).collect(),
-        }
+        let from = TOC
+            .iter()
+            .rposition(|c| self.chapter(c.slug) == ChapterState::Read)
+            .map_or(0, |i| i + 1);
+        Onward { next: (from..TOC.len()).find(unread), skipped: (0..from).filter(unread).collect() }
     }
 
     /// Where a chapter stands.
