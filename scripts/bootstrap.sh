@@ -63,12 +63,13 @@ if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSIO
   cargo install wasm_split_cli_support --locked --version "$WASM_SPLIT_VERSION" --features build-binary
 fi
 
-# wasm-opt (npm binaryen), sass (Trunk bundles style/main.scss with it), Playwright, axe,
+# wasm-opt (npm binaryen), sass (Trunk bundles style/main.scss with it), terser (the build
+# minifies its JavaScript), Playwright, axe,
 # puppeteer-core and the Nu HTML Checker: installed
 # from package-lock.json into the repo.
 lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [[ "$(cat node_modules/.installed-from 2>/dev/null)" != "$lock_sum" ]]; then
-  say "installing npm packages (wasm-opt, sass, playwright-core, axe, puppeteer-core, vnu-jar)"
+  say "installing npm packages (wasm-opt, sass, terser, playwright-core, axe, puppeteer-core, vnu-jar)"
   npm ci --no-audit --no-fund --loglevel=error
   echo "$lock_sum" > node_modules/.installed-from
 fi
