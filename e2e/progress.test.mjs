@@ -37,6 +37,10 @@ test('the progress page shows what was read, run and rated', async () => {
   await live(page);
   const standing = await page.locator('tbody td.standing').allTextContents();
   assert.deepEqual(standing, ['已对照，待自评', '作答中，草稿已存', '未作答', '部分答出']);
+  // …and named first among the next steps, each a way back to its question.
+  const next = page.locator('.next-list a');
+  assert.deepEqual((await next.allTextContents()).slice(0, 2), ['回到第 1 题（已对照，待自评）', '回到第 2 题（作答中，草稿已存）']);
+  assert.match(await next.first().getAttribute('href'), /\/self-test#q1$/);
   const summary = await page.locator('.summary figcaption').textContent();
   assert.match(summary, /自测已自评 1\/4/);
   assert.match(summary, /课程实验已运行 1\/5/);
@@ -65,7 +69,7 @@ test('the progress page says what its numbers count, where to go on, and what an
   assert.equal(await page.locator('.runs-denominator').textContent(), '「课程实验」数的是第 7 章五条命令的五种开关组合：在第 7 章点「运行」，或在实验台用同一组合运行（改过数值也算），都计入。缺陷开关共有 18 种组合（fencing 16 种、operations 2 种），其余组合运行过的在括号里另计；自建场景（model）的运行不计入。');
   await page.locator('.next-list').waitFor();
   const next = await page.locator('.next-list a').allTextContents();
-  assert.equal(next[0], '接着读第 1 章 · 引言');
+  assert.equal(next[0], '从第 1 章开始读 · 引言');
   assert.ok(next.includes('闭卷自测还有 4 道题没自评'), next.join());
   assert.ok(next.some((t) => t.startsWith('挑战：')), next.join());
   await page.locator('.next-list a').first().click();
@@ -85,7 +89,7 @@ test('the progress page says what its numbers count, where to go on, and what an
   assert.equal(await page.locator('.next-list a').first().textContent(), '接着读第 4 章 · 发号与授予同属一个原子权威');
   // …and the chapters left unread on the way are named, not passed over in silence (chapter 1
   // was opened a moment ago: read or not, depending on its reading time).
-  assert.match(await page.locator('.next-list a').nth(1).textContent(), /^回头补读第 (1 章 · 引言（前面共 2 章没读完）|2 章 · owner、租期与资源授权)$/);
+  assert.match(await page.locator('.next-list a').nth(1).textContent(), /^回头补读第 (1 章 · 引言（共 2 章待补）|2 章 · owner、租期与资源授权)$/);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出进度（JSON）' }).click()]);
   const name = download.suggestedFilename();
   assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：打开过的章节 3 章（其中读完 \\d 章）、作答记录 0 次、草稿 0 份`));

@@ -106,6 +106,8 @@ test('the timeline switches to the order where A commits first, and back', async
 });
 
 test('the landing shows the way: the story in a line, three steps with a time, a start — marked as the app\'s', async () => {
+  // A newcomer's landing: earlier tests read chapters, which makes a returning learner.
+  await env.clearStorage();
   const page = await env.page('');
   const way = page.locator('aside.orientation');
   assert.equal(await way.locator('.addition-tag').textContent(), '本学习台补充');
@@ -291,8 +293,12 @@ test('reading progress: opening records the chapter; jumping to its end is not r
   assert.equal((await exported(page)).chapters['many-writes'].read_at, undefined, 'a jump to the end is not reading');
   // The end says how long is left.
   assert.match(await page.locator('.read-note').textContent(), /^已读到章末；在本页再停留约 \d+ 秒，即记为读完。$/);
-  // Muted while it waits: green is for done.
+  // Muted while it waits: green is for done. It counts down as the learner waits.
   assert.equal(await page.locator('.read-note.waiting').count(), 1);
+  const left = async () => Number((await page.locator('.read-note').textContent()).match(/约 (\d+) 秒/)[1]);
+  const before = await left();
+  await page.clock.runFor(3000);
+  assert.equal(await left(), before - 3);
   // Back at the top, once the chapter's reading time has passed, the end seen earlier counts.
   await page.keyboard.press('Home');
   await page.clock.runFor(120_000);
@@ -349,7 +355,9 @@ test('a learner coming back finds on the landing where they left off; a newcomer
   const back = page.locator('.welcome-back');
   await back.waitFor();
   assert.equal(await back.evaluate((e) => e.getBoundingClientRect().bottom < innerHeight), true);
-  assert.match(await back.textContent(), /^欢迎回来：本机记录已读完 2\/11 章。/);
+  assert.match(await back.textContent(), /^欢迎回来：本浏览器记着你读完 2\/11 章。/);
+  // The way on replaces the newcomer's start.
+  assert.equal(await page.getByRole('link', { name: '开始：先读下面的引言 ↓' }).isVisible(), false);
   await back.getByRole('link', { name: '接着读第 3 章 · 41、42、41 提交时间线' }).click();
   await arrive(page, /\/timeline$/);
   assert.deepEqual(page.problems, []);

@@ -177,8 +177,8 @@ fn runs_denominator() -> String {
     )
 }
 
-/// Where to go on: the questions due today, the next chapter not yet read, the next challenge
-/// not yet solved — each that applies, in that order.
+/// Where to go on: the questions due today, answers left half-done, the next chapter not yet
+/// read, the next challenge not yet solved — each that applies, in that order.
 #[component]
 fn NextStep() -> impl IntoView {
     let parts = Parts::new();
@@ -188,6 +188,17 @@ fn NextStep() -> impl IntoView {
         let due = parts.study.record().with(|p| due_today(p, now).len());
         if due > 0 {
             steps.push((Route::SelfTest.href(), format!("复习今天到期的 {due} 道自测题")));
+        }
+        // Answers left half-done, by name: finishing them comes before starting more.
+        for (i, q) in QUESTIONS.iter().enumerate() {
+            if let Some(words) =
+                parts.study.record().with(|p| super::in_progress(&p.question(q.id)))
+            {
+                steps.push((
+                    Route::SelfTest.href_at(q.id),
+                    format!("回到第 {} 题（{words}）", i + 1),
+                ));
+            }
         }
         steps.extend(parts.chapters.record().with(crate::reading::tracker::reading_ways));
         let unrated = parts

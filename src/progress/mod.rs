@@ -119,15 +119,19 @@ fn FollowUps() -> impl IntoView {
     }
 }
 
-/// Where a question stands: its latest rating, and an answer in progress too (kept as a draft
-/// until rated), so that written work never reads as nothing.
-fn standing(q: &QuestionRecord) -> String {
-    let draft = match q.state() {
+/// An answer in progress (kept as a draft until rated), in words.
+fn in_progress(q: &QuestionRecord) -> Option<&'static str> {
+    match q.state() {
         QuestionState::Recalling => Some("作答中，草稿已存"),
         QuestionState::Revealed => Some("已对照，待自评"),
         _ => None,
-    };
-    match (q.level().map(rating_label), draft) {
+    }
+}
+
+/// Where a question stands: its latest rating, and an answer in progress too, so that written
+/// work never reads as nothing.
+fn standing(q: &QuestionRecord) -> String {
+    match (q.level().map(rating_label), in_progress(q)) {
         (Some(rated), Some(draft)) => format!("{rated}（新一轮{draft}）"),
         (Some(rated), None) => rated.to_string(),
         (None, Some(draft)) => draft.to_string(),
@@ -151,9 +155,11 @@ fn ProgressView() -> impl IntoView {
                         <tr>
                             <th scope="col">"题目"</th>
                             <th scope="col">"状态"</th>
-                            <th scope="col">"自评次数"</th>
+                            <th scope="col" class="count">
+                                "自评次数"
+                            </th>
                             <th scope="col" class="last-attempt">
-                                "最近一次"
+                                "上次自评"
                             </th>
                             <th scope="col">"下次复习"</th>
                         </tr>
@@ -179,7 +185,7 @@ fn ProgressView() -> impl IntoView {
                                         <td class="standing">
                                             {move || p.with(|p| standing(&p.question(q.id)))}
                                         </td>
-                                        <td>
+                                        <td class="count">
                                             {move || p.with(|p| p.question(q.id).attempts.len())}
                                         </td>
                                         <td class="last-attempt">

@@ -29,6 +29,12 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
     let opened_at = StoredValue::new(0.0);
     // The end reached before the time: the seconds still to stay, said at the end.
     let waiting = RwSignal::new(None::<u32>);
+    let ticker = StoredValue::new(None::<IntervalHandle>);
+    let stop = move || {
+        if let Some(h) = ticker.try_update_value(Option::take).flatten() {
+            h.clear();
+        }
+    };
     // `scrolled`: called for a scroll, when reaching the end is the learner's doing.
     let finish = move |scrolled: bool| {
         let Some(slug) = slug else { return };
@@ -38,18 +44,32 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
         let read = store.record().with_untracked(|p| p.chapter(slug) == ChapterState::Read);
         if reached == Some(true) && dwelt == Some(true) && !read {
             store.apply(Change::Finish(slug));
+            stop();
         } else if scrolled
             && reached == Some(true)
             && !read
             && waiting.try_get_untracked() == Some(None)
         {
-            let spent = crate::clock::now() - opened_at.get_value();
-            let left = ((f64::from(dwell_ms) - spent) / 1000.0).ceil().max(1.0);
-            waiting.set(Some(left as u32));
+            let left = move || {
+                let spent = crate::clock::now() - opened_at.get_value();
+                ((f64::from(dwell_ms) - spent) / 1000.0).ceil().max(1.0) as u32
+            };
+            waiting.set(Some(left()));
+            // Counted down each second, so that a learner who waits sees the time pass (until
+            // the chapter is read, when the note says so instead).
+            let second = std::time::Duration::from_secs(1);
+            if let Ok(h) =
+                set_interval_with_handle(move || _ = waiting.try_set(Some(left())), second)
+            {
+                ticker.set_value(Some(h));
+            }
         }
     };
     let handle = window_event_listener(leptos::ev::scroll, move |_| finish(true));
-    on_cleanup(move || handle.remove());
+    on_cleanup(move || {
+        handle.remove();
+        stop();
+    });
     Effect::new(move |_| {
         if let Some(slug) = slug {
             store.apply(Change::Open(slug));
@@ -63,17 +83,16 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
         set_timeout(done, std::time::Duration::from_millis(u64::from(dwell_ms)));
     });
     // Said where the learner is when it happens (on a phone the sidebar's dot is out of sight);
-    // set after hydration, since the prerendered page cannot know.
-    let read = RwSignal::new(false);
-    Effect::new(move |_| {
-        let state = slug.map(|slug| store.record().with(|p| p.chapter(slug)));
-        read.set(state == Some(ChapterState::Read));
-    });
+    // once the stored record is in, after hydration, since the prerendered page cannot know.
+    let read = move || {
+        store.loaded().get()
+            && slug.is_some_and(|s| store.record().with(|p| p.chapter(s) == ChapterState::Read))
+    };
     view! {
         <div class="chapter-end" node_ref=end>
             // Muted while waiting: green is for done.
-            <p class="read-note" class:waiting=move || !read.get() role="status">
-                {move || match (read.get(), waiting.get()) {
+            <p class="read-note" class:waiting=move || !read() role="status">
+                {move || match (read(), waiting.get()) {
                     (true, _) => Some("✓ 本章已记为读完".to_string()),
                     (false, Some(left)) => {
                         Some(
@@ -97,11 +116,17 @@ pub fn reading_ways(p: &Chapters) -> Vec<(String, String)> {
     let link = |i: usize, words: String| (Route::Chapter(TOC[i].slug).href(), words);
     let mut ways = Vec::new();
     if let Some(i) = onward.next {
-        ways.push(link(i, format!("接着读第 {} 章 · {}", i + 1, TOC[i].nav)));
+        // The first chapter is the way on only when none was read: a start, not a return.
+        let words = if i == 0 {
+            format!("从第 1 章开始读 · {}", TOC[0].nav)
+        } else {
+            format!("接着读第 {} 章 · {}", i + 1, TOC[i].nav)
+        };
+        ways.push(link(i, words));
     }
     if let Some(&i) = onward.skipped.first() {
         let n = onward.skipped.len();
-        let more = if n > 1 { format!("（前面共 {n} 章没读完）") } else { String::new() };
+        let more = if n > 1 { format!("（共 {n} 章待补）") } else { String::new() };
         ways.push(link(i, format!("回头补读第 {} 章 · {}{more}", i + 1, TOC[i].nav)));
     }
     ways
@@ -114,32 +139,31 @@ pub fn reading_ways(p: &Chapters) -> Vec<(String, String)> {
 #[island]
 pub fn WelcomeBack() -> impl IntoView {
     let store = use_store::<Chapters>();
-    let back = RwSignal::new(None::<(String, Vec<(String, String)>)>);
-    Effect::new(move |_| {
-        // When the stored record is in (loaded once, after hydration): `loaded` turns true once.
-        if !store.loaded().get() {
-            return;
-        }
-        store.record().with_untracked(|p| {
-            let intro = TOC[0].slug;
-            let returning = p.chapter(intro) == ChapterState::Read
-                || p.chapters.keys().any(|slug| slug != intro);
-            if !returning {
-                return;
-            }
-            let read = TOC.iter().filter(|c| p.chapter(c.slug) == ChapterState::Read).count();
-            let mut ways = reading_ways(p);
-            if ways.is_empty() {
-                ways.push((Route::SelfTest.href(), "去做闭卷自测".to_string()));
-            }
-            back.set(Some((format!("欢迎回来：本机记录已读完 {read}/{} 章。", TOC.len()), ways)));
-        });
-    });
+    // Drawn when the stored record is in (`loaded` turns true once, after hydration), from the
+    // record as it was then: untracked, so that reading the intro now changes nothing here.
     move || {
-        back.get().map(|(said, ways)| {
+        let said = store.loaded().get().then(|| {
+            store.record().with_untracked(|p| {
+                let intro = TOC[0].slug;
+                let returning = p.chapter(intro) == ChapterState::Read
+                    || p.chapters.keys().any(|slug| slug != intro);
+                let read = TOC.iter().filter(|c| p.chapter(c.slug) == ChapterState::Read).count();
+                let mut ways = reading_ways(p);
+                if ways.is_empty() {
+                    ways.push((Route::SelfTest.href(), "去做闭卷自测".to_string()));
+                }
+                returning.then_some((read, ways))
+            })
+        });
+        said.flatten().map(|(read, ways)| {
             view! {
                 <div class="welcome-back">
-                    <p>{said}</p>
+                    <p>
+                        {format!(
+                            "欢迎回来：本浏览器记着你读完 {read}/{} 章。",
+                            TOC.len(),
+                        )}
+                    </p>
                     {ways
                         .into_iter()
                         .map(|(href, words)| {
@@ -151,7 +175,7 @@ pub fn WelcomeBack() -> impl IntoView {
                         })
                         .collect_view()}
                     <p class="hint">
-                        "复习、自测与实验的进度，以及其余下一步，见"
+                        "复习、自测、实验的进度和完整的「接下来」清单，见"
                         <a href=Route::Progress.href()>"学习进度"</a> "。"
                     </p>
                 </div>
