@@ -114,7 +114,7 @@ test('the landing shows the way: the story in a line, three steps with a time, a
   assert.match(await way.locator('.hook').textContent(), /fence 41 暂停.*42 授给了 B.*还带着 41 去写/);
   const steps = await way.locator('.route-steps li').allTextContents();
   assert.equal(steps.length, 3);
-  assert.match(steps[0], /^读完其余 10 个短章（约 \d+ 分钟）：.*U60 真实服务验证、三轮追问，以及闭卷验收与来源。$/);
+  assert.match(steps[0], /^读完其余 10 个短章（约 \d+ 分钟）：.*在真实 Redis、MySQL 上的验证（U60）、三轮追问，以及闭卷验收与来源。$/);
   assert.match(steps[1], /^运行课程的实验：第 7 章的五条命令.*到实验台还可以由你来调度/);
   assert.match(steps[2], /^闭卷自测四道题/);
   // The lesson's first paragraph stays as the lesson wrote it; the way is in view at once.
@@ -349,6 +349,11 @@ test('a learner coming back finds on the landing where they left off; a newcomer
   await exportedOnce(page, (doc) => doc.chapters['owner-lease'].read_at > 0);
   await page.goto(env.url + 'timeline');
   await live(page);
+  // An answer typed in the self-test and left there.
+  await page.goto(env.url + 'self-test');
+  await live(page);
+  await page.locator('section.question#q2 textarea').fill('发号与授予在同一个原子步骤里');
+  await exportedOnce(page, (doc) => JSON.stringify(doc).includes('同一个原子步骤'));
   // Back on the landing, in sight at once: what was read, and the way on.
   await page.goto(env.url);
   await live(page);
@@ -356,6 +361,8 @@ test('a learner coming back finds on the landing where they left off; a newcomer
   await back.waitFor();
   assert.equal(await back.evaluate((e) => e.getBoundingClientRect().bottom < innerHeight), true);
   assert.match(await back.textContent(), /^欢迎回来：本浏览器记着你读完 2\/11 章。/);
+  // The answer left in the self-test is named too.
+  assert.equal(await back.getByRole('link', { name: '回到闭卷自测：有作答还没自评' }).getAttribute('href'), '/self-test');
   // The way on replaces the newcomer's start.
   assert.equal(await page.getByRole('link', { name: '开始：先读下面的引言 ↓' }).isVisible(), false);
   await back.getByRole('link', { name: '接着读第 3 章 · 41、42、41 提交时间线' }).click();

@@ -152,15 +152,19 @@ pub(super) fn Summary() -> impl IntoView {
             // For screen readers: the bars say the same to the eye.
             <figcaption class="visually-hidden">{text}</figcaption>
         </figure>
-        <p class="hint">
-            "「章节读完」：在同一次打开的页面里，既读到章末，又停留满按篇幅估算的阅读时长\
-             （约每秒 20 字，至少 5 秒），两者先后不限；离开或刷新页面后须重新满足。\
-             只打开而没读到章末，或跳到章末却没停留够时长，都不算读完。"
-        </p>
-        <p class="hint">
-            "「自测已自评」：四道闭卷题中至少自评过一次的题数；「完整答出」：其中最近一次自评为「完整答出」的题数。"
-        </p>
-        <p class="hint runs-denominator">{runs_denominator()}</p>
+        // Folded: on a phone three paragraphs of rules would push the next steps off the screen.
+        <details class="hint-fold">
+            <summary>"这些数字怎么算"</summary>
+            <p class="hint">
+                "「章节读完」：在同一次打开的页面里，既读到章末，又停留满按篇幅估算的阅读时长\
+                 （约每秒 20 字，至少 5 秒），两者先后不限；离开或刷新页面后须重新满足。\
+                 只打开而没读到章末，或跳到章末却没停留够时长，都不算读完。"
+            </p>
+            <p class="hint">
+                "「自测已自评」：四道闭卷题中至少自评过一次的题数；「完整答出」：其中最近一次自评为「完整答出」的题数。"
+            </p>
+            <p class="hint runs-denominator">{runs_denominator()}</p>
+        </details>
         <NextStep />
     }
 }

@@ -148,7 +148,7 @@ fn LabCommand(command: String) -> impl IntoView {
                                 hit=Signal::derive(move || lab.with(|l| l.latest_hit(e)))
                             />
                             <span class="hint">
-                                "（输出不随页面保存；次数与预测按开关组合计，实验台里同一组合的运行也算在内。点「运行」会重新算出这条命令的结果，每次相同）"
+                                "（输出不随页面保存，再点「运行」结果相同；次数含实验台里同一开关组合的运行）"
                             </span>
                         </p>
                     }

@@ -4,6 +4,8 @@
 use crate::content::TOC;
 use crate::record::chapters::{Change, ChapterState, Chapters};
 use crate::route::Route;
+use crate::storage::layout::{drafts_in_progress, DRAFTS};
+use crate::storage::port::{Keys, Local};
 use crate::storage::store::use_store;
 use leptos::html;
 use leptos::prelude::*;
@@ -149,7 +151,15 @@ pub fn WelcomeBack() -> impl IntoView {
                     || p.chapters.keys().any(|slug| slug != intro);
                 let read = TOC.iter().filter(|c| p.chapter(c.slug) == ChapterState::Read).count();
                 let mut ways = reading_ways(p);
-                if ways.is_empty() {
+                // The intro is this page: its way back is the paragraph below.
+                if let Some(way) = ways.iter_mut().find(|(h, _)| *h == Route::Chapter(intro).href())
+                {
+                    way.0 = format!("#{intro}-b0");
+                }
+                let drafts = Local.get(DRAFTS).ok().flatten();
+                if drafts.is_some_and(|raw| drafts_in_progress(&raw)) {
+                    ways.push((Route::SelfTest.href(), "回到闭卷自测：有作答还没自评".to_string()));
+                } else if ways.is_empty() {
                     ways.push((Route::SelfTest.href(), "去做闭卷自测".to_string()));
                 }
                 returning.then_some((read, ways))

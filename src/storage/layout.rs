@@ -21,6 +21,15 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The drafts: each question's attempt in progress.
 pub const DRAFTS: &str = "drafts";
+/// Whether stored drafts (the text under `DRAFTS`) hold an answer in progress: typed, or the
+/// reference opened. Read from the raw text, since the landing's module carries no self-test
+/// types (they would weigh on every page's first load) and asks no more than this. A typed
+/// answer's own quotes are escaped in JSON, so the patterns match only the fields.
+pub fn drafts_in_progress(raw: &str) -> bool {
+    raw.contains("\"revealed\":true")
+        || raw.split("\"answer\":\"").skip(1).any(|rest| !rest.starts_with('"'))
+}
+
 /// Followed by a question id: that question's finished attempts.
 pub const ATTEMPTS: &str = "attempts.";
 /// Where version 6 kept each question's finished attempts (a bare list).

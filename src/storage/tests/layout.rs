@@ -274,3 +274,25 @@ fn challenges_solved_in_two_tabs_join_at_their_best_and_a_version_7_tab_cannot_d
         Loaded::Unreadable { reason, .. } if reason.contains("挑战 no-fence 的完成时间无效")
     ));
 }
+
+/// The landing asks the stored drafts, raw, whether an answer is in progress: as saved by a
+/// tab, typed or revealed is; rated (the draft cleared) or never typed is not; an answer that
+/// quotes the field names does not fool it.
+#[test]
+fn the_raw_drafts_tell_an_answer_in_progress() {
+    use crate::storage::layout::drafts_in_progress;
+    let drafts = |keys: &Memory| keys.get(DRAFTS).unwrap().unwrap_or_default();
+    let mut keys = Memory::default();
+    let mut tab = Tab::<Study>::load(&keys).0;
+    assert!(!drafts_in_progress(&drafts(&keys)));
+    tab.apply(&mut keys, Change::Draft { question: Q1, answer: "\"answer\":\"\"".into() }, 1.0);
+    assert!(drafts_in_progress(&drafts(&keys)), "typed");
+    tab.apply(&mut keys, Change::Draft { question: Q1, answer: String::new() }, 2.0);
+    assert!(!drafts_in_progress(&drafts(&keys)), "typed, then cleared");
+    tab.apply(&mut keys, Change::Reveal(Q1), 3.0);
+    assert!(drafts_in_progress(&drafts(&keys)), "the reference opened");
+    tab.apply(&mut keys, Change::Rate { question: Q1, rating: Rating::Full, unsure: false }, 4.0);
+    assert!(!drafts_in_progress(&drafts(&keys)), "rated");
+    answered(&mut tab, &mut keys, Q2, "写了 \"revealed\":true 的回答", 5.0);
+    assert!(!drafts_in_progress(&drafts(&keys)), "an answer quoting the fields, rated");
+}
