@@ -164,7 +164,7 @@ fn the_headline_says_no_more_than_the_report() {
     assert_eq!(
         headline(Defects::default(), None),
         [
-            "✓ 已提交资源代际不后退：成立（3 条交错均满足）（限定见下方）",
+            "✓ 已提交资源代际不后退：成立（3 条交错均满足）（限定与依据见下方）",
             "∅ 未绑定授予的 token 不可产生效果：本变体无从违反"
         ]
     );

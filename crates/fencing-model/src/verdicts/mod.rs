@@ -228,7 +228,7 @@ impl Verdicts {
             let more = if l.qualifiers.is_empty() || l.kind == Kind::ByConstruction {
                 ""
             } else {
-                "（限定见下方）"
+                "（限定与依据见下方）"
             };
             format!("{} {}：{verdict}{more}", l.kind.sign(), l.promise.unwrap_or(l.finding.name()))
         });
