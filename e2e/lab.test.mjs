@@ -105,7 +105,7 @@ test('with a prediction open, its button is the run: nothing runs without the gu
   const again = command(page, '关闭资源检查');
   await again.locator('.lab-status').waitFor();
   // Run once by the first test and once here; this guess missed one of the orders.
-  assert.match(await again.locator('.lab-status').textContent(), /^运行 2 次最近一次预测未全部正确（输出不随页面保存/);
+  assert.match(await again.locator('.lab-status').textContent(), /^运行 2 次最近一次预测未全部正确（刷新后不保留输出/);
   assert.deepEqual(page.problems, []);
 });
 

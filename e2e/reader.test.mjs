@@ -114,7 +114,7 @@ test('the landing shows the way: the story in a line, three steps with a time, a
   assert.match(await way.locator('.hook').textContent(), /fence 41 暂停.*42 授给了 B.*还带着 41 去写/);
   const steps = await way.locator('.route-steps li').allTextContents();
   assert.equal(steps.length, 3);
-  assert.match(steps[0], /^读完其余 10 个短章（约 \d+ 分钟）：.*在真实 Redis、MySQL 上的验证（U60）、三轮追问，以及闭卷验收与来源。$/);
+  assert.match(steps[0], /^读完其余 10 个短章（约 \d+ 分钟）：.*可运行实验、U60 真实服务验证（在真实的 Redis、MySQL 等服务上）、三轮追问，以及闭卷验收与来源。$/);
   assert.match(steps[1], /^运行课程的实验：第 7 章的五条命令.*到实验台还可以由你来调度/);
   assert.match(steps[2], /^闭卷自测四道题/);
   // The lesson's first paragraph stays as the lesson wrote it; the way is in view at once.
@@ -362,7 +362,7 @@ test('a learner coming back finds on the landing where they left off; a newcomer
   assert.equal(await back.evaluate((e) => e.getBoundingClientRect().bottom < innerHeight), true);
   assert.match(await back.textContent(), /^欢迎回来：本浏览器记着你读完 2\/11 章。/);
   // The answer left in the self-test is named too.
-  assert.equal(await back.getByRole('link', { name: '回到闭卷自测：有作答还没自评' }).getAttribute('href'), '/self-test');
+  assert.equal(await back.getByRole('link', { name: '回到闭卷自测：有题还没自评' }).getAttribute('href'), '/self-test');
   // The way on replaces the newcomer's start.
   assert.equal(await page.getByRole('link', { name: '开始：先读下面的引言 ↓' }).isVisible(), false);
   await back.getByRole('link', { name: '接着读第 3 章 · 41、42、41 提交时间线' }).click();

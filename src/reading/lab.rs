@@ -148,7 +148,7 @@ fn LabCommand(command: String) -> impl IntoView {
                                 hit=Signal::derive(move || lab.with(|l| l.latest_hit(e)))
                             />
                             <span class="hint">
-                                "（输出不随页面保存，再点「运行」结果相同；次数含实验台里同一开关组合的运行）"
+                                "（刷新后不保留输出，再点「运行」结果相同；次数也计入实验台里同一开关组合的运行）"
                             </span>
                         </p>
                     }

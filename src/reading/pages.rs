@@ -39,7 +39,7 @@ fn Orientation() -> impl IntoView {
                         .href()>{format!("读完其余 {} 个短章", CHAPTERS.len() - 1)}</a>
                     {format!(
                         "（约 {minutes} 分钟）：owner 与租期、41/42/41 时间线、发号与授予、一个任期多次写、资源怎样参与、\
-                         课程的实验与在真实 Redis、MySQL 上的验证（U60）、三轮追问，以及闭卷验收与来源。",
+                         可运行实验、U60 真实服务验证（在真实的 Redis、MySQL 等服务上）、三轮追问，以及闭卷验收与来源。",
                     )}
                 </li>
                 <li>

@@ -158,7 +158,7 @@ pub fn WelcomeBack() -> impl IntoView {
                 }
                 let drafts = Local.get(DRAFTS).ok().flatten();
                 if drafts.is_some_and(|raw| drafts_in_progress(&raw)) {
-                    ways.push((Route::SelfTest.href(), "回到闭卷自测：有作答还没自评".to_string()));
+                    ways.push((Route::SelfTest.href(), "回到闭卷自测：有题还没自评".to_string()));
                 } else if ways.is_empty() {
                     ways.push((Route::SelfTest.href(), "去做闭卷自测".to_string()));
                 }
