@@ -2,7 +2,7 @@
 
 use super::blocks::Blocks;
 use super::tracker::{PrintButton, ReadTracker, WelcomeBack};
-use crate::content::{block_text, Chapter, CHAPTERS, TOC};
+use crate::content::{block_id, block_text, Chapter, CHAPTERS, TOC};
 use crate::route::Route;
 use crate::ui::copy::CopyPageLink;
 use leptos::prelude::*;
@@ -58,7 +58,7 @@ fn Orientation() -> impl IntoView {
             </p>
             // The lesson starts right below, with the intro's own paragraph: the pager then leads
             // on to chapter 2.
-            <a class="start" href=format!("#{}-b0", TOC[0].slug)>
+            <a class="start" href=format!("#{}", block_id(TOC[0].slug, 0))>
                 "开始：先读下面的引言 ↓"
             </a>
         </aside>

@@ -154,7 +154,7 @@ pub fn WelcomeBack() -> impl IntoView {
                 // The intro is this page: its way back is the paragraph below.
                 if let Some(way) = ways.iter_mut().find(|(h, _)| *h == Route::Chapter(intro).href())
                 {
-                    way.0 = format!("#{intro}-b0");
+                    way.0 = format!("#{}", crate::content::block_id(intro, 0));
                 }
                 let drafts = Local.get(DRAFTS).ok().flatten();
                 if drafts.is_some_and(|raw| drafts_in_progress(&raw)) {
