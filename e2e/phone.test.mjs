@@ -70,6 +70,14 @@ test('on a phone: a one-row top bar, the menu right below it, Esc closes it; no 
   assert.deepEqual(page.problems, []);
 });
 
+test('a newcomer on a phone has the way through the lesson and its start on the first screen', async () => {
+  await env.clearStorage();
+  const page = await phone('');
+  const start = await page.getByRole('link', { name: '开始：先读下面的引言 ↓' }).boundingBox();
+  assert.ok(start.y + start.height <= PHONE.height, `the start ends at ${start.y + start.height}px`);
+  assert.deepEqual(page.problems, []);
+});
+
 test('at phone width every cell of every table is on screen', async () => {
   const page = await env.page('resource-participation');
   await page.setViewportSize(PHONE);

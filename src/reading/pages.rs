@@ -53,14 +53,15 @@ fn Orientation() -> impl IntoView {
                     "：先凭记忆作答，再对照评分点，三档自评，按间隔复习。"
                 </li>
             </ol>
-            <p class="hint">
-                "阅读、运行与作答的进度只保存在本机浏览器，可在「学习进度」导出备份。"
-            </p>
             // The lesson starts right below, with the intro's own paragraph: the pager then leads
-            // on to chapter 2.
+            // on to chapter 2. The start comes before the note on storage, so that on a phone it
+            // is on the first screen.
             <a class="start" href=format!("#{}", block_id(TOC[0].slug, 0))>
                 "开始：先读下面的引言 ↓"
             </a>
+            <p class="hint">
+                "阅读、运行与作答的进度只保存在本机浏览器，可在「学习进度」导出备份。"
+            </p>
         </aside>
     }
 }

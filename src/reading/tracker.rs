@@ -4,7 +4,7 @@
 use crate::content::TOC;
 use crate::record::chapters::{Change, ChapterState, Chapters};
 use crate::route::Route;
-use crate::storage::layout::{drafts_in_progress, DRAFTS};
+use crate::storage::layout::{first_draft_in_progress, DRAFTS};
 use crate::storage::port::{Keys, Local};
 use crate::storage::store::use_store;
 use leptos::html;
@@ -157,8 +157,9 @@ pub fn WelcomeBack() -> impl IntoView {
                     way.0 = format!("#{}", crate::content::block_id(intro, 0));
                 }
                 let drafts = Local.get(DRAFTS).ok().flatten();
-                if drafts.is_some_and(|raw| drafts_in_progress(&raw)) {
-                    ways.push((Route::SelfTest.href(), "回到闭卷自测：有题还没自评".to_string()));
+                if let Some(id) = drafts.as_deref().and_then(first_draft_in_progress) {
+                    // To the question itself: on a phone the fourth is screens down.
+                    ways.push((Route::SelfTest.href_at(id), "回到闭卷自测：有题还没自评".into()));
                 } else if ways.is_empty() {
                     ways.push((Route::SelfTest.href(), "去做闭卷自测".to_string()));
                 }

@@ -21,13 +21,22 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The drafts: each question's attempt in progress.
 pub const DRAFTS: &str = "drafts";
-/// Whether stored drafts (the text under `DRAFTS`) hold an answer in progress: typed, or the
-/// reference opened. Read from the raw text, since the landing's module carries no self-test
-/// types (they would weigh on every page's first load) and asks no more than this. A typed
-/// answer's own quotes are escaped in JSON, so the patterns match only the fields.
-pub fn drafts_in_progress(raw: &str) -> bool {
-    raw.contains("\"revealed\":true")
-        || raw.split("\"answer\":\"").skip(1).any(|rest| !rest.starts_with('"'))
+/// The first question (by id) whose stored draft (the text under `DRAFTS`) holds an answer in
+/// progress: typed, or the reference opened. Read from the raw text, since the landing's module
+/// carries no self-test types (they would weigh on every page's first load) and asks no more
+/// than this. A typed answer's own quotes are escaped in JSON, so the patterns match only the
+/// fields; each `"current":` follows its question's `"<id>":{`.
+pub fn first_draft_in_progress(raw: &str) -> Option<&str> {
+    let mut id = None;
+    for part in raw.split("\"current\":") {
+        let busy = part.contains("\"revealed\":true")
+            || part.split("\"answer\":\"").skip(1).any(|rest| !rest.starts_with('"'));
+        if busy && id.is_some() {
+            return id;
+        }
+        id = part.strip_suffix("\":{").and_then(|p| p.rsplit_once('"')).map(|(_, id)| id);
+    }
+    None
 }
 
 /// Followed by a question id: that question's finished attempts.

@@ -275,24 +275,30 @@ fn challenges_solved_in_two_tabs_join_at_their_best_and_a_version_7_tab_cannot_d
     ));
 }
 
-/// The landing asks the stored drafts, raw, whether an answer is in progress: as saved by a
-/// tab, typed or revealed is; rated (the draft cleared) or never typed is not; an answer that
-/// quotes the field names does not fool it.
+/// The landing asks the stored drafts, raw, which answer is in progress: as saved by a tab,
+/// typed or revealed is; rated (the draft cleared) or never typed is not; an answer that quotes
+/// the field names does not fool it; of two, the first question's.
 #[test]
 fn the_raw_drafts_tell_an_answer_in_progress() {
-    use crate::storage::layout::drafts_in_progress;
+    use crate::storage::layout::first_draft_in_progress as busy;
     let drafts = |keys: &Memory| keys.get(DRAFTS).unwrap().unwrap_or_default();
+    let first = |keys: &Memory| busy(&drafts(keys)).map(str::to_string);
     let mut keys = Memory::default();
     let mut tab = Tab::<Study>::load(&keys).0;
-    assert!(!drafts_in_progress(&drafts(&keys)));
+    assert_eq!(first(&keys), None);
     tab.apply(&mut keys, Change::Draft { question: Q1, answer: "\"answer\":\"\"".into() }, 1.0);
-    assert!(drafts_in_progress(&drafts(&keys)), "typed");
+    assert_eq!(first(&keys).as_deref(), Some("q1"), "typed");
     tab.apply(&mut keys, Change::Draft { question: Q1, answer: String::new() }, 2.0);
-    assert!(!drafts_in_progress(&drafts(&keys)), "typed, then cleared");
+    assert_eq!(first(&keys), None, "typed, then cleared");
     tab.apply(&mut keys, Change::Reveal(Q1), 3.0);
-    assert!(drafts_in_progress(&drafts(&keys)), "the reference opened");
+    assert_eq!(first(&keys).as_deref(), Some("q1"), "the reference opened");
     tab.apply(&mut keys, Change::Rate { question: Q1, rating: Rating::Full, unsure: false }, 4.0);
-    assert!(!drafts_in_progress(&drafts(&keys)), "rated");
+    assert_eq!(first(&keys), None, "rated");
     answered(&mut tab, &mut keys, Q2, "写了 \"revealed\":true 的回答", 5.0);
-    assert!(!drafts_in_progress(&drafts(&keys)), "an answer quoting the fields, rated");
+    assert_eq!(first(&keys), None, "an answer quoting the fields, rated");
+    let quoting = "\"q9\":{\"current\":{\"revealed\":true";
+    tab.apply(&mut keys, Change::Draft { question: Q2, answer: quoting.into() }, 6.0);
+    assert_eq!(first(&keys).as_deref(), Some("q2"), "typed, quoting the layout");
+    tab.apply(&mut keys, Change::Reveal(Q1), 7.0);
+    assert_eq!(first(&keys).as_deref(), Some("q1"), "of two, the first question's");
 }
