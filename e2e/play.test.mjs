@@ -186,6 +186,25 @@ test('the impossible challenge: 「做不到」 is the answer, and the checker s
   assert.match(await page.locator('.challenge-list li[data-challenge="key-caveat"]').textContent(), /未完成/);
 });
 
+test('a chapter\'s challenge link, on a phone, opens the explorer at the challenge', async () => {
+  const page = await env.page(null);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(env.url + 'timeline');
+  await live(page);
+  await page.getByRole('link', { name: '挑战：关闭资源检查，让旧持有者覆盖 B →' }).click();
+  await arrive(page, /\/explore\?variant=no-fence&play=&challenge=no-fence$/);
+  const challenge = page.getByRole('region', { name: '当前挑战' });
+  await challenge.waitFor();
+  await page.waitForFunction(() => {
+    const r = document.querySelector('.challenge-box').getBoundingClientRect();
+    return r.top >= document.querySelector('.topbar').getBoundingClientRect().bottom && r.bottom <= innerHeight;
+  });
+  assert.match(await challenge.textContent(), /^挑战：no-fence/);
+  // The first move is in view under it.
+  assert.ok(await page.getByRole('button', { name: 'A 申请租约' }).evaluate((e) => e.getBoundingClientRect().bottom <= innerHeight));
+  assert.deepEqual(page.problems, []);
+});
+
 test('where the lesson says why a window closes, the coach says it: the key caveat ends with B\'s commit', async () => {
   const page = await env.page(null);
   await open(page, '?play=A.A.expire.B');

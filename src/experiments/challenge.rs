@@ -10,6 +10,11 @@ use crate::route::Route;
 use crate::storage::store::use_store;
 use fencing_model::challenges::{impossible, solved, Challenge, CHALLENGES};
 use leptos::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether the page was opened at a challenge (a chapter's or the progress page's link): then
+/// the learner came for its box, further down than a screen, and it is brought into view once.
+pub static ARRIVED_AT_ONE: AtomicBool = AtomicBool::new(false);
 
 /// The challenges, each a link that starts it (the lesson's scenario under its protocol).
 #[component]
@@ -97,6 +102,12 @@ pub fn ChallengeBox(
         }
         done.unwrap_or(false)
     });
+    let boxed = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        if let Some(el) = boxed.get().filter(|_| ARRIVED_AT_ONE.swap(false, Ordering::Relaxed)) {
+            el.scroll_into_view();
+        }
+    });
     let answer = move || {
         said_impossible.get().then(|| match fewest() {
             None => "教练还在计算，稍等再问。".to_string(),
@@ -111,7 +122,7 @@ pub fn ChallengeBox(
         })
     };
     view! {
-        <div class="challenge-box" role="region" aria-label="当前挑战">
+        <div class="challenge-box" role="region" aria-label="当前挑战" node_ref=boxed>
             <p class="challenge-task">
                 <strong>"挑战："</strong>
                 {challenge.task}

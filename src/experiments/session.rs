@@ -137,6 +137,8 @@ impl Session {
             });
         });
         let search = window().location().search().unwrap_or_default();
+        let arrived = View::from_query(&search).is_ok_and(|v| v.challenge.is_some());
+        super::challenge::ARRIVED_AT_ONE.store(arrived, std::sync::atomic::Ordering::Relaxed);
         let last = window()
             .session_storage()
             .ok()
