@@ -3,7 +3,9 @@
 //    inline scripts (our js/ files keep their comments for the reader); the stylesheet
 //    compressed (Sass, which Trunk runs expanded unless it minifies the HTML too, which would
 //    drop the renderer's markers). About 4.5 KB of gzip on every page's first load
-//    (docs/performance.md). The service worker is left as written.
+//    (docs/performance.md). The service worker is left as written. The template's comments
+//    (index.html's, for its reader; each begins `<!-- `, unlike the renderer's markers) are
+//    dropped from the pages: about 0.7 KB of gzip each.
 // 1. A strict Content-Security-Policy in every page: scripts only from the site itself plus the
 //    page's inline scripts (the scripts of js/ that Trunk inlines) by their SHA-256. No
 //    'unsafe-inline', no 'unsafe-eval'; 'wasm-unsafe-eval' lets the modules compile their WASM.
@@ -48,7 +50,8 @@ for (const page of pages) {
   for (const [, attrs, body] of html.matchAll(inline)) {
     if (!minified.has(body)) minified.set(body, await small(body, /type="module"/.test(attrs)));
   }
-  await writeFile(page, html.replace(inline, (_, attrs, body) => `<script${attrs}>${minified.get(body)}</script>`));
+  const bare = html.replace(/<!-- [\s\S]*?-->\n?[ \t]*/g, '');
+  await writeFile(page, bare.replace(inline, (_, attrs, body) => `<script${attrs}>${minified.get(body)}</script>`));
 }
 
 const hashes = new Set();
