@@ -28,6 +28,9 @@ test('arrows scroll a focused box that scrolls sideways, and change the chapter 
   const page = await phone('lab');
   const first = page.locator('.lab-command').first();
   await first.locator('.run-btn').click();
+  // The run's picture takes the screen's width (less the page's margins): its labels stay legible.
+  const drawn = await first.locator('.lab-result .diagram-wrap').boundingBox();
+  assert.ok(drawn.width >= 350, `the lab's picture is ${drawn.width}px wide`);
   await first.locator('.text-report summary').click();
   const output = first.locator('.lab-output');
   await output.focus();

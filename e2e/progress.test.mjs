@@ -40,7 +40,18 @@ test('the progress page shows what was read, run and rated', async () => {
   // …and named first among the next steps, each a way back to its question.
   const next = page.locator('.next-list a');
   assert.deepEqual((await next.allTextContents()).slice(0, 2), ['回到第 1 题（已对照，待自评）', '回到第 2 题（作答中，草稿已存）']);
-  assert.match(await next.first().getAttribute('href'), /\/self-test#q1$/);
+  assert.match(await next.first().getAttribute('href'), /\/self-test#q1-state$/);
+  // It lands at the answer in progress, past the question's tables: the locked answer follows.
+  const there = await env.page(null);
+  await there.setViewportSize({ width: 390, height: 844 });
+  await there.goto(await next.first().evaluate((a) => a.href));
+  await live(there);
+  await there.waitForFunction(() => {
+    const r = document.getElementById('q1-state').getBoundingClientRect();
+    return r.top >= document.querySelector('.topbar').getBoundingClientRect().bottom && r.top < innerHeight / 2;
+  });
+  assert.equal(await card(there, 'q1').getByText('你的回答（已锁定，对照参考答案）').isVisible(), true);
+  await there.close();
   const summary = await page.locator('.summary figcaption').textContent();
   assert.match(summary, /自测已自评 1\/4/);
   assert.match(summary, /课程实验已运行 1\/5/);

@@ -199,7 +199,7 @@ fn NextStep() -> impl IntoView {
                 parts.study.record().with(|p| super::in_progress(&p.question(q.id)))
             {
                 steps.push((
-                    Route::SelfTest.href_at(q.id),
+                    Route::SelfTest.href_at(&format!("{}-state", q.id)),
                     format!("回到第 {} 题（{words}）", i + 1),
                 ));
             }

@@ -149,7 +149,8 @@ pub fn WelcomeBack() -> impl IntoView {
                 let intro = TOC[0].slug;
                 let returning = p.chapter(intro) == ChapterState::Read
                     || p.chapters.keys().any(|slug| slug != intro);
-                let read = TOC.iter().filter(|c| p.chapter(c.slug) == ChapterState::Read).count();
+                let count = |s| TOC.iter().filter(|c| p.chapter(c.slug) == s).count();
+                let (read, opened) = (count(ChapterState::Read), count(ChapterState::Opened));
                 let mut ways = reading_ways(p);
                 // The intro is this page: its way back is the paragraph below.
                 if let Some(way) = ways.iter_mut().find(|(h, _)| *h == Route::Chapter(intro).href())
@@ -158,20 +159,28 @@ pub fn WelcomeBack() -> impl IntoView {
                 }
                 let drafts = Local.get(DRAFTS).ok().flatten();
                 if let Some(id) = drafts.as_deref().and_then(first_draft_in_progress) {
-                    // To the question itself: on a phone the fourth is screens down.
-                    ways.push((Route::SelfTest.href_at(id), "回到闭卷自测：有题还没自评".into()));
+                    // To the answer itself (`src/selftest`): on a phone it is screens down.
+                    let href = Route::SelfTest.href_at(&format!("{id}-state"));
+                    ways.push((href, "回到闭卷自测：有题还没自评".into()));
                 } else if ways.is_empty() {
                     ways.push((Route::SelfTest.href(), "去做闭卷自测".to_string()));
                 }
-                returning.then_some((read, ways))
+                returning.then_some((read, opened, ways))
             })
         });
-        said.flatten().map(|(read, ways)| {
+        said.flatten().map(|(read, opened, ways)| {
+            // A chapter skimmed is not read (its end says how long it waits): named, so that
+            // the visits do not look lost.
+            let skimmed = if opened > 0 {
+                format!("，另有 {opened} 章打开过、未读完")
+            } else {
+                String::new()
+            };
             view! {
                 <div class="welcome-back">
                     <p>
                         {format!(
-                            "欢迎回来：本浏览器记着你读完 {read}/{} 章。",
+                            "欢迎回来：本浏览器记着你读完 {read}/{} 章{skimmed}。",
                             TOC.len(),
                         )}
                     </p>

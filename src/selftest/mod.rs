@@ -65,7 +65,12 @@ fn QuestionCard(index: usize) -> impl IntoView {
     let just_rated = RwSignal::new(false);
     let unsure = RwSignal::new(false);
     view! {
-        <p class=move || format!("q-state {}", state_class(state())) role="status">
+        // Where a link back to an answer in progress lands (`q1-state`): the answer follows.
+        <p
+            class=move || format!("q-state {}", state_class(state()))
+            role="status"
+            id=format!("{}-state", q.id)
+        >
             {move || state_label(state())}
             {move || {
                 record.with(|r| r.level()).map(|l| format!(" · 当前：{}", rating_label(l)))
