@@ -80,8 +80,8 @@ test('the progress page says what its numbers count, where to go on, and what an
   assert.equal(await page.locator('.runs-denominator').textContent(), '「课程实验」数的是第 7 章五条命令的五种开关组合：在第 7 章点「运行」，或在实验台用同一组合运行（改过数值也算），都计入。缺陷开关共有 18 种组合（fencing 16 种、operations 2 种），其余组合运行过的在括号里另计；自建场景（model）的运行不计入。');
   await page.locator('.next-list').waitFor();
   const next = await page.locator('.next-list a').allTextContents();
-  assert.equal(next[0], '从第 1 章开始读 · 引言');
-  assert.ok(next.includes('闭卷自测还有 4 道题没自评'), next.join());
+  assert.equal(next[0], '从第 1 章读起 · 引言');
+  assert.ok(next.includes('闭卷自测还有 4 道题未作答'), next.join());
   assert.ok(next.some((t) => t.startsWith('挑战：')), next.join());
   await page.locator('.next-list a').first().click();
   await arrive(page, /\/intro$/);
@@ -103,7 +103,7 @@ test('the progress page says what its numbers count, where to go on, and what an
   assert.match(await page.locator('.next-list a').nth(1).textContent(), /^回头补读第 (1 章 · 引言（共 2 章待补）|2 章 · owner、租期与资源授权)$/);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出进度（JSON）' }).click()]);
   const name = download.suggestedFilename();
-  assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：打开过的章节 3 章（其中读完 \\d 章）、作答记录 0 次、草稿 0 份`));
+  assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：打开过的章节 3 章（其中读完 \\d 章）、作答记录（已自评）0 次、尚未自评的回答 0 份`));
   assert.deepEqual(page.problems, []);
 });
 

@@ -119,6 +119,8 @@ test('the landing shows the way: the story in a line, three steps with a time, a
   assert.match(steps[2], /^闭卷自测四道题/);
   // The lesson's first paragraph stays as the lesson wrote it; the way is in view at once.
   assert.match(await page.locator('.chapter > p:not(.kicker)').first().textContent(), /^要保护的对象是/);
+  // The title is the lesson's name; the kicker says this is the 引言 the start button names.
+  assert.equal(await page.locator('.kicker').textContent(), '第 1 章 · 引言 · 共 11 章');
   assert.ok(await way.evaluate((e) => e.getBoundingClientRect().top < innerHeight));
   // The start is the lesson's own first paragraph, right below; the pager leads on.
   await way.getByRole('link', { name: '开始：先读下面的引言 ↓' }).click();
@@ -361,7 +363,7 @@ test('a learner coming back finds on the landing where they left off; a newcomer
   await back.waitFor();
   assert.equal(await back.evaluate((e) => e.getBoundingClientRect().bottom < innerHeight), true);
   // Chapter 3, opened and left, is named too: the visit does not look lost.
-  assert.match(await back.textContent(), /^欢迎回来：本浏览器记着你读完 2\/11 章，另有 1 章打开过、未读完。/);
+  assert.match(await back.textContent(), /^欢迎回来：本浏览器记录你已读完 2\/11 章；另有 1 章打开过，尚未记为读完（读到章末、稍停片刻才算）。/);
   // The answer left in the self-test is named too, and the link leads to its question.
   const draft = back.getByRole('link', { name: '回到闭卷自测：有题还没自评' });
   assert.equal(await draft.getAttribute('href'), '/self-test#q2-state');

@@ -48,6 +48,11 @@ test('search finds Chinese and Latin text, in the right chapters, and jumps ther
   assert.ok(chapters.includes('U60 真实服务验证'), chapters.join());
   assert.ok((await page.locator(HIT_MARKS).allTextContents()).every((m) => m === '幂等'));
 
+  // A table's row reads as a phrase, not as Markdown's pipes.
+  await search.fill('先写唯一对象');
+  assert.match(await page.locator('.search-results a').first().textContent(), /CAS；先写唯一对象/);
+  assert.ok((await page.locator('.search-results').textContent()).indexOf(' | ') < 0);
+
   await search.fill('fencing');
   const hits = await groups();
   assert.ok(hits.includes('引言'));

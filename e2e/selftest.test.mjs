@@ -19,7 +19,7 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   assert.equal(await q1.locator('.q-state').textContent(), '未作答');
   assert.equal(await q1.locator('.q-reference').count(), 0, 'the reference answer is hidden at first');
   await q1.locator('textarea').fill('owner 只防误删误续；检查放在资源提交处');
-  assert.equal(await q1.locator('.q-state').textContent(), '回忆中');
+  assert.equal(await q1.locator('.q-state').textContent(), '作答中');
   await page.reload();
   await live(page);
   assert.equal(await q1.locator('textarea').inputValue(), 'owner 只防误删误续；检查放在资源提交处');
@@ -83,7 +83,7 @@ test('typing is saved in batches, not on every keystroke', async () => {
   await page.goto(env.url + 'self-test');
   await live(page);
   await card(page, 'q2').locator('textarea').pressSequentially('资源保存 max_fence 并在提交处比较', { delay: 20 });
-  assert.equal(await card(page, 'q2').locator('.q-state').textContent(), '回忆中', 'the page follows the typing at once');
+  assert.equal(await card(page, 'q2').locator('.q-state').textContent(), '作答中', 'the page follows the typing at once');
   await page.waitForFunction((k) => JSON.parse(localStorage.getItem(k) ?? '{}').questions?.q2?.current.answer === '资源保存 max_fence 并在提交处比较', STORED.drafts);
   assert.ok(await page.evaluate(() => window.draftWrites) <= 2, `${await page.evaluate(() => window.draftWrites)} writes for 21 keystrokes`);
   assert.deepEqual(page.problems, []);

@@ -5,7 +5,7 @@ use crate::clock;
 use crate::content::{QUESTIONS, TOC};
 use crate::record::chapters::ChapterState;
 use crate::record::review::Rating;
-use crate::record::study::Study;
+use crate::record::study::{QuestionState, Study};
 use crate::route::Route;
 use crate::selftest::due_today;
 use crate::storage::store::use_store;
@@ -205,12 +205,15 @@ fn NextStep() -> impl IntoView {
             }
         }
         steps.extend(parts.chapters.record().with(crate::reading::tracker::reading_ways));
-        let unrated = parts
-            .study
-            .record()
-            .with(|p| QUESTIONS.iter().filter(|q| p.question(q.id).attempts.is_empty()).count());
-        if unrated > 0 && due == 0 {
-            steps.push((Route::SelfTest.href(), format!("闭卷自测还有 {unrated} 道题没自评")));
+        // Those not begun: the half-done ones are named above.
+        let untouched = parts.study.record().with(|p| {
+            QUESTIONS
+                .iter()
+                .filter(|q| p.question(q.id).state() == QuestionState::NotStarted)
+                .count()
+        });
+        if untouched > 0 && due == 0 {
+            steps.push((Route::SelfTest.href(), format!("闭卷自测还有 {untouched} 道题未作答")));
         }
         if let Some(c) = CHALLENGES
             .iter()

@@ -60,7 +60,7 @@ fn Orientation() -> impl IntoView {
                 "开始：先读下面的引言 ↓"
             </a>
             <p class="hint">
-                "阅读、运行与作答的进度只保存在本机浏览器，可在「学习进度」导出备份。"
+                "阅读、运行与作答的进度只保存在本机浏览器，可在「学习进度」页导出备份。"
             </p>
         </aside>
     }
@@ -72,11 +72,16 @@ pub fn ChapterPage(index: usize, #[prop(optional)] home: bool) -> impl IntoView 
     let slug = chapter.slug;
     let prev = index.checked_sub(1).map(|i| &TOC[i]);
     let next = TOC.get(index + 1);
+    // The first chapter's title is the lesson's own name: the kicker says it is the 引言 that
+    // the sidebar, the pager and the landing's start call it.
+    let also = if index == 0 { format!(" · {}", TOC[0].nav) } else { String::new() };
     // Each term's first use on the page carries its definition.
     super::glossary::Seen::provide();
     view! {
         <article class="chapter" aria-labelledby="chapter-title">
-            <p class="kicker">{format!("第 {} 章 · 共 {} 章", index + 1, CHAPTERS.len())}</p>
+            <p class="kicker">
+                {format!("第 {} 章{also} · 共 {} 章", index + 1, CHAPTERS.len())}
+            </p>
             <div class="heading-row">
                 <h1 id="chapter-title">{chapter.title}</h1>
                 <a href=Route::Chapter(slug).href() class="anchor" aria-label="本章固定链接">

@@ -83,6 +83,8 @@ pub fn index_entries() -> Vec<Entry> {
             let blocks = ch.blocks.iter().enumerate().map(|(b, blk)| {
                 let text = match blk {
                     Block::Qa { question, .. } => question.to_string(),
+                    // A row's cells read as a phrase, not as Markdown's pipes.
+                    table @ Block::Table { .. } => block_text(table).replace(" | ", "；"),
                     other => block_text(other),
                 };
                 (Some(b), text)

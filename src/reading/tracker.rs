@@ -120,7 +120,7 @@ pub fn reading_ways(p: &Chapters) -> Vec<(String, String)> {
     if let Some(i) = onward.next {
         // The first chapter is the way on only when none was read: a start, not a return.
         let words = if i == 0 {
-            format!("从第 1 章开始读 · {}", TOC[0].nav)
+            format!("从第 1 章读起 · {}", TOC[0].nav)
         } else {
             format!("接着读第 {} 章 · {}", i + 1, TOC[i].nav)
         };
@@ -172,7 +172,7 @@ pub fn WelcomeBack() -> impl IntoView {
             // A chapter skimmed is not read (its end says how long it waits): named, so that
             // the visits do not look lost.
             let skimmed = if opened > 0 {
-                format!("，另有 {opened} 章打开过、未读完")
+                format!("；另有 {opened} 章打开过，尚未记为读完（读到章末、稍停片刻才算）")
             } else {
                 String::new()
             };
@@ -180,7 +180,7 @@ pub fn WelcomeBack() -> impl IntoView {
                 <div class="welcome-back">
                     <p>
                         {format!(
-                            "欢迎回来：本浏览器记着你读完 {read}/{} 章{skimmed}。",
+                            "欢迎回来：本浏览器记录你已读完 {read}/{} 章{skimmed}。",
                             TOC.len(),
                         )}
                     </p>

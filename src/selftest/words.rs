@@ -55,7 +55,7 @@ pub(super) fn rating_class(r: Rating) -> &'static str {
 pub(super) fn state_label(s: QuestionState) -> &'static str {
     match s {
         QuestionState::NotStarted => "未作答",
-        QuestionState::Recalling => "回忆中",
+        QuestionState::Recalling => "作答中",
         QuestionState::Revealed => "已对照",
         QuestionState::Rated => "已自评",
     }

@@ -29,14 +29,30 @@ pub const DRAFTS: &str = "drafts";
 pub fn first_draft_in_progress(raw: &str) -> Option<&str> {
     let mut id = None;
     for part in raw.split("\"current\":") {
-        let busy = part.contains("\"revealed\":true")
-            || part.split("\"answer\":\"").skip(1).any(|rest| !rest.starts_with('"'));
+        let busy =
+            part.contains("\"revealed\":true") || part.split("\"answer\":\"").skip(1).any(written);
         if busy && id.is_some() {
             return id;
         }
         id = part.strip_suffix("\":{").and_then(|p| p.rsplit_once('"')).map(|(_, id)| id);
     }
     None
+}
+
+/// Whether a JSON string, from after its opening quote, holds more than whitespace (as the
+/// self-test's `trim` sees it; `\n`, `\r`, `\t`, `\f` are whitespace escaped).
+fn written(json: &str) -> bool {
+    let mut escaped = false;
+    for c in json.chars() {
+        match (escaped, c) {
+            (false, '"') => return false,
+            (false, '\\') => escaped = true,
+            (true, 'n' | 'r' | 't' | 'f') => escaped = false,
+            (false, c) if c.is_whitespace() => {}
+            _ => return true,
+        }
+    }
+    false
 }
 
 /// Followed by a question id: that question's finished attempts.

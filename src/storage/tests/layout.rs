@@ -276,8 +276,9 @@ fn challenges_solved_in_two_tabs_join_at_their_best_and_a_version_7_tab_cannot_d
 }
 
 /// The landing asks the stored drafts, raw, which answer is in progress: as saved by a tab,
-/// typed or revealed is; rated (the draft cleared) or never typed is not; an answer that quotes
-/// the field names does not fool it; of two, the first question's.
+/// typed or revealed is; rated (the draft cleared), never typed or only whitespace is not (as
+/// the self-test sees it); an answer that quotes the field names does not fool it; of two, the
+/// first question's.
 #[test]
 fn the_raw_drafts_tell_an_answer_in_progress() {
     use crate::storage::layout::first_draft_in_progress as busy;
@@ -288,8 +289,8 @@ fn the_raw_drafts_tell_an_answer_in_progress() {
     assert_eq!(first(&keys), None);
     tab.apply(&mut keys, Change::Draft { question: Q1, answer: "\"answer\":\"\"".into() }, 1.0);
     assert_eq!(first(&keys).as_deref(), Some("q1"), "typed");
-    tab.apply(&mut keys, Change::Draft { question: Q1, answer: String::new() }, 2.0);
-    assert_eq!(first(&keys), None, "typed, then cleared");
+    tab.apply(&mut keys, Change::Draft { question: Q1, answer: " \n\t　".into() }, 2.0);
+    assert_eq!(first(&keys), None, "typed, then cleared to whitespace");
     tab.apply(&mut keys, Change::Reveal(Q1), 3.0);
     assert_eq!(first(&keys).as_deref(), Some("q1"), "the reference opened");
     tab.apply(&mut keys, Change::Rate { question: Q1, rating: Rating::Full, unsure: false }, 4.0);
