@@ -117,29 +117,54 @@ mariadb --no-defaults --socket="$work/db.sock" -uroot -e \
   "CREATE DATABASE u60 CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci; CREATE USER 'u60'@'127.0.0.1' IDENTIFIED BY 'u60'; GRANT ALL ON u60.* TO 'u60'@'127.0.0.1';"
 
 # The failover lab: a primary and a replica, three sentinels (quorum 2) with short timeouts,
-# and three etcd members with a 50 ms heartbeat and a 500 ms election timeout.
-read -r primary replica s1 s2 s3 c1 c2 c3 p1 p2 p3 < <(free_ports 11)
+# and three etcd members with a 50 ms heartbeat and a 500 ms election timeout. A port can still
+# be taken between its choice and a node's bind, by anything else on the machine (it happened
+# under a parallel build); the node then dies at once, and the lab starts again on other ports.
+node_up() { # port command...: 0 once the command answers, 1 once the node's process is gone
+  local port=$1 pid; shift
+  pid=$(cat "$work/node-$port.pid")
+  for _ in $(seq 1 150); do
+    # Alive too, and in time: whatever took the port may answer the command, or never.
+    timeout 2 "$@" >/dev/null 2>&1 && alive "$pid" && return 0
+    alive "$pid" || return 1
+    sleep 0.2
+  done
+  echo "u60: node $port did not start; its log:" >&2; cat "$work"/*.log >&2; exit 1
+}
 redis_node() { launch "$1" redis-server --port "$1" --bind 127.0.0.1 --dir "$work" --save "" --appendonly no \
   --dbfilename "dump-$1.rdb" --daemonize no "${@:2}"; }
-redis_node "$primary"
-redis_node "$replica" --replicaof 127.0.0.1 "$primary"
-for port in $s1 $s2 $s3; do
-  # Sentinel rewrites its configuration file: each gets its own, in the temporary directory.
-  printf '%s\n' "port $port" "bind 127.0.0.1" "dir $work" "sentinel monitor u60 127.0.0.1 $primary 2" \
-    "sentinel down-after-milliseconds u60 500" "sentinel failover-timeout u60 2000" >"$work/sentinel-$port.conf"
-  launch "$port" redis-server "$work/sentinel-$port.conf" --sentinel
+start_failover_lab() {
+  read -r primary replica s1 s2 s3 c1 c2 c3 p1 p2 p3 < <(free_ports 11)
+  redis_node "$primary"
+  redis_node "$replica" --replicaof 127.0.0.1 "$primary"
+  for port in $s1 $s2 $s3; do
+    # Sentinel rewrites its configuration file: each gets its own, in the temporary directory.
+    printf '%s\n' "port $port" "bind 127.0.0.1" "dir $work" "sentinel monitor u60 127.0.0.1 $primary 2" \
+      "sentinel down-after-milliseconds u60 500" "sentinel failover-timeout u60 2000" >"$work/sentinel-$port.conf"
+    launch "$port" redis-server "$work/sentinel-$port.conf" --sentinel
+  done
+  cluster=e1=http://127.0.0.1:$p1,e2=http://127.0.0.1:$p2,e3=http://127.0.0.1:$p3
+  for i in 1 2 3; do
+    client=c$i peer=p$i
+    launch "${!client}" etcd --name "e$i" --data-dir "$work/etcd-$i" --log-level error \
+      --listen-client-urls "http://127.0.0.1:${!client}" --advertise-client-urls "http://127.0.0.1:${!client}" \
+      --listen-peer-urls "http://127.0.0.1:${!peer}" --initial-advertise-peer-urls "http://127.0.0.1:${!peer}" \
+      --initial-cluster "$cluster" --initial-cluster-state new --heartbeat-interval 50 --election-timeout 500
+  done
+  for port in $primary $replica $s1 $s2 $s3; do node_up "$port" redis-cli -p "$port" ping || return 1; done
+  for port in $c1 $c2 $c3; do
+    node_up "$port" etcdctl --endpoints="http://127.0.0.1:$port" endpoint health || return 1
+  done
+}
+for attempt in 1 2 3; do
+  start_failover_lab && break
+  echo "u60: a failover node stopped as it started (attempt $attempt of 3); its log:" >&2
+  cat "$work"/node-*.log >&2
+  [[ $attempt -lt 3 ]] || exit 1
+  for f in "$work"/node-*.pid; do stop "$f"; done
+  rm -rf "$work"/node-* "$work"/sentinel-* "$work"/etcd-* "$work"/dump-*
 done
-cluster=e1=http://127.0.0.1:$p1,e2=http://127.0.0.1:$p2,e3=http://127.0.0.1:$p3
-for i in 1 2 3; do
-  client=c$i peer=p$i
-  launch "${!client}" etcd --name "e$i" --data-dir "$work/etcd-$i" --log-level error \
-    --listen-client-urls "http://127.0.0.1:${!client}" --advertise-client-urls "http://127.0.0.1:${!client}" \
-    --listen-peer-urls "http://127.0.0.1:${!peer}" --initial-advertise-peer-urls "http://127.0.0.1:${!peer}" \
-    --initial-cluster "$cluster" --initial-cluster-state new --heartbeat-interval 50 --election-timeout 500
-done
-for port in $primary $replica $s1 $s2 $s3; do wait_for "redis-server on $port" redis-cli -p "$port" ping; done
 etcd_urls=http://127.0.0.1:$c1,http://127.0.0.1:$c2,http://127.0.0.1:$c3
-wait_for "etcd" etcdctl --endpoints="$etcd_urls" endpoint health
 pids=$(for f in "$work"/*.pid; do echo -n "pid $(cat "$f"), "; done)
 echo "u60: servers up in $work (${pids%, })" >&2
 
