@@ -323,7 +323,8 @@ test('a chapter shorter than the window counts as read after its reading time, n
   assert.ok(early.chapters.intro.opened_at > 0);
   assert.equal(early.chapters.intro.read_at, undefined, 'opened is not read');
   assert.equal(await page.locator('.chapter-list a[aria-current="page"] .read-mark.read').count(), 0);
-  assert.equal(await page.locator('.read-note').textContent(), '');
+  // The end in view from the start, the countdown is too: no scroll is needed to see it.
+  assert.match(await page.locator('.read-note.waiting').textContent(), /^已读到章末；在本页再停留约 [1-4] 秒，即记为读完。$/);
   await page.clock.runFor(4000);
   await exportedOnce(page, (doc) => doc.chapters.intro.read_at > 0);
   assert.equal(await page.locator('.chapter-list a[aria-current="page"] .read-mark.read').count(), 1);
@@ -363,7 +364,7 @@ test('a learner coming back finds on the landing where they left off; a newcomer
   await back.waitFor();
   assert.equal(await back.evaluate((e) => e.getBoundingClientRect().bottom < innerHeight), true);
   // Chapter 3, opened and left, is named too: the visit does not look lost.
-  assert.match(await back.textContent(), /^欢迎回来：本浏览器记录你已读完 2\/11 章；另有 1 章打开过，尚未记为读完（读到章末、稍停片刻才算）。/);
+  assert.match(await back.textContent(), /^欢迎回来：本浏览器记录你已读完 2\/11 章；另有 1 章打开过，尚未记为读完（读到章末、且在本页停满该章的阅读时间才算）。/);
   // The answer left in the self-test is named too, and the link leads to its question.
   const draft = back.getByRole('link', { name: '回到闭卷自测：有题还没自评' });
   assert.equal(await draft.getAttribute('href'), '/self-test#q2-state');

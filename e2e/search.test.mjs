@@ -97,6 +97,9 @@ test('search finds Chinese and Latin text, in the right chapters, and jumps ther
 
   await search.fill('没有这个词');
   assert.equal(await page.locator('.search-count').textContent(), '没有找到');
+  // Two words with a space are one phrase to search: it says so.
+  await search.fill('租约 过期');
+  assert.equal(await page.locator('.search-count').textContent(), '没有找到：按整段文字匹配，试试只输入其中一个词');
   assert.deepEqual(page.problems, []);
 });
 

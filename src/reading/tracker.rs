@@ -37,8 +37,9 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
             h.clear();
         }
     };
-    // `scrolled`: called for a scroll, when reaching the end is the learner's doing.
-    let finish = move |scrolled: bool| {
+    // Called on opening, on each scroll and when the time is up: the end may be in view at
+    // once (a chapter shorter than the screen), and then the countdown starts at once too.
+    let finish = move || {
         let Some(slug) = slug else { return };
         // `try_`: a timer may outlive the island.
         reached.try_update_value(|r| *r = *r || end_in_view());
@@ -47,11 +48,7 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
         if reached == Some(true) && dwelt == Some(true) && !read {
             store.apply(Change::Finish(slug));
             stop();
-        } else if scrolled
-            && reached == Some(true)
-            && !read
-            && waiting.try_get_untracked() == Some(None)
-        {
+        } else if reached == Some(true) && !read && waiting.try_get_untracked() == Some(None) {
             let left = move || {
                 let spent = crate::clock::now() - opened_at.get_value();
                 ((f64::from(dwell_ms) - spent) / 1000.0).ceil().max(1.0) as u32
@@ -67,7 +64,7 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
             }
         }
     };
-    let handle = window_event_listener(leptos::ev::scroll, move |_| finish(true));
+    let handle = window_event_listener(leptos::ev::scroll, move |_| finish());
     on_cleanup(move || {
         handle.remove();
         stop();
@@ -77,10 +74,10 @@ pub fn ReadTracker(slug: String, dwell_ms: u32) -> impl IntoView {
             store.apply(Change::Open(slug));
         }
         opened_at.set_value(crate::clock::now());
-        finish(false);
+        finish();
         let done = move || {
             dwelt.try_set_value(true);
-            finish(false);
+            finish();
         };
         set_timeout(done, std::time::Duration::from_millis(u64::from(dwell_ms)));
     });
@@ -172,7 +169,7 @@ pub fn WelcomeBack() -> impl IntoView {
             // A chapter skimmed is not read (its end says how long it waits): named, so that
             // the visits do not look lost.
             let skimmed = if opened > 0 {
-                format!("；另有 {opened} 章打开过，尚未记为读完（读到章末、稍停片刻才算）")
+                format!("；另有 {opened} 章打开过，尚未记为读完（读到章末、且在本页停满该章的阅读时间才算）")
             } else {
                 String::new()
             };
