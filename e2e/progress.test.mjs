@@ -81,7 +81,7 @@ test('the progress page says what its numbers count, where to go on, and what an
   await page.locator('.next-list').waitFor();
   const next = await page.locator('.next-list a').allTextContents();
   assert.equal(next[0], '从第 1 章读起 · 引言');
-  assert.ok(next.includes('闭卷自测还有 4 道题未作答'), next.join());
+  assert.ok(next.includes('闭卷自测还有 4 道题尚未开始'), next.join());
   assert.ok(next.some((t) => t.startsWith('挑战：')), next.join());
   await page.locator('.next-list a').first().click();
   await arrive(page, /\/intro$/);
@@ -103,7 +103,7 @@ test('the progress page says what its numbers count, where to go on, and what an
   assert.match(await page.locator('.next-list a').nth(1).textContent(), /^回头补读第 (1 章 · 引言（共 2 章待补）|2 章 · owner、租期与资源授权)$/);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出进度（JSON）' }).click()]);
   const name = download.suggestedFilename();
-  assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：打开过的章节 3 章（其中读完 \\d 章）、作答记录（已自评）0 次、尚未自评的回答 0 份`));
+  assert.match(await page.locator('.exported').textContent(), new RegExp(`^已导出 ${name.replace(/\./g, '\\.')}（\\d+\\.\\d KB）：打开过的章节 3 章（其中读完 \\d 章）、已自评的作答 0 次、写下但未自评的回答 0 份`));
   assert.deepEqual(page.problems, []);
 });
 

@@ -364,7 +364,7 @@ test('a learner coming back finds on the landing where they left off; a newcomer
   await back.waitFor();
   assert.equal(await back.evaluate((e) => e.getBoundingClientRect().bottom < innerHeight), true);
   // Chapter 3, opened and left, is named too: the visit does not look lost.
-  assert.match(await back.textContent(), /^欢迎回来：本浏览器记录你已读完 2\/11 章；另有 1 章打开过，尚未记为读完（读到章末、且在本页停满该章的阅读时间才算）。/);
+  assert.match(await back.textContent(), /^欢迎回来：据本浏览器记录，你已读完 2\/11 章；另有 1 章打开过但尚未记为读完（需读到章末，且本次打开后停留满该章预计阅读时长）。/);
   // The answer left in the self-test is named too, and the link leads to its question.
   const draft = back.getByRole('link', { name: '回到闭卷自测：有题还没自评' });
   assert.equal(await draft.getAttribute('href'), '/self-test#q2-state');

@@ -99,7 +99,7 @@ test('search finds Chinese and Latin text, in the right chapters, and jumps ther
   assert.equal(await page.locator('.search-count').textContent(), '没有找到');
   // Two words with a space are one phrase to search: it says so.
   await search.fill('租约 过期');
-  assert.equal(await page.locator('.search-count').textContent(), '没有找到：按整段文字匹配，试试只输入其中一个词');
+  assert.equal(await page.locator('.search-count').textContent(), '没有找到：输入（含空格）按一个整体原样匹配，试试只输入其中一个词');
   assert.deepEqual(page.problems, []);
 });
 

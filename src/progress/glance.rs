@@ -213,7 +213,7 @@ fn NextStep() -> impl IntoView {
                 .count()
         });
         if untouched > 0 && due == 0 {
-            steps.push((Route::SelfTest.href(), format!("闭卷自测还有 {untouched} 道题未作答")));
+            steps.push((Route::SelfTest.href(), format!("闭卷自测还有 {untouched} 道题尚未开始")));
         }
         if let Some(c) = CHALLENGES
             .iter()

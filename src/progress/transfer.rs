@@ -34,7 +34,7 @@ pub(super) fn Transfer() -> impl IntoView {
         let attempts: usize = doc.questions.values().map(|q| q.attempts.len()).sum();
         exported.set(Some(format!(
             "已导出 {name}（{:.1} KB）：打开过的章节 {} 章（其中读完 {} 章）、\
-             作答记录（已自评）{attempts} 次、尚未自评的回答 {} 份、运行过的实验组合 {} 种、预测 {} 次、完成的挑战 {} 个、\
+             已自评的作答 {attempts} 次、写下但未自评的回答 {} 份、运行过的实验组合 {} 种、预测 {} 次、完成的挑战 {} 个、\
              追问回答 {} 份。文件已保存到浏览器的下载位置；在另一台设备或浏览器上导入它，即可接着学。",
             json.len() as f64 / 1024.0,
             doc.chapters.len(),

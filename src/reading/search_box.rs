@@ -210,7 +210,7 @@ pub fn Search() -> impl IntoView {
         (IndexState::Failed, _) => "无法载入搜索索引，请检查网络后重试".to_string(),
         // Search matches what was typed as one phrase: a space between two words is why.
         (_, 0) if found_terms.with(Vec::is_empty) && query.with(|q| q.trim().contains(' ')) => {
-            "没有找到：按整段文字匹配，试试只输入其中一个词".to_string()
+            "没有找到：输入（含空格）按一个整体原样匹配，试试只输入其中一个词".to_string()
         }
         (_, 0) if found_terms.with(Vec::is_empty) => "没有找到".to_string(),
         (_, 0) => "课文中没有找到，术语表里有：".to_string(),

@@ -169,7 +169,7 @@ pub fn WelcomeBack() -> impl IntoView {
             // A chapter skimmed is not read (its end says how long it waits): named, so that
             // the visits do not look lost.
             let skimmed = if opened > 0 {
-                format!("；另有 {opened} 章打开过，尚未记为读完（读到章末、且在本页停满该章的阅读时间才算）")
+                format!("；另有 {opened} 章打开过但尚未记为读完（需读到章末，且本次打开后停留满该章预计阅读时长）")
             } else {
                 String::new()
             };
@@ -177,7 +177,7 @@ pub fn WelcomeBack() -> impl IntoView {
                 <div class="welcome-back">
                     <p>
                         {format!(
-                            "欢迎回来：本浏览器记录你已读完 {read}/{} 章{skimmed}。",
+                            "欢迎回来：据本浏览器记录，你已读完 {read}/{} 章{skimmed}。",
                             TOC.len(),
                         )}
                     </p>
