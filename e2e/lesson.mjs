@@ -54,7 +54,9 @@ export const STORED = {
   chapters: 'fencing-study.chapters',
   lab: 'fencing-study.lab',
   attempts: (q) => `fencing-study.attempts.${q}`,
-  quarantine: 'fencing-study.progress.quarantine',
+  recall: 'fencing-study.recall',
+  /** Where the unreadable text found under the full key `key` is kept, as it was. */
+  quarantine: (key) => key.replace(/^fencing-study\./, 'fencing-study.quarantine.'),
   /** Version 6 kept each question's finished attempts here. */
   oldAttempts: (q) => `fencing-study.progress.attempts.${q}`,
 };

@@ -21,8 +21,8 @@ async function withStored(items, path = 'self-test') {
 test('corrupted data is quarantined, never deleted silently, and can be exported or dropped', async () => {
   // Where versions 1–6 kept everything.
   const page = await withStored({ [STORED.progress]: '{"version": 2, "questions": oops' });
-  assert.match(await notice(page).textContent(), /本地记录中有无法读取的内容.*原始内容已另存，未删除；其余记录照常使用/);
-  assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORED.quarantine), '{"version": 2, "questions": oops');
+  assert.match(await notice(page).textContent(), /本地记录中有无法读取的内容.*原始内容已原样另存（fencing-study\.quarantine\.progress），未删除；其余记录照常使用/);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORED.quarantine(STORED.progress)), '{"version": 2, "questions": oops');
   // Work goes on and is saved.
   await page.locator('#q1-answer').fill('照常作答');
   await page.waitForFunction((k) => localStorage.getItem(k)?.includes('"answer":"照常作答"'), STORED.drafts);
@@ -31,7 +31,7 @@ test('corrupted data is quarantined, never deleted silently, and can be exported
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出原始内容' }).click()]);
   assert.ok(download.suggestedFilename().startsWith('fencing-study-unreadable'));
   await page.getByRole('button', { name: '丢弃' }).click();
-  assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORED.quarantine), null);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORED.quarantine(STORED.progress)), null);
   assert.ok(await notice(page).isHidden());
 });
 
@@ -42,7 +42,7 @@ test('an unreadable attempts list of the version-6 layout is kept aside; the oth
   const page = await withStored({ [STORED.progress]: head, [STORED.oldAttempts('q1')]: JSON.stringify([attempt('保住的回答')]), [STORED.oldAttempts('q2')]: broken }, 'progress');
   await page.waitForFunction(() => document.querySelector('.storage-notice')?.textContent.includes('题目 q2'));
   assert.match(await notice(page).textContent(), /本地记录中有无法读取的内容——题目 q2 的历次作答：不符合第 6 版格式（invalid type: integer `7`, expected a string/);
-  assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORED.quarantine), broken);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORED.quarantine(STORED.oldAttempts('q2'))), broken);
   // The notice may come from the page's other module first: wait for the table to fill.
   await page.waitForFunction(() => document.querySelector('.question-status tbody td:nth-child(3)')?.textContent === '1');
   const counts = await page.locator('.question-status tbody td:nth-child(3)').allTextContents();

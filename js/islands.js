@@ -6,7 +6,68 @@
 // after_hydration), once every island matches the prerendered HTML, and the page says it is
 // live: `data-live` on <html> (tests wait for it) and the User Timing mark `fencing-live`
 // (measurements read it). If the module cannot start, the page stays readable and says so.
+//
+// Nothing the learner does before then is lost (docs/architecture.md, "Before the page is
+// live"): a press on a control of an island (a button, a switch, a choice) is held, the control
+// marked `data-pending`, and replayed in order once the page is live; a shortcut key likewise;
+// text typed into a box is kept through its island's hydration (which sets the box from the
+// record) and handed to the island as input, with the focus, the caret and the scroll where
+// the learner left them.
 const root = document.documentElement;
+const held = [];
+const control = (target) =>
+  target instanceof Element && target.closest('leptos-island') &&
+  target.closest('button, input[type=checkbox], input[type=radio]');
+const hold = (event) => {
+  const el = control(event.target);
+  if (!el) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  el.setAttribute('data-pending', '');
+  const island = el.closest('leptos-island'), same = alike(el), at = [...island.querySelectorAll(el.localName)].filter(same).indexOf(el);
+  held.push(() => {
+    el.removeAttribute('data-pending');
+    // Hydration or the records read may have drawn the control anew: then its like, in the same place.
+    const now = el.isConnected ? el : [...island.querySelectorAll(el.localName)].filter(same)[at];
+    if (now && !now.disabled) now.click();
+  });
+};
+// Controls alike: the same kind, with the same name or words.
+const alike = (el) => {
+  const key = (c) => `${c.type}|${c.name}|${c.getAttribute('aria-label')}|${c.textContent.trim()}`, k = key(el);
+  return (c) => key(c) === k;
+};
+const SHORTCUTS = ['/', '?', 'ArrowLeft', 'ArrowRight'];
+const holdKey = (event) => {
+  const t = event.target;
+  if (!SHORTCUTS.includes(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (t instanceof Element && t.closest('input, textarea, select, [contenteditable]')) return;
+  event.preventDefault();
+  const init = { key: event.key, code: event.code, shiftKey: event.shiftKey, bubbles: true, cancelable: true };
+  held.push(() => window.dispatchEvent(new KeyboardEvent('keydown', init)));
+};
+// The boxes the learner typed into (the browser's own input events, not the ones handed in).
+const touched = new Set();
+const touch = (event) => event.isTrusted && touched.add(event.target);
+document.addEventListener('click', hold, true);
+window.addEventListener('keydown', holdKey, true);
+document.addEventListener('input', touch, true);
+
+// The boxes of an island that hold text the learner typed, as the learner left them.
+const typed = (island) =>
+  [...touched].filter((box) => island.contains(box) && box.matches('textarea, input:not([type]), input[type=text], input[type=search], input[type=number]'))
+    .map((box) => ({ box, value: box.value, start: box.selectionStart, end: box.selectionEnd, focused: document.activeElement === box }));
+const keep = (boxes, x, y) => {
+  for (const { box, value, start, end, focused } of boxes) {
+    if (box.value !== value) box.value = value;
+    if (focused && document.activeElement !== box) box.focus({ preventScroll: true });
+    // (a number box has no caret to set: it throws)
+    if (focused) try { box.setSelectionRange(start, end); } catch {}
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  if (boxes.length && (scrollX !== x || scrollY !== y)) scrollTo(x, y);
+};
+
 try {
   const file = root.dataset.moduleFile;
   const { default: init, ...module } = await import(new URL(file, document.baseURI));
@@ -20,16 +81,29 @@ try {
       console.error(`the ${root.dataset.module} module has no island ${island.dataset.component}`);
       continue;
     }
+    const boxes = typed(island), x = scrollX, y = scrollY;
     start(island);
+    keep(boxes, x, y);
     await nextTask();
   }
   module.after_hydration();
+  // What was held, in order, once the effects that reading the records started have run
+  // (before the next task); then the page is live.
+  await nextTask();
+  document.removeEventListener('click', hold, true);
+  window.removeEventListener('keydown', holdKey, true);
+  document.removeEventListener('input', touch, true);
+  for (const replay of held.splice(0)) replay();
   performance.mark('fencing-live');
   root.setAttribute('data-live', '');
 } catch (error) {
   // The prerendered page reads on; its controls may be dead, and one already live shows none of
   // what is saved (the stores load after hydration) and could write over it: tell the learner,
   // not only the console (`data-live-error` for the tests). After the skip link: met first.
+  document.removeEventListener('click', hold, true);
+  window.removeEventListener('keydown', holdKey, true);
+  document.removeEventListener('input', touch, true);
+  for (const el of document.querySelectorAll('[data-pending]')) el.removeAttribute('data-pending');
   const bar = document.createElement('div'), text = document.createElement('span'), button = document.createElement('button');
   bar.className = 'update-banner load-error';
   bar.setAttribute('role', 'alert');

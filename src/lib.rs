@@ -53,7 +53,8 @@ pub fn after_hydration() {
     // Each module loads the parts it shows: every module the chapters (the frame marks them),
     // the lab also its runs and predictions, the study (self-test, progress, the follow-up
     // questions) every part.
-    use storage::store::use_store;
+    use storage::store::{go_live, use_store};
+    go_live();
     use_store::<record::chapters::Chapters>().load();
     #[cfg(any(feature = "lab", feature = "study"))]
     use_store::<record::lab::Lab>().load();

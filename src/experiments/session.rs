@@ -99,6 +99,12 @@ impl Session {
     /// the draft, the view and the recorded runs in step.
     pub fn go_live(&self) {
         let s = *self;
+        // What the learner typed into the scenario's fields before now (js/islands.js hands it
+        // in) is an edit like any other, applied once the address is read and shown.
+        let typed = s.draft.get_untracked();
+        if typed != Fields::of(&lesson()) {
+            set_timeout(move || s.draft.set(typed), std::time::Duration::ZERO);
+        }
         rooted(|| {
             // Fields → view, when the learner edits it: only a valid draft runs, and it is a run
             // (opening a link or reloading is not) once it has settled on screen.

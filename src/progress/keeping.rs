@@ -3,7 +3,7 @@
 
 use super::Parts;
 use crate::storage::persist;
-use crate::storage::port::Local;
+use crate::storage::port::{self as key, Local};
 use crate::storage::status::quarantined;
 use crate::ui::download::download;
 use leptos::prelude::*;
@@ -37,7 +37,7 @@ pub(super) fn Keeping() -> impl IntoView {
     // What storage holds is read in the browser only.
     let raw = RwSignal::new(None);
     Effect::new(move |_| {
-        raw.set(quarantined(&Local));
+        raw.set(Some(quarantined(&Local)).filter(|kept| !kept.is_empty()));
         persist::read();
     });
     let status = move || {
@@ -81,8 +81,18 @@ pub(super) fn Keeping() -> impl IntoView {
             </p>
             {move || {
                 raw.get()
-                    .map(|text| {
-                        let for_export = text.clone();
+                    .map(|kept| {
+                        let bytes: usize = kept.iter().map(|(_, text)| text.len()).sum();
+                        let from = kept
+                            .iter()
+                            .map(|(key, _)| key::key(key))
+                            .collect::<Vec<_>>()
+                            .join("、");
+                        let for_export = kept
+                            .iter()
+                            .map(|(key, text)| format!("== {} ==\n{text}\n", key::key(key)))
+                            .collect::<String>();
+                        // Each text as it was found, after a line naming its key.
                         view! {
                             <div
                                 class="quarantine"
@@ -91,8 +101,7 @@ pub(super) fn Keeping() -> impl IntoView {
                             >
                                 <p>
                                     {format!(
-                                        "有一份无法读取的旧记录（{} 字节）被另存了下来。可以导出原始内容自行检查，或丢弃它。",
-                                        text.len(),
+                                        "有无法读取的记录（{bytes} 字节，读自 {from}）被原样另存了下来。可以导出原始内容自行检查，或丢弃它。",
                                     )}
                                 </p>
                                 <div class="actions">

@@ -67,6 +67,24 @@ impl Current {
         after(&self.id()) || self.base.as_ref().is_some_and(after)
     }
 
+    /// Keep another draft's text aside, whatever their times (this one is locked: its
+    /// reference is revealed). Text kept so is newer than this draft, which no other kept
+    /// text is (a parallel edit that lost is older than the one that won): typing on
+    /// replaces it instead of keeping each state of it.
+    pub fn join_aside(&mut self, other: &Current) {
+        if self.conflicts.last().is_some_and(|k| k.at > self.updated_at) {
+            self.conflicts.pop();
+        }
+        let keep = !other.answer.trim().is_empty()
+            && other.answer != self.answer
+            && !self.conflicts.iter().any(|k| k.answer == other.answer);
+        if keep {
+            self.conflicts.push(Conflict { answer: other.answer.clone(), at: other.updated_at });
+            let excess = self.conflicts.len().saturating_sub(MAX_CONFLICTS);
+            self.conflicts.drain(..excess);
+        }
+    }
+
     /// Two tabs edited in parallel: the later edit stays, the other's text is kept aside.
     /// Ties go by tab and text, so both tabs pick the same.
     fn merge_parallel(&mut self, other: &Current) {

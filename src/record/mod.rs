@@ -32,6 +32,12 @@ pub trait Record: Clone + Default + PartialEq {
     const WHAT: &'static str;
     /// Apply one of the learner's changes, stamped with the time it happened.
     fn apply(&mut self, change: Self::Change, at: Millis);
+    /// Apply a change made before this record was read from storage (text typed, a chapter
+    /// opened, before the page was live): the learner did not see what was stored, so nothing
+    /// of it may be replaced unseen. Most changes only add, and apply as usual.
+    fn apply_unseen(&mut self, change: Self::Change, at: Millis) {
+        self.apply(change, at)
+    }
     /// Another copy (another tab's, an import) joins this one: nothing either holds is lost.
     fn merge(&mut self, other: &Self);
     fn check(&self) -> Result<(), String>;

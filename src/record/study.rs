@@ -217,6 +217,31 @@ impl Record for Study {
         }
     }
 
+    /// A draft typed before the stored one was shown replaces nothing: it joins the stored
+    /// draft as a parallel edit (`Current::join`), which keeps the other text aside for the
+    /// learner to pick from; against an answer already revealed (locked for rating), the text
+    /// typed waits aside instead. Once this tab's draft is the current one, typing goes on as
+    /// usual.
+    fn apply_unseen(&mut self, change: Change, at: Millis) {
+        let Change::Draft { question, answer } = &change else { return self.apply(change, at) };
+        let current = &mut self.questions.entry(question.id.to_string()).or_default().current;
+        if current.tab == question.tab {
+            return self.apply(change, at);
+        }
+        let typed = Current {
+            answer: answer.clone(),
+            updated_at: at,
+            wording: question.wording,
+            tab: question.tab.to_string(),
+            ..Current::default()
+        };
+        if current.revealed {
+            current.join_aside(&typed);
+        } else {
+            current.join(&typed);
+        }
+    }
+
     /// Another copy joins this one, question by question: the drafts as `Current::join`
     /// says, the finished attempts of both.
     fn merge(&mut self, other: &Study) {

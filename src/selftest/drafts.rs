@@ -37,7 +37,7 @@ pub(super) fn Conflicts(record: Memo<QuestionRecord>, this: QuestionRef) -> impl
                     <div class="draft-conflict" role="note">
                         <p>
                             {format!(
-                                "这道题在两个标签页里同时被改写过，另一份草稿（{}）没有丢，保留在这里：",
+                                "这道题另有一份草稿（{}），没有丢，保留在这里。它和框里的回答是分头写下的（两个标签页同时改写，或页面就绪前就开始输入）：",
                                 when(c.at),
                             )}
                         </p>

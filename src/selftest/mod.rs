@@ -144,6 +144,9 @@ fn QuestionCard(index: usize) -> impl IntoView {
                     id=answer_id
                     rows="7"
                     readonly=revealed
+                    placeholder=move || {
+                        (!store.loaded().get()).then_some(crate::ui::DRAFT_LOADING)
+                    }
                     prop:value=move || record.with(|r| r.current.answer.clone())
                     on:input=move |ev| {
                         store

@@ -12,6 +12,7 @@ use crate::record::study::Study;
 use crate::route::Route;
 use crate::storage::store::use_store;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 #[cfg(feature = "ssr")]
 /// The self-test page: the questions prerendered, each one's answering an island.
@@ -82,12 +83,37 @@ fn ReviewPlan() -> impl IntoView {
             return done.unwrap_or(false);
         }
         let order = store.record().with_untracked(|p| review_order(p, clock::now()));
-        if let Some(list) = document().query_selector(".selftest .questions").ok().flatten() {
-            for q in order {
-                if let Some(section) = document().get_element_by_id(q.id) {
-                    let _ = list.append_child(&section);
-                }
+        let Some(list) = document().query_selector(".selftest .questions").ok().flatten() else {
+            return true;
+        };
+        let ids = |list: &web_sys::Element| -> Vec<String> {
+            let sections = list.children();
+            (0..sections.length()).filter_map(|i| sections.item(i)).map(|e| e.id()).collect()
+        };
+        if ids(&list) == order.iter().map(|q| q.id.to_string()).collect::<Vec<_>>() {
+            return true;
+        }
+        // The learner may be writing already (from before the page was live): that box keeps
+        // the focus, its caret and its place on the screen.
+        let writing = document()
+            .active_element()
+            .filter(|e| list.contains(Some(e)))
+            .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok());
+        let top = writing.as_ref().map(|b| b.get_bounding_client_rect().top());
+        let caret = writing.as_ref().map(|b| (b.selection_start(), b.selection_end()));
+        for q in order {
+            if let Some(section) = document().get_element_by_id(q.id) {
+                let _ = list.append_child(&section);
             }
+        }
+        if let (Some(b), Some(top), Some((Ok(Some(start)), Ok(Some(end))))) = (writing, top, caret)
+        {
+            let options = web_sys::FocusOptions::new();
+            options.set_prevent_scroll(true);
+            let _ = b.focus_with_options(&options);
+            let _ = b.set_selection_range(start, end);
+            window().scroll_by_with_x_and_y(0.0, b.get_bounding_client_rect().top() - top);
+            return true;
         }
         // The browser put the learner back at the old offset (or at a linked question's old
         // place), which now shows another question: go to the linked question, or start from

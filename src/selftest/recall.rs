@@ -56,18 +56,34 @@ pub fn RecallCard(id: String) -> impl IntoView {
     let key = StoredValue::new(format!("fencing-study.recall-draft.{id}"));
     let session = || window().session_storage().ok().flatten();
     let text = RwSignal::new(String::new());
-    // Effects run only in the browser (the renderer has no window).
-    Effect::new(move |_| {
-        if let Some(t) = session().and_then(|s| key.with_value(|k| s.get_item(k).ok().flatten())) {
-            text.set(t);
-        }
-    });
+    // Until the tab's draft is read, the box says so, and what is typed is not yet kept.
+    let restored = RwSignal::new(false);
     let remember = move |t: &str| {
+        if !restored.get_untracked() {
+            return;
+        }
         if let Some(s) = session() {
             let _ =
                 key.with_value(|k| if t.is_empty() { s.remove_item(k) } else { s.set_item(k, t) });
         }
     };
+    // Effects run only in the browser (the renderer has no window), after hydration: text
+    // typed before then (js/islands.js hands it in) and the tab's draft are both kept, the
+    // draft first.
+    Effect::new(move |_| {
+        let kept = session().and_then(|s| key.with_value(|k| s.get_item(k).ok().flatten()));
+        restored.set(true);
+        let typed = text.get_untracked();
+        let both = match kept {
+            Some(kept) if !typed.trim().is_empty() && !typed.contains(&kept) => {
+                format!("{kept}\n{typed}")
+            }
+            Some(kept) if typed.trim().is_empty() => kept,
+            _ => typed,
+        };
+        remember(&both);
+        text.set(both);
+    });
     // Writing again folds the lesson's answer until the new one is written.
     let again = RwSignal::new(false);
     let open = move || !again.get() && written.with(|w| !w.is_empty());
@@ -142,6 +158,7 @@ pub fn RecallCard(id: String) -> impl IntoView {
                     id=input_id.clone()
                     rows="3"
                     maxlength=MAX_ANSWER
+                    placeholder=move || (!restored.get()).then_some(crate::ui::DRAFT_LOADING)
                     prop:value=move || text.get()
                     on:input=move |ev| {
                         let t = event_target_value(&ev);

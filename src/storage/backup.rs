@@ -155,7 +155,8 @@ fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
 /// edited): a wrong value is reported with the path of its field.
 pub fn parse(raw: Option<&str>) -> Loaded<Backup> {
     let Some(raw) = raw else { return Loaded::Empty };
-    let unreadable = |reason: String| Loaded::Unreadable { reason, raw: raw.to_string() };
+    let unreadable =
+        |reason: String| Loaded::Unreadable { reason, raw: raw.to_string(), key: String::new() };
     let mut value: Value = match serde_json::from_str(raw) {
         Ok(v) => v,
         Err(e) => return unreadable(format!("不是有效的 JSON（{e}）")),

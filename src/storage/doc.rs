@@ -42,10 +42,12 @@ pub enum Loaded<T> {
         version: u32,
         doc: T,
     },
-    /// Not JSON, or not this document: kept aside by the store, never deleted silently.
+    /// Not JSON, or not this document: kept aside by the store (its bytes as they were, under
+    /// a name after `key`, the key it was read from), never deleted silently.
     Unreadable {
         reason: String,
         raw: String,
+        key: String,
     },
 }
 
@@ -56,7 +58,19 @@ impl<T> Loaded<T> {
             Loaded::Empty => (None, Loaded::Empty),
             Loaded::Ok(doc) => (Some(doc), Loaded::Ok(())),
             Loaded::Newer { version, doc } => (Some(doc), Loaded::Newer { version, doc: () }),
-            Loaded::Unreadable { reason, raw } => (None, Loaded::Unreadable { reason, raw }),
+            Loaded::Unreadable { reason, raw, key } => {
+                (None, Loaded::Unreadable { reason, raw, key })
+            }
+        }
+    }
+
+    /// The same, read from the key `name`.
+    pub fn from_key(self, name: &str) -> Self {
+        match self {
+            Loaded::Unreadable { reason, raw, .. } => {
+                Loaded::Unreadable { reason, raw, key: name.to_string() }
+            }
+            other => other,
         }
     }
 }
@@ -90,6 +104,7 @@ pub fn parse<T: Doc>(raw: &str, what: &str) -> Loaded<T> {
     let unreadable = |why: String| Loaded::Unreadable {
         reason: format!("{what}：{why}"),
         raw: raw.to_string(),
+        key: String::new(),
     };
     let version = match version(raw) {
         Ok(0) => return unreadable("缺少有效的 version 字段".into()),
@@ -131,7 +146,7 @@ pub fn load<T: Doc>(
     seen: &mut Seen,
 ) -> Result<Loaded<T>, StorageError> {
     let Some(raw) = keys.get(name)? else { return Ok(Loaded::Empty) };
-    let loaded = parse(&raw, what);
+    let loaded = parse(&raw, what).from_key(name);
     if matches!(loaded, Loaded::Ok(_)) {
         seen.insert(name.to_string(), raw);
     }
@@ -176,7 +191,7 @@ pub fn write<T: Doc>(
 /// stored under `LEGACY`.
 pub fn legacy<T: Doc>(keys: &impl Keys, what: &str) -> Result<Loaded<T>, StorageError> {
     Ok(match keys.get(LEGACY)? {
-        Some(raw) if is_legacy(&raw) => parse(&raw, what),
+        Some(raw) if is_legacy(&raw) => parse(&raw, what).from_key(LEGACY),
         _ => Loaded::Empty,
     })
 }

@@ -118,7 +118,7 @@ fn read_legacy(
     raw: &str,
     found: &mut Vec<Loaded<()>>,
 ) -> Result<(Backup, Vec<String>), StorageError> {
-    let (old, loaded) = backup::parse(Some(raw)).take();
+    let (old, loaded) = backup::parse(Some(raw)).from_key(LEGACY).take();
     found.push(loaded);
     let (mut old, mut read) = (old.unwrap_or_default(), Vec::new());
     for name in keys.names(OLD_ATTEMPTS)? {
@@ -131,10 +131,11 @@ fn read_legacy(
                 old.questions.entry(id.to_string()).or_default().add_attempts(&list);
                 read.push(name.clone());
             }
-            Err(why) => found
-                .push(Loaded::Unreadable {
-                    reason: format!("题目 {id} 的历次作答：{why}"), raw
-                }),
+            Err(why) => found.push(Loaded::Unreadable {
+                reason: format!("题目 {id} 的历次作答：{why}"),
+                raw,
+                key: name.clone(),
+            }),
         }
     }
     Ok((old, read))

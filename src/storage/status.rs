@@ -5,8 +5,16 @@
 use super::doc::Loaded;
 use super::port::{Keys, StorageError};
 
-/// Unreadable texts, kept aside by whichever module found them (one key for all).
-pub const QUARANTINE: &str = "progress.quarantine";
+/// Where the unreadable texts found under `key` are kept aside: a name after that key
+/// (`chapters` → `quarantine.chapters`: a prefix, so that no owner's own prefix — `attempts.` —
+/// takes it for one of its keys).
+pub fn quarantine_key(key: &str) -> String {
+    format!("{PREFIX}{key}")
+}
+
+const PREFIX: &str = "quarantine.";
+/// Where every unreadable text went before 2026-12-04, whatever its key.
+const OLD: &str = "progress.quarantine";
 
 /// Whether what the learner does is being kept.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,9 +27,11 @@ pub enum Status {
         version: u32,
         what: &'static str,
     },
-    /// A stored document was unreadable; its raw text is kept under the quarantine key.
+    /// A stored document was unreadable; its raw text is kept under the quarantine keys
+    /// `kept` (full names, as the browser's storage panel shows them).
     Quarantined {
         reason: String,
+        kept: Vec<String>,
     },
 }
 
@@ -35,15 +45,17 @@ impl Status {
                 Some(format!("{what}中有更新版本学习台写入的内容（第 {version} 版格式），本页可能显示不全。本页不会改写它，对这部分的改动也不会保存，\
                               刷新或关闭本页后即丢失。"))
             }
-            Status::Quarantined { reason } => {
-                Some(format!("本地记录中有无法读取的内容——{reason}。原始内容已另存，未删除；其余记录照常使用。"))
-            }
+            Status::Quarantined { reason, kept } => Some(format!(
+                "本地记录中有无法读取的内容——{reason}。原始内容已原样另存（{}），未删除；其余记录照常使用。",
+                kept.join("、")
+            )),
         }
     }
 
     /// What the keys of a part (`what`) held, as one status, and whether the part may be
     /// written: unreadable texts are kept aside in `keys` first (once each, whoever found
-    /// them); if that fails, nothing is written over them.
+    /// them, under a name after the key they were found in); if that fails, nothing is
+    /// written over them.
     pub(super) fn of(
         found: Vec<Loaded<()>>,
         what: &'static str,
@@ -58,41 +70,51 @@ impl Status {
         }) {
             return (Status::ReadOnly { version, what }, false);
         }
-        let unreadable: Vec<(String, String)> = found
-            .into_iter()
-            .filter_map(|l| {
-                if let Loaded::Unreadable { reason, raw } = l {
-                    Some((reason, raw))
-                } else {
-                    None
+        let mut reasons = Vec::new();
+        let mut kept = Vec::new();
+        for l in found {
+            let Loaded::Unreadable { reason, raw, key } = l else { continue };
+            let name = quarantine_key(&key);
+            let before = keys.get(&name).ok().flatten();
+            if before.as_ref().is_none_or(|text| !text.contains(raw.as_str())) {
+                let mut text = before.unwrap_or_default();
+                if !text.is_empty() {
+                    text.push('\n');
                 }
-            })
-            .collect();
-        if unreadable.is_empty() {
+                text.push_str(&raw);
+                if let Err(e) = keys.set(&name, &text) {
+                    return (Status::MemoryOnly(e), false);
+                }
+            }
+            reasons.push(reason);
+            let full = super::port::key(&name);
+            if !kept.contains(&full) {
+                kept.push(full);
+            }
+        }
+        if reasons.is_empty() {
             return (Status::Saved, true);
         }
-        let mut kept = quarantined(keys).unwrap_or_default();
-        for (_, raw) in
-            unreadable.iter().filter(|(_, raw)| !kept.contains(raw.as_str())).collect::<Vec<_>>()
-        {
-            if !kept.is_empty() {
-                kept.push('\n');
-            }
-            kept.push_str(raw);
-        }
-        match keys.set(QUARANTINE, &kept) {
-            Err(e) => (Status::MemoryOnly(e), false),
-            Ok(()) => (
-                Status::Quarantined {
-                    reason: unreadable.into_iter().map(|(r, _)| r).collect::<Vec<_>>().join("；"),
-                },
-                true,
-            ),
-        }
+        (Status::Quarantined { reason: reasons.join("；"), kept }, true)
     }
 }
 
-/// The unreadable text kept aside, if any.
-pub fn quarantined(keys: &impl Keys) -> Option<String> {
-    keys.get(QUARANTINE).ok().flatten()
+/// The unreadable texts kept aside, by the key they were found in (without the namespace;
+/// `progress`, the old one-key document's, for the one place all went to before).
+pub fn quarantined(keys: &impl Keys) -> Vec<(String, String)> {
+    let names = keys.names(PREFIX).unwrap_or_default().into_iter().chain([OLD.to_string()]);
+    names
+        .filter_map(|n| {
+            let text = keys.get(&n).ok().flatten()?;
+            let from = n.strip_prefix(PREFIX).unwrap_or(super::doc::LEGACY).to_string();
+            Some((from, text))
+        })
+        .collect()
+}
+
+/// Forget every unreadable text kept aside (after the learner exported or dismissed them).
+pub fn discard_quarantined(keys: &mut impl Keys) {
+    for name in keys.names(PREFIX).unwrap_or_default().into_iter().chain([OLD.to_string()]) {
+        let _ = keys.remove(&name);
+    }
 }

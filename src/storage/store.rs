@@ -1,13 +1,16 @@
 //! The browser side of storage: a store per part (`doc::Part`), shared by a module's islands
-//! and loaded once they are hydrated (so hydration sees exactly the prerendered, empty state).
-//! It applies the learner's changes in memory at once and saves the keys they dirty (re-read,
-//! merge, write, read back) — typing in batches, everything else immediately, and whatever is
-//! pending when the field loses focus or the page is hidden or left. It follows other tabs
+//! and loaded once they are hydrated (so hydration sees exactly the prerendered, empty state:
+//! what a stored record shows can never break it). A change made before then (a chapter
+//! opened, text typed before the page was live) waits, and joins the stored record when it is
+//! read (`Record::apply_unseen`). Then it applies the learner's changes in memory at once and
+//! saves the keys they dirty (re-read, merge, write, read back) — typing in batches,
+//! everything else immediately, and whatever is pending when the field loses focus or the
+//! page is hidden or left. It follows other tabs
 //! through the `storage` event and says plainly when saving fails.
 
 use super::doc::{self, Part, Seen};
-use super::port::{self, Keys, Local, StorageError};
-use super::status::{Status, QUARANTINE};
+use super::port::{self, Local, StorageError};
+use super::status::{discard_quarantined, Status};
 use crate::rooted::rooted;
 use leptos::prelude::*;
 use std::any::Any;
@@ -33,6 +36,8 @@ pub struct Store<P: Part> {
     seen: StoredValue<Seen>,
     /// Whether the stored documents have been read (in the browser, after hydration).
     loaded: RwSignal<bool>,
+    /// The changes made before that, in order, with their times.
+    early: StoredValue<Vec<(P::Change, f64)>, LocalStorage>,
     /// False when a newer app's document, or an unreadable text that could not be kept aside,
     /// is stored: then nothing is written.
     writable: StoredValue<bool>,
@@ -47,6 +52,8 @@ impl<P: Part> Clone for Store<P> {
 impl<P: Part> Copy for Store<P> {}
 
 thread_local! {
+    /// Whether every island of the page is hydrated (`go_live`): only then are records read.
+    static LIVE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     static STORES: RefCell<Vec<Box<dyn Any>>> = const { RefCell::new(Vec::new()) };
     static STATUSES: RwSignal<Vec<RwSignal<Status>>> = rooted(|| RwSignal::new(Vec::new()));
 }
@@ -66,6 +73,11 @@ pub fn use_store<P: Part>() -> Store<P> {
     })
 }
 
+/// Every island of the page is hydrated: the stores may read the stored records now.
+pub fn go_live() {
+    LIVE.set(true);
+}
+
 /// The status of every store this module keeps (the page's one module: the storage notice
 /// says what any of them has to say).
 pub fn statuses() -> Vec<Status> {
@@ -80,14 +92,16 @@ impl<P: Part> Store<P> {
             unsaved: StoredValue::new((BTreeSet::new(), None)),
             seen: StoredValue::new(Seen::new()),
             loaded: RwSignal::new(false),
+            early: StoredValue::new_local(Vec::new()),
             writable: StoredValue::new(true),
         })
     }
 
     /// Read the stored documents, once, and from then on follow other tabs and save on leave.
-    /// Browser only: the page calls it when its islands are hydrated.
+    /// Browser only: the page calls it when its islands are hydrated (before, it does
+    /// nothing). The changes made before then join what was read, in order.
     pub fn load(&self) {
-        if self.loaded.get_untracked() {
+        if self.loaded.get_untracked() || !LIVE.get() {
             return;
         }
         let mut seen = Seen::new();
@@ -102,9 +116,18 @@ impl<P: Part> Store<P> {
             });
         self.seen.set_value(seen);
         self.writable.set_value(writable);
+        let early = self.early.try_update_value(std::mem::take).unwrap_or_default();
+        let mut record = record;
+        let mut dirty = BTreeSet::new();
+        for (change, at) in early {
+            dirty.extend(P::dirties(&change));
+            record.apply_unseen(change, at);
+        }
         self.record.set(record);
         self.loaded.set(true);
         self.status.set(status);
+        self.unsaved.update_value(|(keys, _)| keys.extend(dirty));
+        self.flush();
         let store = *self;
         let namespace = port::key("");
         let _ = window_event_listener(leptos::ev::storage, move |ev| {
@@ -158,6 +181,9 @@ impl<P: Part> Store<P> {
 
     fn change(&self, change: P::Change, soon: bool) {
         self.load();
+        if !self.loaded.get_untracked() {
+            return self.early.update_value(|early| early.push((change, crate::clock::now())));
+        }
         let dirty = P::dirties(&change);
         self.record.update(|d| d.apply(change, crate::clock::now()));
         self.unsaved.update_value(|(keys, _)| keys.extend(dirty));
@@ -255,7 +281,7 @@ impl<P: Part> Store<P> {
 
     /// Forget the quarantined text (after the learner exported or dismissed it).
     pub fn discard_quarantine(&self) {
-        let _ = Local.remove(QUARANTINE);
+        discard_quarantined(&mut Local);
         if matches!(self.status.get_untracked(), Status::Quarantined { .. }) {
             self.status.set(Status::Saved);
         }

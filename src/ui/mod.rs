@@ -6,3 +6,7 @@ pub mod dialog;
 pub mod download;
 pub mod keys;
 pub mod run_status;
+
+/// What an answer box says until its saved draft is read (the prerendered page cannot know
+/// it): the box may look empty when it is not, and typing then loses nothing.
+pub const DRAFT_LOADING: &str = "正在读取本机保存的草稿……现在就可以写，写下的不会丢。";

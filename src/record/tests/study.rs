@@ -127,6 +127,37 @@ fn two_tabs_typing_the_same_answer_keep_both_texts() {
 }
 
 #[test]
+fn text_typed_before_the_stored_draft_was_shown_replaces_nothing() {
+    // An earlier page load (another tab name) saved a draft; this one typed before it was read.
+    const EARLIER: QuestionRef = QuestionRef { tab: "tab-0", ..Q1 };
+    let draft = |q, answer: &str| Change::Draft { question: q, answer: answer.into() };
+    let mut stored = Study::default();
+    stored.apply(draft(EARLIER, "已保存的草稿"), 1.0);
+    let mut p = stored.clone();
+    p.apply_unseen(draft(Q1, "页"), 5.0);
+    p.apply_unseen(draft(Q1, "页面就绪前写的"), 6.0);
+    let c = p.question("q1").current;
+    assert_eq!(c.answer, "页面就绪前写的");
+    assert_eq!(c.conflicts, vec![Conflict { answer: "已保存的草稿".into(), at: 1.0 }]);
+    // Nothing stored, or the same text: nothing kept aside.
+    let mut fresh = Study::default();
+    fresh.apply_unseen(draft(Q1, "新写的"), 5.0);
+    assert!(fresh.question("q1").current.conflicts.is_empty());
+    // A stored answer already revealed keeps its place, and its ticks; the text typed waits.
+    stored.apply(Change::Reveal(EARLIER), 2.0);
+    stored.apply(Change::Tick { question: EARLIER, point: 1, on: true }, 3.0);
+    stored.apply_unseen(draft(Q1, "另"), 4.0);
+    stored.apply_unseen(draft(Q1, "另写的"), 5.0);
+    let c = stored.question("q1").current;
+    assert_eq!((c.answer.as_str(), c.revealed, c.ticked.clone()), ("已保存的草稿", true, vec![1]));
+    assert_eq!(c.conflicts, vec![Conflict { answer: "另写的".into(), at: 5.0 }]);
+    // Every other change applies as usual.
+    let mut q = Study::default();
+    q.apply_unseen(Change::Reveal(Q1), 1.0);
+    assert!(q.question("q1").current.revealed);
+}
+
+#[test]
 fn merge_keeps_every_attempt_once_and_the_schedule_they_lead_to() {
     let attempt = |answer: &str, at| Attempt {
         answer: answer.into(),

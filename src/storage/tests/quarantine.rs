@@ -1,48 +1,79 @@
 //! The quarantine, through the port: unreadable texts kept aside once each, whoever found
-//! them, and nothing written over them when they cannot be kept.
+//! them, under a name after the key they came from, and nothing written over them when they
+//! cannot be kept.
 
 use super::super::doc::Loaded;
-use super::super::status::{quarantined, Status, QUARANTINE};
+use super::super::status::{discard_quarantined, quarantine_key, quarantined, Status};
 use super::Memory;
 use crate::storage::port::StorageError;
 
-fn unreadable(reason: &str, raw: &str) -> Loaded<()> {
-    Loaded::Unreadable { reason: reason.into(), raw: raw.into() }
+fn unreadable(key: &str, reason: &str, raw: &str) -> Loaded<()> {
+    Loaded::Unreadable { reason: reason.into(), raw: raw.into(), key: key.into() }
 }
 
 #[test]
-fn unreadable_texts_are_kept_aside_once_each_and_the_part_stays_writable() {
+fn unreadable_texts_are_kept_aside_once_each_by_key_and_the_part_stays_writable() {
     let mut keys = Memory::default();
-    let found =
-        vec![Loaded::Ok(()), unreadable("阅读记录：坏", "{bad"), unreadable("另一把键：坏", "[1]")];
+    let found = vec![
+        Loaded::Ok(()),
+        unreadable("chapters", "阅读记录：坏", "{bad"),
+        unreadable("drafts", "另一把键：坏", "[1]"),
+    ];
     let (status, writable) = Status::of(found, "阅读记录", &mut keys);
-    assert_eq!(status, Status::Quarantined { reason: "阅读记录：坏；另一把键：坏".into() });
+    let kept = vec![
+        "fencing-study.quarantine.chapters".to_string(),
+        "fencing-study.quarantine.drafts".to_string(),
+    ];
+    assert_eq!(status, Status::Quarantined { reason: "阅读记录：坏；另一把键：坏".into(), kept });
+    assert!(status.notice().unwrap().contains("（fencing-study.quarantine.chapters、"));
     assert!(writable);
-    assert_eq!(quarantined(&keys).as_deref(), Some("{bad\n[1]"));
+    assert_eq!(
+        quarantined(&keys),
+        vec![("chapters".into(), "{bad".into()), ("drafts".into(), "[1]".into())]
+    );
     // Another module finds one of them again: it is not kept twice.
-    let (_, writable) = Status::of(vec![unreadable("阅读记录：坏", "{bad")], "阅读记录", &mut keys);
+    let again = vec![unreadable("chapters", "阅读记录：坏", "{bad")];
+    let (_, writable) = Status::of(again, "阅读记录", &mut keys);
     assert!(writable);
-    assert_eq!(keys.items[QUARANTINE], "{bad\n[1]");
+    assert_eq!(keys.items["quarantine.chapters"], "{bad");
+    // A different damage of the same key joins what was kept, on a line of its own.
+    Status::of(vec![unreadable("chapters", "阅读记录：坏", "[]")], "阅读记录", &mut keys);
+    assert_eq!(keys.items["quarantine.chapters"], "{bad\n[]");
+    discard_quarantined(&mut keys);
+    assert!(quarantined(&keys).is_empty());
+}
+
+#[test]
+fn an_empty_text_is_kept_too_and_the_old_quarantine_is_still_found() {
+    let mut keys = Memory::default();
+    keys.items.insert("progress.quarantine".into(), "{old".into());
+    Status::of(vec![unreadable("lab", "实验记录：坏", "")], "实验记录", &mut keys);
+    assert_eq!(keys.items[&quarantine_key("lab")], "");
+    assert_eq!(
+        quarantined(&keys),
+        vec![("lab".into(), String::new()), ("progress".into(), "{old".into())]
+    );
 }
 
 #[test]
 fn texts_that_cannot_be_kept_aside_are_not_written_over() {
     let mut keys = Memory { full: true, ..Memory::default() };
     let (status, writable) =
-        Status::of(vec![unreadable("实验记录：坏", "{bad")], "实验记录", &mut keys);
+        Status::of(vec![unreadable("lab", "实验记录：坏", "{bad")], "实验记录", &mut keys);
     assert_eq!(status, Status::MemoryOnly(StorageError::Full));
     assert!(!writable);
-    assert_eq!(quarantined(&keys), None);
+    assert!(quarantined(&keys).is_empty());
 }
 
 #[test]
 fn a_newer_document_makes_the_part_read_only_and_nothing_is_quarantined() {
     let mut keys = Memory::default();
-    let found = vec![Loaded::Newer { version: 99, doc: () }, unreadable("实验记录：坏", "{bad")];
+    let found =
+        vec![Loaded::Newer { version: 99, doc: () }, unreadable("lab", "实验记录：坏", "{bad")];
     let (status, writable) = Status::of(found, "实验记录", &mut keys);
     assert_eq!(status, Status::ReadOnly { version: 99, what: "实验记录" });
     assert!(!writable);
-    assert_eq!(quarantined(&keys), None);
+    assert!(quarantined(&keys).is_empty());
 }
 
 #[test]

@@ -69,7 +69,8 @@ fn a_newer_document_is_read_only_and_an_unreadable_one_reported() {
         assert!(
             matches!(
                 &found[0],
-                Loaded::Unreadable { reason: r, raw: kept } if r.starts_with(reason) && kept == raw
+                Loaded::Unreadable { reason: r, raw: kept, .. }
+                    if r.starts_with(reason) && kept == raw
             ),
             "{found:?}"
         );
