@@ -23,19 +23,17 @@ const hold = (event) => {
   if (!el) return;
   event.preventDefault();
   event.stopImmediatePropagation();
+  // Hydration or the records read may draw the control anew: then its like is pressed, of the
+  // same kind, name and words, at the same place in the island.
+  const key = (c) => [c.type, c.name, c.getAttribute('aria-label'), c.textContent].join('|');
+  const island = el.closest('leptos-island'), like = key(el), same = (c) => key(c) === like;
+  const at = [...island.querySelectorAll(el.localName)].filter(same).indexOf(el);
   el.setAttribute('data-pending', '');
-  const island = el.closest('leptos-island'), same = alike(el), at = [...island.querySelectorAll(el.localName)].filter(same).indexOf(el);
   held.push(() => {
     el.removeAttribute('data-pending');
-    // Hydration or the records read may have drawn the control anew: then its like, in the same place.
     const now = el.isConnected ? el : [...island.querySelectorAll(el.localName)].filter(same)[at];
     if (now && !now.disabled) now.click();
   });
-};
-// Controls alike: the same kind, with the same name or words.
-const alike = (el) => {
-  const key = (c) => `${c.type}|${c.name}|${c.getAttribute('aria-label')}|${c.textContent.trim()}`, k = key(el);
-  return (c) => key(c) === k;
 };
 const SHORTCUTS = ['/', '?', 'ArrowLeft', 'ArrowRight'];
 const holdKey = (event) => {
@@ -49,9 +47,12 @@ const holdKey = (event) => {
 // The boxes the learner typed into (the browser's own input events, not the ones handed in).
 const touched = new Set();
 const touch = (event) => event.isTrusted && touched.add(event.target);
-document.addEventListener('click', hold, true);
-window.addEventListener('keydown', holdKey, true);
-document.addEventListener('input', touch, true);
+const listen = (on) => {
+  document[on]('click', hold, true);
+  window[on]('keydown', holdKey, true);
+  document[on]('input', touch, true);
+};
+listen('addEventListener');
 
 // The boxes of an island that hold text the learner typed, as the learner left them.
 const typed = (island) =>
@@ -90,9 +91,7 @@ try {
   // What was held, in order, once the effects that reading the records started have run
   // (before the next task); then the page is live.
   await nextTask();
-  document.removeEventListener('click', hold, true);
-  window.removeEventListener('keydown', holdKey, true);
-  document.removeEventListener('input', touch, true);
+  listen('removeEventListener');
   for (const replay of held.splice(0)) replay();
   performance.mark('fencing-live');
   root.setAttribute('data-live', '');
@@ -100,9 +99,7 @@ try {
   // The prerendered page reads on; its controls may be dead, and one already live shows none of
   // what is saved (the stores load after hydration) and could write over it: tell the learner,
   // not only the console (`data-live-error` for the tests). After the skip link: met first.
-  document.removeEventListener('click', hold, true);
-  window.removeEventListener('keydown', holdKey, true);
-  document.removeEventListener('input', touch, true);
+  listen('removeEventListener');
   for (const el of document.querySelectorAll('[data-pending]')) el.removeAttribute('data-pending');
   const bar = document.createElement('div'), text = document.createElement('span'), button = document.createElement('button');
   bar.className = 'update-banner load-error';

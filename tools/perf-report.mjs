@@ -31,8 +31,8 @@ import { serve } from '../e2e/server.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
 // One route of each kind: a reading page, the study pages, a chapter with recall cards, the
-// explorer, the lab chapter, the whole lesson.
-const ROUTES = ['timeline', 'self-test', 'progress', 'follow-ups', 'explore', 'lab', 'all'];
+// explorer, the lab chapter, the whole lesson (PERF_ROUTES=timeline,lab: only those).
+const ROUTES = process.env.PERF_ROUTES?.split(',') ?? ['timeline', 'self-test', 'progress', 'follow-ups', 'explore', 'lab', 'all'];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${Math.round(x)} ms`;
 

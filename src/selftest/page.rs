@@ -188,14 +188,15 @@ fn ReviewPlan() -> impl IntoView {
                                     </p>
                                 }
                             })}
-                        <p class="hint">
-                            "间隔按莱特纳（Leitner）盒子：没想起来——明天再来；部分答出——至多隔 2 天；\
-                             完整答出——间隔比上次翻倍（1、2、4、8、16、32 天）。"
-                        </p>
                     }
                         .into_any()
                 }
             }}
+            // In the prerendered page too: the plan's space is there before the record is read.
+            <p class="hint">
+                "间隔按莱特纳（Leitner）盒子：没想起来——明天再来；部分答出——至多隔 2 天；\
+                 完整答出——间隔比上次翻倍（1、2、4、8、16、32 天）。"
+            </p>
         </section>
     }
 }
