@@ -43,7 +43,7 @@ test('text typed into an answer box before live stays, with the focus, beside th
   const q1 = page.locator('#q1-answer'), q2 = page.locator('#q2-answer');
   await q2.waitFor();
   // Until the record is read, a box says its draft is being read, so it never just looks empty.
-  assert.match(await q2.getAttribute('placeholder'), /正在读取本机保存的草稿/);
+  assert.match(await q2.getAttribute('placeholder'), /正在读取本浏览器保存的草稿/);
   await beforeLive(page, async () => {
     await q2.fill('页面就绪前写的第二题');
     await q1.fill('页面就绪前写的第一题');
@@ -54,7 +54,7 @@ test('text typed into an answer box before live stays, with the focus, beside th
   assert.equal(await q2.inputValue(), '页面就绪前写的第二题');
   // The draft saved before is not lost: it is kept beside, to pick or drop.
   const kept = page.locator('section.question#q2 .draft-conflict');
-  assert.match(await kept.textContent(), /另有一份草稿.*上次保存的草稿/);
+  assert.match(await kept.textContent(), /另一份草稿.*上次保存的草稿/);
   assert.equal(await q1.getAttribute('placeholder'), null);
   await page.reload();
   await live(page);

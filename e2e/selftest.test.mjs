@@ -266,7 +266,7 @@ test('two tabs typing the same answer at once keep both texts, and the learner p
   // Both tabs end with the later text in the box and the other kept beside it, in words.
   for (const page of [a, b]) {
     await page.waitForFunction((text) => document.querySelector('#q1-answer').value === text && document.querySelector('#q1 .draft-conflict'), second);
-    assert.match(await card(page, 'q1').locator('.draft-conflict').textContent(), new RegExp(`另有一份草稿.*${first}`));
+    assert.match(await card(page, 'q1').locator('.draft-conflict').textContent(), new RegExp(`另一份草稿.*${first}`));
   }
   const doc = await exported(a);
   assert.equal(doc.questions.q1.current.answer, second);

@@ -4,7 +4,7 @@
 use super::Parts;
 use crate::storage::persist;
 use crate::storage::port::{self as key, Local};
-use crate::storage::status::quarantined;
+use crate::storage::status::{quarantined, Kept};
 use crate::ui::download::download;
 use leptos::prelude::*;
 
@@ -82,15 +82,14 @@ pub(super) fn Keeping() -> impl IntoView {
             {move || {
                 raw.get()
                     .map(|kept| {
-                        let bytes: usize = kept.iter().map(|(_, text)| text.len()).sum();
-                        let from = kept
-                            .iter()
-                            .map(|(key, _)| key::key(key))
-                            .collect::<Vec<_>>()
-                            .join("、");
+                        let bytes: usize = kept.iter().map(|k| k.text.len()).sum();
+                        let names = |name: fn(&Kept) -> &String| {
+                            kept.iter().map(|k| key::key(name(k))).collect::<Vec<_>>().join("、")
+                        };
+                        let (under, from) = (names(|k| &k.under), names(|k| &k.from));
                         let for_export = kept
                             .iter()
-                            .map(|(key, text)| format!("== {} ==\n{text}\n", key::key(key)))
+                            .map(|k| format!("== {} ==\n{}\n", key::key(&k.from), k.text))
                             .collect::<String>();
                         // Each text as it was found, after a line naming its key.
                         view! {
@@ -101,7 +100,9 @@ pub(super) fn Keeping() -> impl IntoView {
                             >
                                 <p>
                                     {format!(
-                                        "有无法读取的记录（{bytes} 字节，读自 {from}）被原样另存了下来。可以导出原始内容自行检查，或丢弃它。",
+                                        "已原样另存 {bytes} 字节无法读取的记录：另存在 {under}，原位于 {from}。\
+                                         可以导出后自行检查，也可以丢弃：丢弃只删除这些另存的副本，\
+                                         不影响现有进度，且无法恢复。",
                                     )}
                                 </p>
                                 <div class="actions">

@@ -37,7 +37,8 @@ pub(super) fn Conflicts(record: Memo<QuestionRecord>, this: QuestionRef) -> impl
                     <div class="draft-conflict" role="note">
                         <p>
                             {format!(
-                                "这道题另有一份草稿（{}），没有丢，保留在这里。它和框里的回答是分头写下的（两个标签页同时改写，或页面就绪前就开始输入）：",
+                                "这道题还有另一份草稿（写于 {}），保留在下方。它和框里的回答是各自写下的：\
+                                 可能是两个标签页同时修改，或页面加载完成前就开始了输入。",
                                 when(c.at),
                             )}
                         </p>

@@ -46,7 +46,7 @@ impl Status {
                               刷新或关闭本页后即丢失。"))
             }
             Status::Quarantined { reason, kept } => Some(format!(
-                "本地记录中有无法读取的内容——{reason}。原始内容已原样另存（{}），未删除；其余记录照常使用。",
+                "本地记录中有无法读取的内容——{reason}。原始内容已原样另存到 {}；读不出的这一项从空白重新记录，其余记录照常使用。",
                 kept.join("、")
             )),
         }
@@ -99,22 +99,35 @@ impl Status {
     }
 }
 
-/// The unreadable texts kept aside, by the key they were found in (without the namespace;
-/// `progress`, the old one-key document's, for the one place all went to before).
-pub fn quarantined(keys: &impl Keys) -> Vec<(String, String)> {
-    let names = keys.names(PREFIX).unwrap_or_default().into_iter().chain([OLD.to_string()]);
-    names
-        .filter_map(|n| {
-            let text = keys.get(&n).ok().flatten()?;
-            let from = n.strip_prefix(PREFIX).unwrap_or(super::doc::LEGACY).to_string();
-            Some((from, text))
+/// The keys holding unreadable texts kept aside (the old one among them, if present).
+fn quarantine_keys(keys: &impl Keys) -> impl Iterator<Item = String> {
+    keys.names(PREFIX).unwrap_or_default().into_iter().chain([OLD.to_string()])
+}
+
+/// An unreadable text kept aside: the key it was found in and the key it is kept under (both
+/// without the namespace; `progress`, the old one-key document's, for the one place all went
+/// to before), and the text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kept {
+    pub from: String,
+    pub under: String,
+    pub text: String,
+}
+
+/// Every unreadable text kept aside.
+pub fn quarantined(keys: &impl Keys) -> Vec<Kept> {
+    quarantine_keys(keys)
+        .filter_map(|under| {
+            let text = keys.get(&under).ok().flatten()?;
+            let from = under.strip_prefix(PREFIX).unwrap_or(super::doc::LEGACY).to_string();
+            Some(Kept { from, under, text })
         })
         .collect()
 }
 
 /// Forget every unreadable text kept aside (after the learner exported or dismissed them).
 pub fn discard_quarantined(keys: &mut impl Keys) {
-    for name in keys.names(PREFIX).unwrap_or_default().into_iter().chain([OLD.to_string()]) {
+    for name in quarantine_keys(keys).collect::<Vec<_>>() {
         let _ = keys.remove(&name);
     }
 }

@@ -105,7 +105,7 @@ impl<P: Part> Store<P> {
             return;
         }
         let mut seen = Seen::new();
-        let (record, (status, writable)) =
+        let (mut record, (status, writable)) =
             timed("fencing-store-load", || match P::load(&Local, &mut seen) {
                 Err(e) => {
                     // What was read before the error is not in memory: a save must read it again.
@@ -117,7 +117,6 @@ impl<P: Part> Store<P> {
         self.seen.set_value(seen);
         self.writable.set_value(writable);
         let early = self.early.try_update_value(std::mem::take).unwrap_or_default();
-        let mut record = record;
         let mut dirty = BTreeSet::new();
         for (change, at) in early {
             dirty.extend(P::dirties(&change));

@@ -8,5 +8,6 @@ pub mod keys;
 pub mod run_status;
 
 /// What an answer box says until its saved draft is read (the prerendered page cannot know
-/// it): the box may look empty when it is not, and typing then loses nothing.
-pub const DRAFT_LOADING: &str = "正在读取本机保存的草稿……现在就可以写，写下的不会丢。";
+/// it): the box may look empty when it is not, and what is typed then stays in the box.
+pub const DRAFT_LOADING: &str =
+    "正在读取本浏览器保存的草稿（如有）……现在就可以写，读取完成后写下的内容仍留在框里。";

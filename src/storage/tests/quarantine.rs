@@ -7,6 +7,11 @@ use super::super::status::{discard_quarantined, quarantine_key, quarantined, Sta
 use super::Memory;
 use crate::storage::port::StorageError;
 
+/// What is kept, as (the key it came from, the text).
+fn kept_texts(keys: &Memory) -> Vec<(String, String)> {
+    quarantined(keys).into_iter().map(|k| (k.from, k.text)).collect()
+}
+
 fn unreadable(key: &str, reason: &str, raw: &str) -> Loaded<()> {
     Loaded::Unreadable { reason: reason.into(), raw: raw.into(), key: key.into() }
 }
@@ -25,10 +30,10 @@ fn unreadable_texts_are_kept_aside_once_each_by_key_and_the_part_stays_writable(
         "fencing-study.quarantine.drafts".to_string(),
     ];
     assert_eq!(status, Status::Quarantined { reason: "阅读记录：坏；另一把键：坏".into(), kept });
-    assert!(status.notice().unwrap().contains("（fencing-study.quarantine.chapters、"));
+    assert!(status.notice().unwrap().contains("另存到 fencing-study.quarantine.chapters、"));
     assert!(writable);
     assert_eq!(
-        quarantined(&keys),
+        kept_texts(&keys),
         vec![("chapters".into(), "{bad".into()), ("drafts".into(), "[1]".into())]
     );
     // Another module finds one of them again: it is not kept twice.
@@ -50,9 +55,10 @@ fn an_empty_text_is_kept_too_and_the_old_quarantine_is_still_found() {
     Status::of(vec![unreadable("lab", "实验记录：坏", "")], "实验记录", &mut keys);
     assert_eq!(keys.items[&quarantine_key("lab")], "");
     assert_eq!(
-        quarantined(&keys),
+        kept_texts(&keys),
         vec![("lab".into(), String::new()), ("progress".into(), "{old".into())]
     );
+    assert_eq!(quarantined(&keys)[1].under, "progress.quarantine");
 }
 
 #[test]
