@@ -66,14 +66,17 @@ export async function start({ base = '/', dist = DIST } = {}) {
       // download: the app meant it. Any other failed request is a problem.
       const cancelled = (r) => r.failure()?.errorText === 'net::ERR_ABORTED' && /\/page-checker-[^/]*$/.test(r.url());
       // Leaving a page (a link, a reload) aborts what it was still loading: the browser meant
-      // it. A request counts as left behind when a main-frame navigation began after it.
+      // it. A request counts as left behind when a main-frame navigation began after it, or
+      // when the document that asked for it is no longer the page's (a piece of a module the
+      // old page asked for while the next navigation was already under way).
       let navigations = 0;
       const issued = new WeakMap();
       page.on('request', (r) => {
         if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigations++;
-        else issued.set(r, navigations);
+        else issued.set(r, { navigations, url: r.frame().url() });
       });
-      const leftBehind = (r) => r.failure()?.errorText === 'net::ERR_ABORTED' && issued.has(r) && issued.get(r) < navigations;
+      const leftBehind = (r) => r.failure()?.errorText === 'net::ERR_ABORTED' && issued.has(r) &&
+        (issued.get(r).navigations < navigations || issued.get(r).url !== page.url());
       page.on('requestfailed', (r) => cancelled(r) || leftBehind(r) || problems.push(`requestfailed: ${r.url()}`));
       page.on('response', (r) => r.status() >= 400 && problems.push(`http ${r.status()}: ${r.url()}`));
       await page.addInitScript(() => {

@@ -124,7 +124,7 @@ test('export then import is the identity; a bad file changes nothing', async () 
   const input = page.locator('input[type=file]');
   await input.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 2, "questions": 5}') });
   await page.locator('.transfer [role=alert]:not([hidden])').waitFor();
-  assert.match(await page.locator('.transfer [role=alert]').textContent(), /未导入：不是学习台的进度文件/);
+  assert.match(await page.locator('.transfer [role=alert]').textContent(), /未导入：无法作为进度文件导入/);
   assert.deepEqual(await exported(page), before);
 
   // Reset (behind a confirmation), then import the export back with "replace".

@@ -2,7 +2,8 @@
 // <html> (`data-module`, its file in `data-module-file`: src/bin/prerender.rs) and preloads
 // it; this script starts it and hydrates its islands — the outermost ones; an island inside
 // another comes alive with it — each in a task of its own, so the page can paint and answer
-// input between them. Then the module applies what only the browser knows (src/lib.rs,
+// input between them (a lazy island once its piece of the module is in: the pieces of the
+// page's islands are fetched side by side). Then the module applies what only the browser knows (src/lib.rs,
 // after_hydration), once every island matches the prerendered HTML, and the page says it is
 // live: `data-live` on <html> (tests wait for it) and the User Timing mark `fencing-live`
 // (measurements read it). If the module cannot start, the page stays readable and says so.
@@ -44,9 +45,21 @@ const holdKey = (event) => {
   const init = { key: event.key, code: event.code, shiftKey: event.shiftKey, bubbles: true, cancelable: true };
   held.push(() => window.dispatchEvent(new KeyboardEvent('keydown', init)));
 };
-// The boxes the learner typed into (the browser's own input events, not the ones handed in).
-const touched = new Set();
-const touch = (event) => event.isTrusted && touched.add(event.target);
+// The boxes the learner typed into, as last typed (the browser's own input events, not the
+// ones handed in): a lazy island fetches its code first, and typing goes on meanwhile.
+const BOXES = 'textarea, input:not([type]), input[type=text], input[type=search], input[type=number]';
+const touched = new Map();
+let lastTyped = null;
+const touch = ({ isTrusted, target: box }) => {
+  if (isTrusted && box instanceof Element && box.matches(BOXES)) {
+    touched.set(box, { value: box.value, start: box.selectionStart, end: box.selectionEnd });
+    lastTyped = box;
+  }
+};
+// Where the learner last scrolled to: scroll events come a frame later, so one that hydration
+// causes has not arrived when this is read right after it.
+let scrolled = [scrollX, scrollY];
+addEventListener('scroll', () => { scrolled = [scrollX, scrollY]; }, { passive: true });
 const listen = (on) => {
   document[on]('click', hold, true);
   window[on]('keydown', holdKey, true);
@@ -54,16 +67,22 @@ const listen = (on) => {
 };
 listen('addEventListener');
 
-// The boxes of an island that hold text the learner typed, as the learner left them.
-const typed = (island) =>
-  [...touched].filter((box) => island.contains(box) && box.matches('textarea, input:not([type]), input[type=text], input[type=search], input[type=number]'))
-    .map((box) => ({ box, value: box.value, start: box.selectionStart, end: box.selectionEnd, focused: document.activeElement === box }));
-const keep = (boxes, x, y) => {
-  for (const { box, value, start, end, focused } of boxes) {
-    if (box.value !== value) box.value = value;
-    if (focused && document.activeElement !== box) box.focus({ preventScroll: true });
-    // (a number box has no caret to set: it throws)
-    if (focused) try { box.setSelectionRange(start, end); } catch {}
+// Puts back, after an island's hydration, the text typed into its boxes, as the learner left
+// it, and hands it to the island as input. Where hydration changed a box, its caret goes back,
+// and its focus if the box was the last typed into and nothing else took the focus since.
+const keep = (island) => {
+  const boxes = [...touched].filter(([box]) => island.contains(box));
+  const [x, y] = scrolled;
+  for (const [box, { value, start, end }] of boxes) {
+    const active = document.activeElement;
+    if (box.value !== value) {
+      box.value = value;
+      if (active === box || (box === lastTyped && (!active || active === document.body))) {
+        if (active !== box) box.focus({ preventScroll: true });
+        // (a number box has no caret to set: it throws)
+        try { box.setSelectionRange(start, end); } catch {}
+      }
+    }
     box.dispatchEvent(new Event('input', { bubbles: true }));
   }
   if (boxes.length && (scrollX !== x || scrollY !== y)) scrollTo(x, y);
@@ -74,6 +93,7 @@ try {
   const { default: init, ...module } = await import(new URL(file, document.baseURI));
   await init({ module_or_path: new URL(file.replace(/\.js$/, '_bg.wasm'), document.baseURI) });
   const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+  const hydrated = [];
   for (const island of document.querySelectorAll('leptos-island')) {
     if (island.parentElement.closest('leptos-island')) continue;
     const start = module[island.dataset.component];
@@ -82,11 +102,13 @@ try {
       console.error(`the ${root.dataset.module} module has no island ${island.dataset.component}`);
       continue;
     }
-    const boxes = typed(island), x = scrollX, y = scrollY;
-    start(island);
-    keep(boxes, x, y);
+    // A lazy island (`#[island(lazy)]`) first fetches its piece of the module and answers a
+    // promise: the pieces of a page's islands are fetched at once, each island hydrated when
+    // its piece is in (the islands are apart in the page: their order does not matter).
+    hydrated.push(Promise.resolve(start(island)).then(() => keep(island)));
     await nextTask();
   }
+  await Promise.all(hydrated);
   module.after_hydration();
   // What was held, in order, once the effects that reading the records started have run
   // (before the next task); then the page is live.

@@ -52,7 +52,7 @@ if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VER
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
-# The cut of the `lab` module into pieces loaded when first used (tools/dist/lab-module.sh).
+# The cut of the `lab` and `study` modules into pieces loaded when first used (tools/dist/split-module.sh).
 # (it prints no version: cargo's list of what it installed tells)
 if [[ "$(leptosfmt --version 2>/dev/null)" != "leptosfmt $LEPTOSFMT_VERSION" ]]; then
   say "installing leptosfmt $LEPTOSFMT_VERSION (about 1 minute on 2 cores)"

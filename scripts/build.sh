@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The release site, stage by stage (after scripts/bootstrap.sh):
 #   1. trunk build     three of the browser modules and the page template (Trunk.toml, index.html)
-#   2. lab module      the fourth, cut in pieces loaded when first used (tools/dist/lab-module.sh)
+#   2. cut modules     the `lab` and `study` modules, cut in pieces loaded when first used
+#                      (tools/dist/split-module.sh)
 #   3. name modules    content-hashed names for the lab, study and checker modules, and the
 #                      checker's worker script (tools/dist/name-modules.mjs)
 #   4. prerender       every route to its own HTML file, and the search index, by the app's own
@@ -19,8 +20,9 @@ stage() { echo "== build $1" >&2; }
 
 stage "1/5: trunk build --release into $dist (served at $url)"
 trunk build --release --offline --public-url "$url" --dist "$dist"
-stage "2/5: the lab module, in pieces"
-tools/dist/lab-module.sh "$dist"
+stage "2/5: the lab and study modules, in pieces"
+tools/dist/split-module.sh lab "$dist"
+tools/dist/split-module.sh study "$dist"
 stage "3/5: hashed module names"
 node tools/dist/name-modules.mjs "$dist"
 stage "4/5: prerender"

@@ -6,7 +6,8 @@
 //!
 //! The module tree has one direction: `app` (the frame and the routes' pages) at the top; one
 //! module per learner activity below it (`reading`, `experiments`, `selftest`, `progress`);
-//! shared widgets in `ui`; and at the bottom what everything may use — `route` (paths and the
+//! what the explorer and the lab chapter both show of a run in `lab_views`; shared widgets in
+//! `ui`; and at the bottom what everything may use — `route` (paths and the
 //! base path), `storage` (how the records are kept) over `record` (what the learner did, and
 //! the rules it changes by), `content` (the lesson as data).
 
@@ -17,6 +18,8 @@ pub mod clock;
 pub mod content;
 #[cfg(feature = "lab")]
 pub mod experiments;
+#[cfg(any(feature = "lab", feature = "commands"))]
+pub mod lab_views;
 #[cfg(feature = "study")]
 pub mod progress;
 pub mod reading;
@@ -50,18 +53,9 @@ pub fn start() {
 #[cfg(feature = "hydrate")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn after_hydration() {
-    // Each module loads the parts it shows: every module the chapters (the frame marks them),
-    // the lab also its runs and predictions, the study (self-test, progress, the follow-up
-    // questions) every part.
-    use storage::store::{go_live, use_store};
-    go_live();
-    use_store::<record::chapters::Chapters>().load();
-    #[cfg(any(feature = "lab", feature = "study"))]
-    use_store::<record::lab::Lab>().load();
-    #[cfg(feature = "study")]
-    use_store::<record::study::Study>().load();
-    #[cfg(feature = "study")]
-    use_store::<record::recall::Recall>().load();
+    // The stores the page's islands asked for read their records (the frame's chapters on
+    // every page; a part's store only where an island shows it).
+    storage::store::go_live();
     #[cfg(feature = "lab")]
     experiments::session::use_session().go_live();
 }

@@ -3,7 +3,8 @@
 //! explorer and lab chapter (they come from `fencing_model::verdicts` and `words`, which the
 //! CLI prints too).
 
-const FILES: [&str; 3] = ["src/experiments", "src/reading/lab.rs", "src/reading/lab_result.rs"];
+const FILES: [&str; 4] =
+    ["src/experiments", "src/lab_views", "src/reading/lab.rs", "src/reading/lab_result.rs"];
 
 /// Words and signs that only a verdict uses.
 const VERDICT: [&str; 16] = [

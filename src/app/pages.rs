@@ -24,12 +24,14 @@ pub fn routes() -> Vec<Route> {
     all
 }
 
-/// The browser module a route's page loads (its islands: the features in Cargo.toml): `lab` where
-/// the model runs in the page, `study` for the self-test, progress and the follow-up questions'
-/// recall cards, `reading` everywhere else.
+/// The browser module a route's page loads (its islands: the features in Cargo.toml): `lab` for
+/// the explorer, `commands` where the lab chapter's commands run (the chapter and the whole
+/// lesson), `study` for the self-test, progress and the follow-up questions' recall cards,
+/// `reading` everywhere else.
 pub fn module(route: Route) -> &'static str {
     match route {
-        Route::Explore | Route::All | Route::Chapter("lab") => "lab",
+        Route::Explore => "lab",
+        Route::All | Route::Chapter("lab") => "commands",
         Route::SelfTest | Route::Progress | Route::Chapter("follow-ups") => "study",
         _ => "reading",
     }

@@ -4,7 +4,7 @@
 //! goal. Solved challenges go to the lab's record.
 
 use super::coach::Row;
-use super::state::View;
+use crate::lab_views::state::View;
 use crate::record::lab::{Change, Lab};
 use crate::route::Route;
 use crate::storage::store::use_store;

@@ -4,9 +4,9 @@
 //! prints, laid out by the one report component.
 
 use super::counterexample::{story, Counterexample};
-use super::report::Judgment;
-use super::state::View;
 use super::worker::{start, Running, SearchProgress, SearchStatus, CAP};
+use crate::lab_views::report::Judgment;
+use crate::lab_views::state::View;
 use crate::ui::copy::CopyButton;
 use crate::ui::download::download;
 use fencing_model::checker::{self, ModelRun, Summary};

@@ -2,10 +2,10 @@
 //! the player's controls, the step table) and a preset's example path, the story its title
 //! promises.
 
-use super::player::{follow_current_step, Player};
-use super::sequence::SequenceDiagram;
-use super::state::View;
-use super::trace::{announce, StepTable};
+use crate::lab_views::player::{follow_current_step, Player};
+use crate::lab_views::sequence::SequenceDiagram;
+use crate::lab_views::state::View;
+use crate::lab_views::trace::{announce, StepTable};
 use fencing_model::checker::FindingResult;
 use fencing_model::verdicts::Marks;
 use fencing_model::Scenario;

@@ -1,10 +1,10 @@
 //! The fencing case's interleavings in the explorer: the chooser, the player's controls, the
 //! sequence diagram and the step table of the interleaving on view.
 
-use super::player::{follow_current_step, Player};
-use super::sequence::SequenceDiagram;
-use super::state::View;
-use super::trace::{announce, StepTable};
+use crate::lab_views::player::{follow_current_step, Player};
+use crate::lab_views::sequence::SequenceDiagram;
+use crate::lab_views::state::View;
+use crate::lab_views::trace::{announce, StepTable};
 use fencing_model::words::{OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
 use fencing_model::{Case, Defects, FencingRun};
 use leptos::prelude::*;

@@ -5,35 +5,25 @@ pub mod challenge;
 pub mod checker;
 pub mod coach;
 mod counterexample;
-pub mod diagram;
 pub mod editor;
 mod fields;
 mod interleavings;
 mod model_editor;
-pub mod ops_diagram;
 mod ops_editor;
 mod pieces;
 pub mod play;
 mod play_path;
-pub mod player;
-pub mod predict;
-mod predict_verdict;
-pub mod report;
 mod result;
-pub mod sequence;
-mod sequence_marks;
 pub mod session;
-pub mod state;
-pub mod trace;
 pub mod worker;
 
+use crate::lab_views::state::View;
 use editor::Editor;
 use fencing_model::{Case, CaseRun};
 use leptos::prelude::*;
 use pieces::Piece;
 use result::ResultView;
 use session::use_session;
-use state::View;
 
 #[cfg(feature = "ssr")]
 /// The explorer's page: prerendered with the lesson's default scenario, live as an island.

@@ -1,11 +1,11 @@
-//! The parts of the explorer split off the `lab` module (tools/dist/lab-module.sh): the mode
+//! The parts of the explorer split off the `lab` module (tools/dist/split-module.sh): the mode
 //! 「你来调度」 and the model case's results panel (its search runs in the checker's worker). `/explore`
 //! first loads neither; each piece is fetched the first time it is shown, and from then on its
 //! views are built at once.
 
 use super::checker::ModelResult;
 use super::play::Play;
-use super::state::View;
+use crate::lab_views::state::View;
 use fencing_model::machine::Machine;
 use fencing_model::Scenario;
 use leptos::prelude::*;

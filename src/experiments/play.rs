@@ -6,8 +6,8 @@
 use super::challenge::{ChallengeBox, ChallengeList};
 use super::coach::{self, chips, summary, Coach};
 use super::play_path::PlayPath;
-use super::player::{follow_current_step, Player};
-use super::state::View;
+use crate::lab_views::player::{follow_current_step, Player};
+use crate::lab_views::state::View;
 use fencing_model::challenges::Challenge;
 use fencing_model::machine::state::{Action, State};
 use fencing_model::machine::Machine;

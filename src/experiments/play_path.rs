@@ -1,9 +1,9 @@
 //! 「你来调度」's path so far: the findings it made, the controls to look back, the sequence
 //! diagram and the step table.
 
-use super::player::Player;
-use super::sequence::SequenceDiagram;
-use super::trace::{announce, StepTable};
+use crate::lab_views::player::Player;
+use crate::lab_views::sequence::SequenceDiagram;
+use crate::lab_views::trace::{announce, StepTable};
 use fencing_model::path::{Move, Step};
 use fencing_model::verdicts::Marks;
 use fencing_model::Defects;

@@ -2,11 +2,11 @@
 //! reproduce it, the text report, and the operations case's table.
 
 use super::interleavings::Interleavings;
-use super::ops_diagram::OperationsDiagram;
-use super::predict::{self, PredictForm, PredictVerdict};
-use super::report::Judgment;
 use super::session::use_session;
-use super::state::View;
+use crate::lab_views::ops_diagram::OperationsDiagram;
+use crate::lab_views::predict::{self, PredictForm, PredictVerdict};
+use crate::lab_views::report::Judgment;
+use crate::lab_views::state::View;
 use crate::record::prediction::Guess;
 use crate::ui::copy::CopyButton;
 use fencing_model::verdicts::Place;

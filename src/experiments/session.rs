@@ -4,7 +4,7 @@
 //! learner made by editing, or predicted before seeing.
 
 use super::fields::Fields;
-use super::state::View;
+use crate::lab_views::state::View;
 use crate::record::lab::{Change, Lab};
 use crate::rooted::rooted;
 use crate::storage::store::use_store;
@@ -53,6 +53,10 @@ impl Session {
     /// Owned by a root of its own (as the store is), so no island's cleanup disposes it; the
     /// caller's owner is put back afterwards.
     fn new() -> Session {
+        // The explorer records its runs and predictions in the lab record: asked for now, while
+        // the islands hydrate, the record is read when the page goes live (and a damaged one
+        // is said to be so then, not at the first run).
+        use_store::<Lab>();
         rooted(|| {
             let query = RwSignal::new(String::new());
             let parsed = Memo::new(move |_| query.with(|q| View::from_query(q)));

@@ -34,9 +34,22 @@ pub fn ProgressPage() -> impl IntoView {
                     "学习进度保存在本机浏览器中，查看、导出与导入需要启用 JavaScript。"
                 </p>
             </noscript>
-            <ProgressView />
+            <ProgressView follow_ups=follow_up_count() />
         </article>
     }
+}
+
+/// How many follow-up questions the lesson asks (counted here, in the renderer, so that the
+/// island does not carry the lesson's text).
+#[cfg(feature = "ssr")]
+fn follow_up_count() -> usize {
+    crate::content::chapter_index("follow-ups").map_or(0, |i| {
+        crate::content::CHAPTERS[i]
+            .blocks
+            .iter()
+            .filter(|b| matches!(b, crate::content::Block::Qa { .. }))
+            .count()
+    })
 }
 
 /// The page shows every part, each from its own store.
@@ -95,15 +108,8 @@ impl Parts {
 
 /// The follow-up questions written to (this app's recall cards), with a way there.
 #[component]
-fn FollowUps() -> impl IntoView {
+fn FollowUps(cards: usize) -> impl IntoView {
     let recall = use_store::<Recall>().record();
-    let cards = crate::content::chapter_index("follow-ups").map_or(0, |i| {
-        crate::content::CHAPTERS[i]
-            .blocks
-            .iter()
-            .filter(|b| matches!(b, crate::content::Block::Qa { .. }))
-            .count()
-    });
     view! {
         <section aria-labelledby="pf">
             <h2 id="pf">"三轮追问"</h2>
@@ -139,8 +145,9 @@ fn standing(q: &QuestionRecord) -> String {
     }
 }
 
-#[island]
-fn ProgressView() -> impl IntoView {
+/// Lazy, like every island of the study module: only `/progress` fetches its code.
+#[island(lazy)]
+fn ProgressView(follow_ups: usize) -> impl IntoView {
     let p = use_store::<Study>().record();
     let chapters = use_store::<Chapters>().record();
     view! {
@@ -207,7 +214,7 @@ fn ProgressView() -> impl IntoView {
                 </table>
             </div>
         </section>
-        <FollowUps />
+        <FollowUps cards=follow_ups />
         <Runs />
         <Challenges />
         <section aria-labelledby="pc">

@@ -10,11 +10,20 @@ use crate::ui::download::download;
 use leptos::html;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 /// Named for the day on the app's one clock (UTC, as the ISO date of the export's times).
 fn export_name() -> String {
     let iso: String = js_sys::Date::new(&crate::clock::now().into()).to_iso_string().into();
     format!("fencing-study-progress-{}.json", &iso[..10])
+}
+
+/// A file to import, read and checked: a piece of the study module fetched on the first import
+/// (every earlier schema's migration and the field-naming errors are in it; most visits to the
+/// progress page import nothing).
+#[wasm_split(progress_import, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn read_file(text: String, size: usize) -> Result<Result<Backup, String>, SplitLoaderError> {
+    Ok(read_import(&text, size))
 }
 
 /// Export, import with preview, reset behind a confirmation.
@@ -64,10 +73,15 @@ pub(super) fn Transfer() -> impl IntoView {
                 .await
                 .ok()
                 .and_then(|v| v.as_string());
-            match text
-                .ok_or_else(|| "无法读取这个文件".to_string())
-                .and_then(|t| read_import(&t, size))
-            {
+            let read = match text {
+                Some(text) => read_file(text, size).await.unwrap_or_else(|_| {
+                    Err("导入功能的程序没能下载，可能是网络问题；请检查网络后再选一次文件，\
+                         仍不行就刷新页面"
+                        .to_string())
+                }),
+                None => Err("无法读取这个文件".to_string()),
+            };
+            match read {
                 Ok(doc) => {
                     error.set(None);
                     let pv = preview(&untrack(|| store.whole()), &doc);

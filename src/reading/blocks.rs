@@ -200,7 +200,11 @@ fn block(b: &'static Block, id: String, expanded: bool) -> AnyView {
         // On the chapter's page, a card to write in first (the study module's island); the
         // prerendered answer stays for a browser without JavaScript.
         Block::Qa { question, answer } if !expanded => view! {
-            <crate::selftest::recall::RecallCard id=id.clone() />
+            <crate::selftest::recall::RecallCard
+                id=id.clone()
+                question=question.to_string()
+                answer=answer.to_string()
+            />
             <noscript>{qa(question, answer, None, false)}</noscript>
         }
         .into_any(),

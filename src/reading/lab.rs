@@ -6,8 +6,8 @@
 //! command line's text, folded. The model runs once per run; its report serves all three.
 
 use super::lab_result::RunResult;
-use crate::experiments::predict::{self, PredictForm, PredictVerdict};
-use crate::experiments::state::View;
+use crate::lab_views::predict::{self, PredictForm, PredictVerdict};
+use crate::lab_views::state::View;
 use crate::record::lab::{Change, Lab};
 use crate::record::prediction::Guess;
 use crate::storage::store::use_store;

@@ -1,10 +1,10 @@
 //! A lab command's result in the lab chapter: the verdict first, the interleaving it turns on
 //! drawn as in the explorer, then the command line's text, folded.
 
-use crate::experiments::ops_diagram::OperationsDiagram;
-use crate::experiments::report::Judgment;
-use crate::experiments::sequence::SequenceDiagram;
-use crate::experiments::state::View;
+use crate::lab_views::ops_diagram::OperationsDiagram;
+use crate::lab_views::report::Judgment;
+use crate::lab_views::sequence::SequenceDiagram;
+use crate::lab_views::state::View;
 use fencing_model::verdicts::{Kind, Part};
 use fencing_model::{CaseRun, Report};
 use leptos::prelude::*;

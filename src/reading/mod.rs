@@ -1,6 +1,6 @@
 //! Reading the lesson: one page per chapter and the whole lesson on one page, rendered at build
 //! time; the chapter list, search and reading progress as islands; the lab's commands as islands
-//! of the `lab` module.
+//! of the `commands` module.
 
 #[cfg(feature = "ssr")]
 pub mod blocks;
@@ -8,9 +8,9 @@ pub mod blocks;
 pub mod glossary;
 #[cfg(feature = "reading")]
 mod hit_mark;
-#[cfg(feature = "lab")]
+#[cfg(feature = "commands")]
 pub mod lab;
-#[cfg(feature = "lab")]
+#[cfg(feature = "commands")]
 mod lab_result;
 #[cfg(feature = "reading")]
 pub mod nav;

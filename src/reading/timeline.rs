@@ -9,7 +9,7 @@
 
 use super::timeline_down::down;
 use super::timeline_drawing::{across, Facts, Write};
-use crate::experiments::state::View;
+use crate::lab_views::state::View;
 use fencing_model::{lab, Case, Defects, Event, Note, Scenario, Step, Trace};
 use leptos::prelude::*;
 

@@ -74,7 +74,7 @@ pub fn SelfTestPage() -> impl IntoView {
 /// Today's review: what is due, and when the rest come back. Once the saved record is read,
 /// it puts the questions in review order on the page (once: a question just rated stays where
 /// the learner is looking).
-#[island]
+#[island(lazy)]
 fn ReviewPlan() -> impl IntoView {
     let store = use_store::<Study>();
     let loaded = store.loaded();

@@ -4,7 +4,6 @@
 //! browser and in the export. Not the self-test: no rating, no schedule. The chapter's page
 //! loads the study module for these islands.
 
-use crate::content::{block_id, Block, CHAPTERS};
 use crate::record::recall::{Change, Recall, Written};
 use crate::record::study::MAX_ANSWER;
 use crate::storage::store::use_store;
@@ -33,20 +32,10 @@ fn when(ms: f64) -> String {
     )
 }
 
-/// The think-first card with anchor `id`: its question and the lesson's answer.
-fn card(id: &str) -> Option<(&'static str, &'static str)> {
-    CHAPTERS
-        .iter()
-        .flat_map(|c| c.blocks.iter().enumerate().map(move |(i, b)| (block_id(c.slug, i), b)))
-        .find_map(|(bid, b)| match b {
-            Block::Qa { question, answer } if bid == id => Some((*question, *answer)),
-            _ => None,
-        })
-}
-
-#[island]
-pub fn RecallCard(id: String) -> impl IntoView {
-    let (question, answer) = card(&id).unwrap_or_default();
+/// The think-first card with anchor `id`: its question and the lesson's answer come with it
+/// from the prerendered page, so this module does not carry the lesson's text.
+#[island(lazy)]
+pub fn RecallCard(id: String, question: String, answer: String) -> impl IntoView {
     let store = use_store::<Recall>();
     let key = id.clone();
     let written =
@@ -96,15 +85,15 @@ pub fn RecallCard(id: String) -> impl IntoView {
     };
     let input_id = format!("{id}-answer");
     view! {
-        <section class="qa recall" id=id aria-label=question>
-            <p class="qa-q">{question}</p>
+        <section class="qa recall" id=id aria-label=question.clone()>
+            <p class="qa-q">{question.clone()}</p>
             <Show
                 when=move || !open()
                 fallback=move || {
                     view! {
                         <p>
                             <strong>"答："</strong>
-                            {answer}
+                            {answer.clone()}
                         </p>
                         {move || {
                             written

@@ -16,6 +16,7 @@ use leptos::prelude::*;
 use std::any::Any;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
+use std::rc::Rc;
 use std::time::Duration;
 
 /// Typing pauses this long before a draft is written.
@@ -55,6 +56,9 @@ thread_local! {
     /// Whether every island of the page is hydrated (`go_live`): only then are records read.
     static LIVE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     static STORES: RefCell<Vec<Box<dyn Any>>> = const { RefCell::new(Vec::new()) };
+    /// How to load each store an island asked for: a page reads only the parts it shows, and a
+    /// part's loading code ships with the islands that show it (a lazy island's piece).
+    static LOADS: RefCell<Vec<Rc<dyn Fn()>>> = const { RefCell::new(Vec::new()) };
     static STATUSES: RwSignal<Vec<RwSignal<Status>>> = rooted(|| RwSignal::new(Vec::new()));
 }
 
@@ -67,15 +71,24 @@ pub fn use_store<P: Part>() -> Store<P> {
         }
         let store = Store::<P>::new();
         all.borrow_mut().push(Box::new(store));
+        LOADS.with(|loads| loads.borrow_mut().push(Rc::new(move || store.load())));
         // The store's own signal, rooted as it is (`status()` makes one owned by the caller).
         STATUSES.with(|s| s.update(|s| s.push(store.status)));
         store
     })
 }
 
-/// Every island of the page is hydrated: the stores may read the stored records now.
+/// Every island of the page is hydrated: the stores its islands asked for read the stored
+/// records now (and a store asked for later reads them when first used).
 pub fn go_live() {
     LIVE.set(true);
+    // One at a time, unborrowed: a load may ask for another store, which joins the list.
+    let load = |i: usize| LOADS.with(|loads| loads.borrow().get(i).cloned());
+    let mut i = 0;
+    while let Some(next) = load(i) {
+        next();
+        i += 1;
+    }
 }
 
 /// The status of every store this module keeps (the page's one module: the storage notice

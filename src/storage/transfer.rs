@@ -1,7 +1,7 @@
 //! Export and import of the progress document: the checks an import file must pass and the
 //! preview of what it would change. Pure functions; the page only reads files and clicks.
 
-use super::backup::{parse, Backup};
+use super::backup::{parse_import, Backup};
 use super::doc::Loaded;
 use crate::record::draft::Current;
 use crate::record::study::{Attempt, QuestionRecord};
@@ -21,13 +21,13 @@ pub fn read_import(text: &str, size: usize) -> Result<Backup, String> {
             MAX_IMPORT_BYTES / (1024 * 1024)
         ));
     }
-    match parse(Some(text)) {
+    match parse_import(text) {
         Loaded::Ok(p) => Ok(p),
         Loaded::Empty => Err("文件是空的".into()),
         Loaded::Newer { version, .. } => {
             Err(format!("文件来自更新版本的学习台（第 {version} 版格式），本版本无法导入"))
         }
-        Loaded::Unreadable { reason, .. } => Err(format!("不是学习台的进度文件：{reason}")),
+        Loaded::Unreadable { reason, .. } => Err(format!("无法作为进度文件导入：{reason}")),
     }
 }
 

@@ -1,5 +1,5 @@
 // Build stage 3 (scripts/build.sh): content-hashed names for the modules built under fixed
-// names — `page-<name>.js`: `lab` and its pieces by stage 2; `study` and `checker` by Trunk,
+// names — `page-<name>.js`: `lab` and `study` and their pieces by stage 2; `checker` by Trunk,
 // which builds a module besides its main one only as a "worker" and does not hash it — as Trunk
 // names its main module (`reading`), so a new build never meets a stale cache; then the
 // checker's worker script (js/checker-worker.js),
@@ -12,7 +12,6 @@ import { join } from 'node:path';
 
 const [dir] = process.argv.slice(2);
 if (!dir) throw new Error('usage: node tools/dist/name-modules.mjs DIST');
-const SPLIT_LOADER = '__wasm_split.js';
 const hash = (...bodies) => bodies.reduce((h, b) => h.update(b), createHash('sha256')).digest('hex').slice(0, 16);
 
 const hashed = {};
@@ -22,11 +21,12 @@ for (const module of fixedNames) {
   const [js, wasm] = [`page-${module}.js`, `page-${module}_bg.wasm`].map((f) => join(dir, f));
   const wasmBody = await readFile(wasm);
   let jsBody = await readFile(js, 'utf8');
-  // The lab module's pieces (tools/dist/lab-module.sh): their loader imports the module's JS,
+  // A cut module's pieces (tools/dist/split-module.sh): their loader imports the module's JS,
   // which imports the loader, so one digest over them all names every file.
-  const loader = jsBody.includes(`from "./${SPLIT_LOADER}"`) ? await readFile(join(dir, SPLIT_LOADER), 'utf8') : null;
-  const pieces = loader ? [...loader.matchAll(/new URL\("\.\/([\w.]+\.wasm)"/g)].map((m) => m[1]) : [];
-  if (loader && !pieces.length) throw new Error(`${SPLIT_LOADER} no longer fetches its pieces by new URL("./….wasm")`);
+  const splitLoader = `${module}-pieces.js`;
+  const loader = jsBody.includes(`from "./${splitLoader}"`) ? await readFile(join(dir, splitLoader), 'utf8') : null;
+  const pieces = loader ? [...loader.matchAll(/new URL\("\.\/([\w.-]+\.wasm)"/g)].map((m) => m[1]) : [];
+  if (loader && !pieces.length) throw new Error(`${splitLoader} no longer fetches its pieces by new URL("./….wasm")`);
   const pieceBodies = await Promise.all(pieces.map((p) => readFile(join(dir, p))));
   const name = `page-${module}-${hash(wasmBody, jsBody, loader ?? '', ...pieceBodies)}`;
   if (loader) {
@@ -39,9 +39,8 @@ for (const module of fixedNames) {
       await rm(join(dir, p));
     }
     await writeFile(join(dir, loaderName), body);
-    await rm(join(dir, SPLIT_LOADER));
-    // Only the JS import: the WASM's own import keeps the loader's first name, as its key.
-    jsBody = jsBody.replaceAll(`from "./${SPLIT_LOADER}"`, `from "./${loaderName}"`);
+    await rm(join(dir, splitLoader));
+    jsBody = jsBody.replaceAll(`from "./${splitLoader}"`, `from "./${loaderName}"`);
   }
   await writeFile(join(dir, `${name}.js`), jsBody.replaceAll(`page-${module}_bg.wasm`, `${name}_bg.wasm`));
   await writeFile(join(dir, `${name}_bg.wasm`), wasmBody);

@@ -110,7 +110,7 @@ fn deep_nesting_and_huge_strings_are_refused_without_harm() {
         "answer": long, "revealed": false, "ticked": [], "updated_at": 1 } } } });
     assert_eq!(
         import(&doc.to_string()).unwrap_err(),
-        format!("不是学习台的进度文件：题目 q1 的回答超过 {MAX_ANSWER} 字")
+        format!("无法作为进度文件导入：题目 q1 的回答超过 {MAX_ANSWER} 字")
     );
     let conflicts = serde_json::json!({ "version": 5, "questions": { "q1": { "current": {
         "answer": "", "revealed": false, "ticked": [], "updated_at": 1,
