@@ -22,11 +22,13 @@ impl Rating {
     pub const ALL: [Rating; 3] = [Rating::Missed, Rating::Partial, Rating::Full];
 
     /// The rating the page suggests from the lesson's scoring points ticked (this app's own
-    /// points do not count): all of them 完整答出, at least half 部分答出, fewer 没想起来.
-    /// The learner's choice stands; the page states this rule beside it.
+    /// points do not count): at least nine in ten 完整答出 (all of them on a question of up to
+    /// nine points; one may be missed from ten on, so that 11 of 12 and 5 of 12 differ), at
+    /// least half 部分答出, fewer 没想起来. The learner's choice stands; the page states this
+    /// rule beside it.
     pub fn suggested(ticked: usize, of: usize) -> Rating {
         match ticked {
-            t if t >= of => Rating::Full,
+            t if 10 * t >= 9 * of => Rating::Full,
             t if 2 * t >= of => Rating::Partial,
             _ => Rating::Missed,
         }

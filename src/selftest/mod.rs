@@ -27,7 +27,9 @@ use leptos::prelude::*;
 pub use page::SelfTestPage;
 use rated::JustRated;
 pub use words::{due_today, next_review, rating_label, review_order, when, UNSURE};
-use words::{rating_class, rating_meaning, state_class, state_label, suggested, suggestion};
+use words::{
+    marked_suggestion, rating_class, rating_meaning, state_class, state_label, suggestion,
+};
 
 /// The chapters a question sends the learner back to, the main one first.
 fn reread(q: &'static Question) -> impl IntoView {
@@ -41,13 +43,14 @@ fn reread(q: &'static Question) -> impl IntoView {
     links.collect_view()
 }
 
-/// Answering one question: recall, reveal, tick, rate, and the attempts so far.
 /// The mark on the rating the ticked points suggest.
 fn suggested_tag() -> impl IntoView {
     view! { <span class="suggested-tag">"建议"</span> }
 }
 
-#[island]
+/// Answering one question: recall, reveal, tick, rate, and the attempts so far. Lazy: its code
+/// is a piece of the study module, fetched only by the page that shows it (docs/architecture.md).
+#[island(lazy)]
 fn QuestionCard(index: usize) -> impl IntoView {
     let q: &'static Question = &QUESTIONS[index];
     let store = use_store::<Study>();
@@ -169,17 +172,16 @@ fn QuestionCard(index: usize) -> impl IntoView {
                     >
                         "展开参考答案与评分点"
                     </button>
-                    {move || {
-                        record
-                            .with(|r| r.current.answer.trim().is_empty())
-                            .then(|| {
-                                view! {
-                                    <p class="hint">
-                                        "建议先写下你记得的内容再展开：回忆本身就是练习。"
-                                    </p>
-                                }
-                            })
-                    }}
+                    <p class="hint">
+                        {move || {
+                            record
+                                .with(|r| r.current.answer.trim().is_empty())
+                                .then_some(
+                                    "你还没写回答：建议先写下记得的内容再展开，回忆本身就是练习。",
+                                )
+                        }}
+                        "展开后，你的回答会锁定，不能再改，留作对照评分点。"
+                    </p>
                 </Show>
             </div>
             <Show when=revealed>
@@ -267,7 +269,8 @@ fn QuestionCard(index: usize) -> impl IntoView {
                             .into_iter()
                             .map(|rating| {
                                 let is_suggested = move || {
-                                    record.with(|r| suggested(q, &r.current.ticked)) == rating
+                                    record.with(|r| marked_suggestion(q, &r.current.ticked))
+                                        == Some(rating)
                                 };
                                 view! {
                                     <button

@@ -19,9 +19,9 @@ pub fn rating_label(r: Rating) -> &'static str {
 
 pub(super) fn rating_meaning(r: Rating) -> &'static str {
     match r {
-        Rating::Missed => "要点大多没想起来，需要重读相关章节",
-        Rating::Partial => "抓住了部分评分点，关键处仍有遗漏或含糊",
-        Rating::Full => "课文的评分点都答到了，并能说清为什么",
+        Rating::Missed => "要点大多没想起来，或想起了原则却用错了地方：需要重读相关章节",
+        Rating::Partial => "答到至少一半评分点，但有的遗漏、含糊或答错",
+        Rating::Full => "评分点都答到，或只漏一个次要点，并能说清为什么",
     }
 }
 
@@ -31,16 +31,33 @@ pub(super) fn suggested(q: &Question, ticked: &[usize]) -> Rating {
     Rating::suggested(lesson.iter().filter(|k| ticked.contains(k)).count(), lesson.len())
 }
 
-/// The suggestion and its rule, as the learner reads them beside the three levels.
+/// The rule by which the ticks suggest a level, as the learner reads it beside the levels.
+const RULE: &str =
+    "规则：勾到九成及以上为完整答出（课文评分点满 10 个的题可漏一个，不满 10 个须全勾），\
+                    一半及以上为部分答出，不到一半为没想起来";
+
+/// The suggestion and its rule, as the learner reads them beside the three levels; before any
+/// point is ticked, the rule alone (no level is suggested until the learner has checked).
 pub(super) fn suggestion(q: &Question, ticked: &[usize]) -> String {
     let lesson = q.lesson_points().count();
     let on = q.lesson_points().filter(|k| ticked.contains(k)).count();
     let extra =
         if lesson < q.points.len() { "；标“本学习台补充”的点不计入" } else { "" };
+    if ticked.is_empty() {
+        return format!(
+            "先对照参考答案，勾出你答对的评分点（提到了但用错的不算），这里会按勾的数目给出建议；\
+             一个都没答到，就选“没想起来”。{RULE}{extra}。"
+        );
+    }
     format!(
-        "按你勾的课文评分点（{on}/{lesson}），建议：{}。规则：全部勾上为完整答出，至少一半为部分答出，不到一半为没想起来{extra}。以你的选择为准。",
+        "按你勾的课文评分点（{on}/{lesson}），建议：{}。{RULE}{extra}。以你的选择为准。",
         rating_label(suggested(q, ticked))
     )
+}
+
+/// Whether a level is to be marked as the suggestion: not before any point is ticked.
+pub(super) fn marked_suggestion(q: &Question, ticked: &[usize]) -> Option<Rating> {
+    (!ticked.is_empty()).then(|| suggested(q, ticked))
 }
 
 /// The stylesheet's name for a rating.

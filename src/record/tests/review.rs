@@ -45,7 +45,7 @@ fn due_means_due_on_the_learners_calendar_day() {
 }
 
 #[test]
-fn the_suggested_rating_is_all_half_or_fewer_of_the_lessons_points() {
+fn the_suggested_rating_is_nine_in_ten_half_or_fewer_of_the_lessons_points() {
     use Rating::*;
     let suggested: Vec<_> = (0..=6).map(|t| Rating::suggested(t, 6)).collect();
     assert_eq!(suggested, [Missed, Missed, Missed, Partial, Partial, Partial, Full]);
@@ -54,4 +54,7 @@ fn the_suggested_rating_is_all_half_or_fewer_of_the_lessons_points() {
         [Missed, Partial],
         "half of an odd count rounds up"
     );
+    // From ten points on, one may be missed: 11 of 12 is not 5 of 12.
+    assert_eq!([12, 11, 6, 5].map(|t| Rating::suggested(t, 12)), [Full, Full, Partial, Missed]);
+    assert_eq!([9, 8].map(|t| Rating::suggested(t, 9)), [Full, Partial]);
 }
