@@ -72,15 +72,23 @@ fn chapter(source: &str) -> Result<(String, String), String> {
 /// A closed-book question: front matter (`id`, `version` of the wording, `topic`, `reread`: the
 /// chapters to reread, comma-separated), the question as the heading, then any context the
 /// learner reads (paragraphs, a table of steps) as chapter blocks, an ```answer``` block with
-/// the reference answer, and a list of scoring points, each one checkable claim.
+/// the reference answer, and a list of scoring points, each one checkable claim ending with the
+/// slug of the chapter it draws on in 〔〕 (kept apart from the point's text).
 fn question(source: &str) -> Result<String, String> {
     let (before, rest) = source.split_once("```answer\n").ok_or("no ```answer block")?;
     let (answer, after) = rest.split_once("\n```\n").ok_or("unterminated ```answer block")?;
     let Doc { front, title, blocks } = markdown::parse(before)?;
-    let points: Vec<String> =
-        after.lines().filter_map(|l| l.strip_prefix("- ")).map(|p| lit(p.trim())).collect();
-    // One checkable claim a point: a question of five parts over two designs (q1) needs more
-    // points than one that bundles claims, hence up to 12.
+    let (mut points, mut sources) = (Vec::new(), Vec::new());
+    for point in after.lines().filter_map(|l| l.strip_prefix("- ")).map(str::trim) {
+        let (text, source) = point
+            .strip_suffix('〕')
+            .and_then(|p| p.rsplit_once('〔'))
+            .ok_or(format!("a scoring point without its source chapter (…〔slug〕): {point}"))?;
+        points.push(lit(text.trim_end()));
+        sources.push(lit(source.trim()));
+    }
+    // One checkable claim a point: a question of several parts over two designs (q1) needs
+    // more points than one that bundles claims, hence up to 12.
     if !(4..=12).contains(&points.len()) {
         return Err(format!("4–12 scoring points, found {}", points.len()));
     }
@@ -88,13 +96,14 @@ fn question(source: &str) -> Result<String, String> {
     let reread: Vec<String> = front.get("reread")?.split(", ").map(lit).collect();
     Ok(format!(
         "    Question {{ id: {}, version: {version}, topic: {}, reread: &[{}], prompt: {}, \
-         context: &[{}], answer: {}, points: &[{}] }},\n",
+         context: &[{}], answer: {}, points: &[{}], sources: &[{}] }},\n",
         lit(front.get("id")?),
         lit(front.get("topic")?),
         reread.join(", "),
         lit(&title.ok_or("the question is the heading")?),
         blocks.join(", "),
         lit(answer.trim()),
-        points.join(", ")
+        points.join(", "),
+        sources.join(", ")
     ))
 }

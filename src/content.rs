@@ -90,6 +90,8 @@ pub struct Question {
     pub answer: &'static str,
     /// Each one checkable claim.
     pub points: &'static [&'static str],
+    /// The chapter (slug) each point draws on, parallel to `points`; `reread` holds them all.
+    pub sources: &'static [&'static str],
 }
 
 /// How a scoring point that is this app's addition, not the lesson's, begins.
