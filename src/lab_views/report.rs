@@ -7,6 +7,7 @@
 use fencing_model::verdicts::{
     Kind, Line, Occurrence, Part, Place, Section, Verdicts, KEY_STEPS, OURS, WHY,
 };
+use fencing_model::properties;
 use leptos::prelude::*;
 
 /// How a part names a path (`交错 2`) and, where the page can, opens a place of it.
@@ -49,6 +50,7 @@ pub fn Judgment(
                 <summary>"符号说明"</summary>
                 <ul>{legend.collect_view()}</ul>
                 <p>{KEY_STEPS}</p>
+                <p>{properties::legend()}</p>
             </details>
         </div>
     }

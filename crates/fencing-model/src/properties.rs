@@ -20,6 +20,19 @@ pub const BOUND_TO_A_GRANT: &str = "（本学习台补充）「绑定授予」�
                                     中递增 generation 铸出，拆开发号时则是持有者在自己的授予仍有效\
                                     时向独立计数器取得的号，此后租期是否到期不影响绑定。";
 
+/// Which violation breaks which property, and why an unbound token's write is not counted as
+/// going backward: the lab chapter names the properties and the violations apart.
+const NO_GENERATION: &str = "未绑定授予的 token（如 split-authority 里 A 在租约到期后\
+                                 取到的号）不属于任何一次授予，也就没有代际：它的写入即使覆盖\
+                                 了较新的结果，也记在 unauthorized_accept 下，不算“代际后退”。";
+
+/// The legend's line: each violation's name with the promise it breaks, then `NO_GENERATION`.
+pub fn legend() -> String {
+    let pairs: Vec<String> =
+        Property::ALL.iter().map(|p| format!("{} 违反「{}」", p.name(), p.promise())).collect();
+    format!("（本学习台补充）违例与性质：{}。{NO_GENERATION}", pairs.join("；"))
+}
+
 impl Property {
     pub const ALL: [Property; 2] =
         [Property::RevokedGenerationOverwrite, Property::UnauthorizedAccept];

@@ -127,6 +127,7 @@ fn legend(out: &mut String) {
     let kinds: Vec<String> =
         Kind::ALL.iter().map(|k| format!("{} {}", k.sign(), k.label())).collect();
     let _ = writeln!(out, "（符号：{}。）", kinds.join("；"));
+    let _ = writeln!(out, "{}", crate::properties::legend());
 }
 
 /// Where and whether the resource compares `(max_fence, last_seq) < (fence, seq)`.
