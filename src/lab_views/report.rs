@@ -4,10 +4,10 @@
 //! so the page says exactly what the CLI's text says. (Its parts are plain functions, not
 //! components: they have no state of their own, and each component costs the module bytes.)
 
+use fencing_model::properties;
 use fencing_model::verdicts::{
     Kind, Line, Occurrence, Part, Place, Section, Verdicts, KEY_STEPS, OURS, WHY,
 };
-use fencing_model::properties;
 use leptos::prelude::*;
 
 /// How a part names a path (`交错 2`) and, where the page can, opens a place of it.
