@@ -59,7 +59,7 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   assert.match(await q1.locator('.history-later').textContent(), /之前的 1 次作答记录/);
   const doc = await exported(page);
   assert.equal(doc.version, 9);
-  assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer, a.wording]), [['partial', [1, 3], 'owner 只防误删误续；检查放在资源提交处', 5]]);
+  assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer, a.wording]), [['partial', [1, 3], 'owner 只防误删误续；检查放在资源提交处', 6]]);
 
   // A retake keeps the history; the latest rating is the current level.
   await q1.locator('textarea').fill('第二次');
@@ -137,7 +137,7 @@ test('each question tests its part of the core and is scored point by point', as
   assert.equal(await card(page, 'q3').locator('tbody tr').count(), 7);
   const doc = await exported(page);
   assert.deepEqual(Object.fromEntries(['q1', 'q2', 'q3', 'q4'].map((id) => [id, doc.questions[id].attempts.map((a) => [a.answer, a.ticked, a.wording])])), {
-    q1: [['q1 的回忆', [1], 5]], q2: [['q2 的回忆', [1], 5]], q3: [['q3 的回忆', [1], 5]], q4: [['q4 的回忆', [1], 6]],
+    q1: [['q1 的回忆', [1], 6]], q2: [['q2 的回忆', [1], 6]], q3: [['q3 的回忆', [1], 5]], q4: [['q4 的回忆', [1], 6]],
   });
   assert.deepEqual(page.problems, []);
 });

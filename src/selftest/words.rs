@@ -21,7 +21,7 @@ pub(super) fn rating_meaning(r: Rating) -> &'static str {
     match r {
         Rating::Missed => "要点大多没想起来，或想起了原则却用错了地方：需要重读相关章节",
         Rating::Partial => "答到至少一半评分点，但有的遗漏、含糊或答错",
-        Rating::Full => "评分点都答到，或只漏一个次要点，并能说清为什么",
+        Rating::Full => "评分点都答到（课文评分点满 10 个的题可漏一个），并能说清为什么",
     }
 }
 
@@ -42,7 +42,7 @@ pub(super) fn suggestion(q: &Question, ticked: &[usize]) -> String {
     let lesson = q.lesson_points().count();
     let on = q.lesson_points().filter(|k| ticked.contains(k)).count();
     let extra =
-        if lesson < q.points.len() { "；标“本学习台补充”的点不计入" } else { "" };
+        if lesson < q.points.len() { "；以“（本学习台补充）”开头的点不计入" } else { "" };
     if ticked.is_empty() {
         return format!(
             "先对照参考答案，勾出你答对的评分点（提到了但用错的不算），这里会按勾的数目给出建议；\
