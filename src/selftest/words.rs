@@ -41,8 +41,11 @@ const RULE: &str =
 pub(super) fn suggestion(q: &Question, ticked: &[usize]) -> String {
     let lesson = q.lesson_points().count();
     let on = q.lesson_points().filter(|k| ticked.contains(k)).count();
-    let extra =
-        if lesson < q.points.len() { "；以“（本学习台补充）”开头的点不计入" } else { "" };
+    let extra = if lesson < q.points.len() {
+        "；以“（本学习台补充）”开头的点不计入"
+    } else {
+        ""
+    };
     if ticked.is_empty() {
         return format!(
             "先对照参考答案，勾出你答对的评分点（提到了但用错的不算），这里会按勾的数目给出建议；\
