@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The release site, stage by stage (after scripts/bootstrap.sh):
 #   1. trunk build     three of the browser modules and the page template (Trunk.toml, index.html)
-#   2. cut modules     the `lab` and `study` modules, cut in pieces loaded when first used
+#   2. cut modules     the `lab`, `commands` and `study` modules, cut in pieces loaded when first used
 #                      (tools/dist/split-module.sh)
-#   3. name modules    content-hashed names for the lab, study and checker modules, and the
+#   3. name modules    content-hashed names for the cut modules and the checker's, and the
 #                      checker's worker script (tools/dist/name-modules.mjs)
 #   4. prerender       every route to its own HTML file, and the search index, by the app's own
 #                      components, natively (src/bin/prerender.rs)
@@ -20,8 +20,9 @@ stage() { echo "== build $1" >&2; }
 
 stage "1/5: trunk build --release into $dist (served at $url)"
 trunk build --release --offline --public-url "$url" --dist "$dist"
-stage "2/5: the lab and study modules, in pieces"
+stage "2/5: the lab, commands and study modules, in pieces"
 tools/dist/split-module.sh lab "$dist"
+tools/dist/split-module.sh commands "$dist"
 tools/dist/split-module.sh study "$dist"
 stage "3/5: hashed module names"
 node tools/dist/name-modules.mjs "$dist"

@@ -1,5 +1,5 @@
 // Screenshots of the views that need a few clicks first (the timeline's other order, a
-// question after reveal, a scored prediction), at 1280 and 390 px, light and dark:
+// question after reveal, a lab command run in the page, a scored prediction), at 1280 and 390 px, light and dark:
 //   node tools/shot-flow.mjs OUTDIR
 import { live, start } from '../e2e/harness.mjs';
 const out = process.argv[2] ?? 'shots';
@@ -12,9 +12,20 @@ const flows = {
     await q.getByRole('button', { name: '展开参考答案与评分点' }).click();
     await q.locator('.points input').nth(5).check();
   }, 'section.question#q2'],
+  'q4-revealed': ['self-test', async (p) => {
+    const q = p.locator('section.question#q4');
+    await q.locator('textarea').fill('先写对象，再条件写指针');
+    await q.getByRole('button', { name: '展开参考答案与评分点' }).click();
+  }, 'section.question#q4 .points'],
+  // The lab chapter's run is a piece fetched on the first press: the result it shows.
+  'lab-run': ['lab', async (p) => {
+    const row = p.locator('.lab-command').nth(1);
+    await row.locator('.run-btn').click();
+    await row.locator('.lab-result').first().waitFor();
+  }, '.lab-command >> nth=1'],
   'prediction-scored': ['explore?variant=no-fence', async (p) => {
     await p.getByRole('button', { name: '先预测，再看结果' }).click();
-    await p.getByLabel('只违反 revoked_generation_overwrite').check();
+    await p.getByLabel(/revoked_generation_overwrite/).first().check();
     for (const [i, w] of ['A', 'B', 'B'].entries()) await p.locator('.predict-orders > li').nth(i).getByLabel(`${w} 的结果`).check();
     await p.getByRole('button', { name: '提交预测并运行' }).click();
   }, '.predict-bar'],

@@ -5,18 +5,15 @@
 //! explorer shows it — then the interleaving it turns on drawn as in the explorer, then the
 //! command line's text, folded. The model runs once per run; its report serves all three.
 
-use super::lab_result::RunResult;
-use crate::lab_views::predict::{self, PredictForm, PredictVerdict};
+use super::lab_run::{self, Asked};
 use crate::lab_views::state::View;
 use crate::record::lab::{Change, Lab};
-use crate::record::prediction::Guess;
 use crate::storage::store::use_store;
 use crate::ui::copy::CopyButton;
 use crate::ui::run_status::RunStatus;
-use fencing_model::cli::{args_of, execute, parse, Invocation};
-use fencing_model::{render, Experiment, Report};
+use fencing_model::cli::{args_of, parse, Invocation};
+use fencing_model::Experiment;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// One lab block: its commands, each runnable in the page.
 #[island]
@@ -42,9 +39,6 @@ pub fn LabCommands(id: String, label: String, commands: Vec<String>) -> impl Int
 
 #[component]
 fn LabCommand(command: String) -> impl IntoView {
-    // A run: the command line's text and exit code, and the report it printed (none for a
-    // command that does not run the model).
-    let output = RwSignal::new(None::<(String, i32, Option<Report>)>);
     let store = use_store::<Lab>();
     // The same command's scenario, for recording the run and for opening it in the explorer.
     let args: Vec<String> =
@@ -56,56 +50,23 @@ fn LabCommand(command: String) -> impl IntoView {
     let explore = scenario.as_ref().map(|s| View::of(s.clone()).href());
     let experiment = scenario.as_ref().map(Experiment::of);
     let runnable = scenario.is_some();
-    let scenario = StoredValue::new(scenario);
-    // The model runs once, when first asked (for the prediction form or a run), and its report
-    // is kept for what follows.
-    let kept = StoredValue::new(None::<Option<Report>>);
-    let report = move || {
-        if kept.with_value(Option::is_none) {
-            kept.set_value(Some(
-                scenario.with_value(|s| s.as_ref().and_then(|s| fencing_model::run(s).ok())),
-            ));
-        }
-        kept.get_value().flatten()
-    };
     let flags = args.join(" ");
+    // What the learner asked for: the prediction form open, and how many runs so far (the
+    // output is the same at each; a run drops the verdict of an earlier prediction).
     let predicting = RwSignal::new(false);
-    let verdict = RwSignal::new(None::<(Guess, Report)>);
+    let runs = RwSignal::new(0u32);
     let run = Callback::new(move |()| {
-        output.set(Some(match report() {
-            Some(r) => (render::text(&r), 0, Some(r)),
-            None => {
-                let (text, code) = execute(&args);
-                (text, code, None)
-            }
-        }));
+        runs.update(|n| *n += 1);
         if let Some(e) = experiment {
             store.apply(Change::Run(e));
         }
     });
-    let item = NodeRef::<leptos::html::Li>::new();
-    let predicted = Callback::new(move |guess: Guess| {
-        predicting.set(false);
-        run.run(());
-        if let Some(report) = report() {
-            predict::record(&guess, &report);
-            verdict.set(Some((guess, report)));
-            // The feedback replaces the form the learner scrolled through (and the button that
-            // had the focus): bring its first line into view once it is drawn, and the focus
-            // to it, so the keyboard goes on from there.
-            request_animation_frame(move || {
-                let shown = item
-                    .get_untracked()
-                    .and_then(|li| li.query_selector(".predict-verdict").ok().flatten());
-                if let Some(el) = shown {
-                    el.scroll_into_view();
-                    if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
-                        let _ = el.focus();
-                    }
-                }
-            });
-        }
+    // The run itself is a piece of the module, fetched when first asked for (`lab_run`).
+    let asked_once = Memo::new(move |was: Option<&bool>| {
+        was == Some(&true) || predicting.get() || runs.get() > 0
     });
+    let piece = lab_run::piece();
+    let item = NodeRef::<leptos::html::Li>::new();
     // Each lab command runs a distinct experiment: its name makes the form's ids unique.
     let form_id = format!(
         "predict-{}",
@@ -116,10 +77,10 @@ fn LabCommand(command: String) -> impl IntoView {
         format!("在实验台中逐步查看：{command}"),
         format!("{command} 的输出"),
     );
+    let asked = Asked { args, scenario, predicting, runs, run, item, form_id, output_label };
     let copied = command.clone();
     // What the command does, and its flags.
     let heading = experiment.map(|e| (e.title(), flags));
-    let result_id = form_id.replacen("predict", "run", 1);
     view! {
         <li class="lab-command" node_ref=item>
             {heading
@@ -141,7 +102,7 @@ fn LabCommand(command: String) -> impl IntoView {
                     view! {
                         <p
                             class="lab-status"
-                            hidden=move || count.get() == 0 || output.with(Option::is_some)
+                            hidden=move || { count.get() == 0 || runs.get() != 0 }
                         >
                             <RunStatus
                                 count=count
@@ -203,10 +164,7 @@ fn LabCommand(command: String) -> impl IntoView {
                         class="tool-btn run-btn"
                         type="button"
                         hidden=move || predicting.get()
-                        on:click=move |_| {
-                            verdict.set(None);
-                            run.run(())
-                        }
+                        on:click=move |_| run.run(())
                         aria-label=run_label
                     >
                         <span aria-hidden="true">"▶"</span>
@@ -222,56 +180,7 @@ fn LabCommand(command: String) -> impl IntoView {
                         })}
                 </div>
             </div>
-            {move || {
-                predicting
-                    .get()
-                    .then(report)
-                    .flatten()
-                    .map(|report| {
-                        view! {
-                            <PredictForm
-                                report=report
-                                id=form_id.clone()
-                                on_submit=predicted
-                                on_cancel=Callback::new(move |()| predicting.set(false))
-                            />
-                        }
-                    })
-            }}
-            {move || {
-                verdict
-                    .get()
-                    .map(|(guess, report)| view! { <PredictVerdict guess=guess report=report /> })
-            }}
-            {move || {
-                output
-                    .get()
-                    .map(|(text, code, report)| match (code, report) {
-                        (0, Some(report)) => {
-                            view! {
-                                <RunResult
-                                    report=report
-                                    text=text
-                                    id=result_id.clone()
-                                    label=output_label.clone()
-                                />
-                            }
-                                .into_any()
-                        }
-                        _ => {
-                            view! {
-                                <pre
-                                    class="lab-output failed"
-                                    tabindex="0"
-                                    aria-label=output_label.clone()
-                                >
-                                    {text}
-                                </pre>
-                            }
-                                .into_any()
-                        }
-                    })
-            }}
+            {move || asked_once.get().then(|| lab_run::show(piece, asked.clone()))}
         </li>
     }
 }

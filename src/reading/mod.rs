@@ -12,6 +12,8 @@ mod hit_mark;
 pub mod lab;
 #[cfg(feature = "commands")]
 mod lab_result;
+#[cfg(feature = "commands")]
+mod lab_run;
 #[cfg(feature = "reading")]
 pub mod nav;
 #[cfg(feature = "ssr")]

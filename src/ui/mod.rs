@@ -5,6 +5,8 @@ pub mod copy;
 pub mod dialog;
 pub mod download;
 pub mod keys;
+#[cfg(any(feature = "lab", feature = "commands"))]
+pub mod piece;
 pub mod run_status;
 
 /// What an answer box says until its saved draft is read (the prerendered page cannot know

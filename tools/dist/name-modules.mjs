@@ -1,5 +1,5 @@
 // Build stage 3 (scripts/build.sh): content-hashed names for the modules built under fixed
-// names — `page-<name>.js`: `lab` and `study` and their pieces by stage 2; `checker` by Trunk,
+// names — `page-<name>.js`: `lab`, `commands` and `study` and their pieces by stage 2; `checker` by Trunk,
 // which builds a module besides its main one only as a "worker" and does not hash it — as Trunk
 // names its main module (`reading`), so a new build never meets a stale cache; then the
 // checker's worker script (js/checker-worker.js),
