@@ -22,9 +22,11 @@ pub const BOUND_TO_A_GRANT: &str = "（本学习台补充）「绑定授予」�
 
 /// Which violation breaks which property, and why an unbound token's write is not counted as
 /// going backward: the lab chapter names the properties and the violations apart.
-const NO_GENERATION: &str = "未绑定授予的 token（如 split-authority 里 A 在租约到期后\
-                                 取到的号）不属于任何一次授予，也就没有代际：它的写入即使覆盖\
-                                 了较新的结果，也记在 unauthorized_accept 下，不算“代际后退”。";
+const NO_GENERATION: &str = "未绑定授予的 token（如 split-authority 里 A 在租约到期后取到的号）\
+                             不属于任何一次授予，在授予次序里没有位置（资源照样只看到它的数字）：\
+                             它的写入即使覆盖了某次授予已提交的结果，在课程的两条性质里也只记为 \
+                             unauthorized_accept，不算“代际后退”；explore（实验台的 model 案例）\
+                             另列一行 ⚠ unbound_overwrite。";
 
 /// The legend's line: each violation's name with the promise it breaks, then `NO_GENERATION`.
 pub fn legend() -> String {

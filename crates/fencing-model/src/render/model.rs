@@ -58,7 +58,7 @@ pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun) {
                 continue;
             };
             if !said_key {
-                let _ = writeln!(out, "\n{KEY_STEPS}\n{}", crate::properties::legend());
+                let _ = writeln!(out, "\n{KEY_STEPS}");
                 said_key = true;
             }
             // An expected failure is no counterexample: it is the shortest path to it.

@@ -30,8 +30,8 @@ pub const KEY_STEPS: &str = "（本学习台补充）关键步骤（*、◆）�
 
 /// Said of the first property where split authority is on: what it does not count.
 pub const UNBOUND_NOT_COUNTED: &str = "（本学习台补充）本性质只按授予次序判定绑定授予的写入；\
-                                       未绑定 token 的写入不计入，即使它让 max_fence 后退（见 \
-                                       unauthorized_accept 与 unbound_overwrite）。";
+                                       未绑定 token 的写入不计入，即使它覆盖了某次授予已提交的结果\
+                                       （见 unauthorized_accept）。";
 
 /// The label before a finding's meaning, where an occurrence is told.
 pub const WHY: &str = "原因（本学习台补充）：";
