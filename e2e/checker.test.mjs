@@ -92,7 +92,7 @@ test('the hard cap stops the search with a clear message and the findings so far
   await explore(page, 'variant=split-authority&clients=' + encodeURIComponent('acquire pause write:1:a renew pause write:2:a2; acquire pause write:1:b renew pause write:2:b2; acquire pause write:1:c; acquire pause write:1:d') + '&delay=true');
   const extent = page.locator('.search-extent');
   assert.equal(await extent.getAttribute('data-complete'), 'false');
-  assert.match(await extent.textContent(), /达到上限 3,000,000 个状态，搜索停止，未穷尽/);
+  assert.match(await extent.textContent(), /^搜索：在上限 3,000,000 个状态处停止，未穷尽（已转移 [\d,]+ 次）/);
   assert.match(await page.locator('li[data-finding="unauthorized_accept"]').textContent(), /违反，最短反例 7 步/);
   assert.match(await page.locator('li[data-finding="revoked_generation_overwrite"]').textContent(), /未发现违例（未穷尽）/);
 });

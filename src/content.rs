@@ -94,13 +94,14 @@ pub struct Question {
     pub sources: &'static [&'static str],
 }
 
-/// How a scoring point that is this app's addition, not the lesson's, begins.
-pub const APP_POINT: &str = "（本学习台补充）";
-
 impl Question {
     /// The scoring points that are the lesson's own (not this app's additions), by index.
     pub fn lesson_points(&self) -> impl Iterator<Item = usize> + '_ {
-        self.points.iter().enumerate().filter(|(_, p)| !p.starts_with(APP_POINT)).map(|(k, _)| k)
+        self.points
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.starts_with(fencing_model::APP_NOTE))
+            .map(|(k, _)| k)
     }
 }
 

@@ -7,11 +7,12 @@ const FILES: [&str; 4] =
     ["src/experiments", "src/lab_views", "src/reading/lab.rs", "src/reading/lab_result.rs"];
 
 /// Words and signs that only a verdict uses.
-const VERDICT: [&str; 16] = [
+const VERDICT: [&str; 17] = [
     "违反",
     "成立",
     "未发生",
     "无从",
+    "穷尽",
     "预期",
     "原因",
     "不属于课程",

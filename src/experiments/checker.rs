@@ -186,18 +186,7 @@ fn ModelReport(
     let command = fencing_model::cli::command_line(&scenario);
     let copy = command.clone();
     let file = scenario_file::write(None, &scenario);
-    let extent = if run.complete {
-        format!(
-            "广度优先遍历了全部可达状态：{} 个不同状态，{} 次转移",
-            grouped(run.states),
-            grouped(run.transitions as usize)
-        )
-    } else {
-        format!(
-            "达到上限 {} 个状态，搜索停止，未穷尽：「未发现」只说明已访问的状态里没有",
-            grouped(run.cap)
-        )
-    };
+    let extent = format!("搜索：{}", fencing_model::words::search_extent(&run, grouped));
     // A rate over a few milliseconds says nothing.
     let speed = if progress.elapsed_ms >= 100.0 {
         format!(

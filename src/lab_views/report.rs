@@ -117,7 +117,7 @@ fn line(l: Line, paths: Paths) -> impl IntoView {
             </span>
             <span class="visually-hidden">{format!("{}：", kind.label())}</span>
             {name}
-            {ours.then_some("（本学习台补充）")}
+            {ours.then_some(fencing_model::APP_NOTE)}
             "："
             <strong class="verdict-words">{verdict}</strong>
             {qualifiers.into_iter().map(|q| view! { <p class="qualifier">{q}</p> }).collect_view()}
@@ -141,7 +141,7 @@ fn occurrence(o: Occurrence, paths: Paths) -> impl IntoView {
             <p class="why">{WHY}{why}</p>
             {cause.map(|c| view! { <p class="why cause">{c}</p> })}
             {qualifiers.into_iter().map(|q| view! { <p class="qualifier">{q}</p> }).collect_view()}
-            <p class="chain">"（本学习台补充）"{chain}</p>
+            <p class="chain">{fencing_model::APP_NOTE}{chain}</p>
         </div>
     }
 }

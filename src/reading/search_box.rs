@@ -60,7 +60,7 @@ fn groups(terms: &[Term], hits: &[Hit]) -> Vec<Group> {
     let terms = (!terms.is_empty()).then(|| Group {
         class: "hit-group glossary-hits",
         label: "术语表",
-        heading: "术语表（本学习台补充）".to_string(),
+        heading: format!("术语表{}", fencing_model::APP_NOTE),
         items: terms
             .iter()
             .map(|t| (t.href(), t.name().to_string(), String::new(), String::new()))

@@ -42,7 +42,7 @@ pub(super) fn suggestion(q: &Question, ticked: &[usize]) -> String {
     let lesson = q.lesson_points().count();
     let on = q.lesson_points().filter(|k| ticked.contains(k)).count();
     let extra = if lesson < q.points.len() {
-        "；以“（本学习台补充）”开头的点不计入"
+        concat!("；以“", fencing_model::app_note!(), "”开头的点不计入")
     } else {
         ""
     };

@@ -70,7 +70,7 @@ pub const CHALLENGES: [Challenge; 7] = [
         defects: &[Defect::RollbackIssuer],
         goal: Finding::LockedOut,
         task: "rollback-issuer：让租约仍有效的当前 owner 的写入被资源拒绝。",
-        claim: "（本学习台补充）发号器回退后，两次授予可能拿到同一 fence；fence 相同时资源只比 op_seq，分不清两个任期。",
+        claim: app_note!("发号器回退后，两次授予可能拿到同一 fence；fence 相同时资源只比 op_seq，分不清两个任期。"),
         ours: true,
     },
     Challenge {

@@ -45,10 +45,17 @@ impl Defect {
     pub fn summary(self) -> &'static str {
         match self {
             Defect::NoFence => "关闭资源检查：资源不比较 token，照单全收",
-            Defect::SplitAuthority => "拆开发号与授予：授予时不发号，持有者另向独立自增服务取号，号与授予之间没有原子绑定",
+            Defect::SplitAuthority => {
+                "拆开发号与授予：授予时不发号，持有者另向独立自增服务取号，号与授予之间没有原子绑定"
+            }
             Defect::RollbackIssuer => "恢复旧 issuer：授权权威从旧备份恢复发号器到初始值",
             Defect::Precheck => {
-                "先检查后写入（本学习台补充）：资源的比较 (max_fence, last_seq) < (fence, seq) 被拆成写入之前单独的一步，写入本身无条件"
+                concat!(
+                    "先检查后写入",
+                    app_note!(),
+                    "：资源的比较 (max_fence, last_seq) < (fence, seq) 被拆成写入之前单独的一步，\
+                     写入本身无条件"
+                )
             }
         }
     }

@@ -2,6 +2,7 @@
 //! breaks one, with the checker's knowledge of which grant each token came from — knowledge
 //! the resource does not have: it sees only fence numbers.
 
+use crate::APP_NOTE;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -15,10 +16,12 @@ pub enum Property {
 }
 
 /// What "bound to a grant" means, in one sentence, where a verdict is shown.
-pub const BOUND_TO_A_GRANT: &str = "（本学习台补充）「绑定授予」指 token 是在某次授予的有效期内、\
+pub const BOUND_TO_A_GRANT: &str = app_note!(
+    "「绑定授予」指 token 是在某次授予的有效期内、\
                                     为该授予取得的号：正确协议里它由 acquire 在同一个原子的串行裁决\
                                     中递增 generation 铸出，拆开发号时则是持有者在自己的授予仍有效\
-                                    时向独立计数器取得的号，此后租期是否到期不影响绑定。";
+                                    时向独立计数器取得的号，此后租期是否到期不影响绑定。"
+);
 
 /// Which violation breaks which property, and why an unbound token's write is not counted as
 /// going backward: the lab chapter names the properties and the violations apart.
@@ -32,7 +35,7 @@ const NO_GENERATION: &str = "未绑定授予的 token（如 split-authority 里 
 pub fn legend() -> String {
     let pairs: Vec<String> =
         Property::ALL.iter().map(|p| format!("{} 违反「{}」", p.name(), p.promise())).collect();
-    format!("（本学习台补充）违例与性质：{}。{NO_GENERATION}", pairs.join("；"))
+    format!("{APP_NOTE}违例与性质：{}。{NO_GENERATION}", pairs.join("；"))
 }
 
 impl Property {

@@ -7,6 +7,7 @@ use crate::machine::Event;
 use crate::operations::{OpOutcome, OpResult};
 use crate::path::Token;
 use crate::scenario::Defects;
+use crate::APP_NOTE;
 
 /// An optional value, `-` when absent.
 pub fn opt<T: ToString>(v: &Option<T>) -> String {
@@ -132,7 +133,7 @@ pub fn op_note(r: &OpResult) -> String {
 
 /// What a token's “授予#n” and “未绑定” are: not something the resource sees.
 pub const GRANT_NOTE: &str =
-    "“授予#n”“未绑定”是检查器的全局知识（本学习台补充）：资源只看到 fence 与 seq 数字。";
+    concat!("“授予#n”“未绑定”是检查器的全局知识", app_note!(), "：资源只看到 fence 与 seq 数字。");
 
 /// Why the lab's scenario gives A the larger op_seq.
 pub const OP_SEQ_WHY: &str = "（本学习台补充：A 的 op_seq 较大：资源按 (fence, op_seq) 的字典序比\
@@ -144,17 +145,42 @@ pub const SPLIT_ORDER: &str =
     "（本学习台补充：A 恢复后的 mint 排在 B 的写入之后，即课程反例的次序）";
 
 /// What the orders split authority's schedule leaves out would do (the lesson counts two).
-pub const SPLIT_OTHER_ORDERS: &str = "（本学习台补充）课程只数这两条交错。它略去的次序里：\
+pub const SPLIT_OTHER_ORDERS: &str = app_note!(
+    "课程只数这两条交错。它略去的次序里：\
                                       A 恢复后若先取号并先写入，B 带较小的号随后被拒，\
                                       当前持有者被挡在门外；A 若先取号、在 B 之后写入，仍会覆盖 B。\
                                       用 explore（实验台的 model 案例）可穷举全部次序；\
-                                      那里客户端在写入前才取号，号码与这里不同。";
+                                      那里客户端在写入前才取号，号码与这里不同。"
+);
 
 /// The lesson's threat model, beside the model's assumptions.
-pub const THREATS: &str = "威胁模型（课程的前提）：worker 非恶意；「资源还需认证调用者与授权域；\
-                           fence 不是防恶意伪造的凭据」。（本学习台补充）本模型不含认证，\
+pub const THREATS: &str = concat!(
+    "威胁模型（课程的前提）：worker 非恶意；「资源还需认证调用者与授权域；\
+     fence 不是防恶意伪造的凭据」。",
+    app_note!(
+        "本模型不含认证，\
                            「未绑定授予的 token 不可产生效果」只针对非恶意的旧持有者，\
-                           不是防伪造的承诺。";
+         不是防伪造的承诺。"
+    )
+);
+
+/// How far a search went, as the report's head says it (the CLI, and the page with its counts
+/// grouped by `count`).
+pub fn search_extent(run: &crate::checker::ModelRun, count: fn(usize) -> String) -> String {
+    let transitions = count(run.transitions as usize);
+    if run.complete {
+        format!(
+            "广度优先，遍历全部可达状态——{} 个不同状态，{transitions} 次转移",
+            count(run.states)
+        )
+    } else {
+        format!(
+            "在上限 {} 个状态处停止，未穷尽（已转移 {transitions} 次）；\
+             「未发现」只说明已访问的状态里没有",
+            count(run.cap)
+        )
+    }
+}
 
 /// The model's assumptions, in the report's head.
 pub fn assumptions(delay: bool) -> String {
@@ -164,7 +190,7 @@ pub fn assumptions(delay: bool) -> String {
         "写入即时送达"
     };
     format!(
-        "模型假设（本学习台补充）：租约只在持有者暂停时到期；恢复从持久状态读回发号器\
+        "模型假设{APP_NOTE}：租约只在持有者暂停时到期；恢复从持久状态读回发号器\
          （rollback-issuer 则从旧备份读回初始值）；{network}；授权权威宕机期间，授予、续租、\
          释放与到期判定都要等它恢复后才能进行。"
     )

@@ -8,6 +8,7 @@ use crate::report::{CaseRun, OperationsRun, Report};
 use crate::scenario::{Defect, Defects, Scenario};
 use crate::verdicts::{Kind, Line, Part, Section, Verdicts, KEY_STEPS, WHY};
 use crate::words::{op_note, opt, GRANT_NOTE, OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
+use crate::APP_NOTE;
 use std::fmt::Write;
 
 mod model;
@@ -104,7 +105,7 @@ pub(crate) fn section(
                 for q in o.cause.iter().chain(&o.qualifiers) {
                     let _ = writeln!(out, "      {q}");
                 }
-                let _ = writeln!(out, "      （本学习台补充）{}", o.chain);
+                let _ = writeln!(out, "      {APP_NOTE}{}", o.chain);
             }
         }
     }
@@ -214,7 +215,7 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
         for q in o.cause.iter().chain(&o.qualifiers) {
             let _ = writeln!(out, "  {q}");
         }
-        let _ = writeln!(out, "  （本学习台补充）{}", o.chain);
+        let _ = writeln!(out, "  {APP_NOTE}{}", o.chain);
         let _ = writeln!(out, "  counterexample.events: {}", trace.events[..o.at.step].join(", "));
         let values: Vec<String> = trace.steps[..o.at.step]
             .iter()

@@ -8,6 +8,7 @@ use crate::findings::Finding;
 use crate::machine::client_name;
 use crate::scenario::Scenario;
 use crate::verdicts::{Part, KEY_STEPS};
+use crate::APP_NOTE;
 use std::fmt::Write;
 
 /// The scenario: environment switches, then each client's program.
@@ -30,19 +31,7 @@ pub(super) fn scenario(out: &mut String, s: &Scenario) {
 
 /// The search's extent, the verdicts, then every counterexample.
 pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun) {
-    if run.complete {
-        let _ = writeln!(
-            out,
-            "搜索：广度优先，遍历全部可达状态——{} 个不同状态，{} 次转移",
-            run.states, run.transitions
-        );
-    } else {
-        let _ = writeln!(
-            out,
-            "搜索：在上限 {} 个状态处停止，未穷尽（已转移 {} 次）；「未发现」只说明已访问的状态里没有",
-            run.cap, run.transitions
-        );
-    }
+    let _ = writeln!(out, "搜索：{}", crate::words::search_extent(run, |n| n.to_string()));
     legend(out);
     let v = &run.verdicts;
     let name = |p: usize| format!("反例 {}", Finding::ALL.get(p).map_or("", |f| f.name()));
@@ -73,7 +62,7 @@ pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun) {
             for q in o.cause.iter().chain(&o.qualifiers) {
                 let _ = writeln!(out, "  {q}");
             }
-            let _ = writeln!(out, "  （本学习台补充）{}", o.chain);
+            let _ = writeln!(out, "  {APP_NOTE}{}", o.chain);
             step_table(out, path, &s.model.keys, s.defects, &v.marks[o.at.path]);
         }
     }

@@ -4,6 +4,7 @@
 use crate::findings::Finding;
 use crate::properties::Property;
 use crate::scenario::{Defect, Defects};
+use crate::APP_NOTE;
 
 /// Why a finding cannot happen in this variant, if it cannot: every token minted by a grant
 /// (no split authority), an issuer that never goes back (no rollback, or no crash).
@@ -12,12 +13,16 @@ pub fn by_construction(f: Finding, defects: Defects, crash: bool) -> Option<&'st
         Finding::Broken(Property::UnauthorizedAccept) | Finding::UnboundOverwrite
             if !defects.split_authority =>
         {
-            Some("（本学习台补充）本变体里每个 token 都由授予铸出，不存在未绑定 token：这一条在此无从违反。")
+            Some(app_note!(
+                "本变体里每个 token 都由授予铸出，不存在未绑定 token：这一条在此无从违反。"
+            ))
         }
-        Finding::ReusedFence if !defects.rollback_issuer => {
-            Some("（本学习台补充）本变体里发号器只增不减（恢复读回持久状态）：同一 fence 无从发给两次授予。")
-        }
-        Finding::ReusedFence if !crash => Some("（本学习台补充）本场景的授权权威不会崩溃，发号器无从回退：同一 fence 无从发给两次授予。"),
+        Finding::ReusedFence if !defects.rollback_issuer => Some(app_note!(
+            "本变体里发号器只增不减（恢复读回持久状态）：同一 fence 无从发给两次授予。"
+        )),
+        Finding::ReusedFence if !crash => Some(app_note!(
+            "本场景的授权权威不会崩溃，发号器无从回退：同一 fence 无从发给两次授予。"
+        )),
         _ => None,
     }
 }
@@ -26,19 +31,19 @@ pub fn by_construction(f: Finding, defects: Defects, crash: bool) -> Option<&'st
 /// of its interleavings an older grant's write arrived after a newer grant's commit.
 pub fn stale_in_lab(stale: usize, of: usize) -> String {
     if stale == 0 {
-        format!("（本学习台补充）这 {of} 条交错里没有较早授予的写入在较新授予的结果提交之后到达资源：这条性质在此没有受到考验。")
+        format!("{APP_NOTE}这 {of} 条交错里没有较早授予的写入在较新授予的结果提交之后到达资源：这条性质在此没有受到考验。")
     } else {
-        format!("（本学习台补充）证据：{stale}/{of} 条交错里，较早授予的写入在较新授予的结果提交之后到达资源，都被拒绝。")
+        format!("{APP_NOTE}证据：{stale}/{of} 条交错里，较早授予的写入在较新授予的结果提交之后到达资源，都被拒绝。")
     }
 }
 
 /// The same evidence over every reachable state: the shortest such path, if any.
 pub fn stale_in_search(shortest: Option<usize>) -> String {
     match shortest {
-        Some(k) => format!("（本学习台补充）证据：较早授予的写入在较新授予的结果提交之后到达资源是\
+        Some(k) => format!("{APP_NOTE}证据：较早授予的写入在较新授予的结果提交之后到达资源是\
                             可达的（最短 {k} 步），每次都没有生效：或被拒绝，或按业务身份返回原结果\
                             （duplicate）。"),
-        None => "（本学习台补充）没有哪条路径让较早授予的写入在较新授予的结果提交之后到达资源：这条性质在本场景里没有受到考验。".into(),
+        None => app_note!("没有哪条路径让较早授予的写入在较新授予的结果提交之后到达资源：这条性质在本场景里没有受到考验。").into(),
     }
 }
 
@@ -69,8 +74,5 @@ pub fn unfired(d: Defect, defects: Defects, crash: bool) -> String {
         }
         Defect::Precheck => "没有哪次写入在比较通过之后、资源已变到本会拒绝它的值时被无条件写入",
     };
-    format!(
-        "（本学习台补充）{}：{what}，本缺陷从未触发——这里的结论与它无关，不说明它无害。",
-        d.name()
-    )
+    format!("{APP_NOTE}{}：{what}，本缺陷从未触发——这里的结论与它无关，不说明它无害。", d.name())
 }

@@ -11,6 +11,7 @@ use crate::properties::Property;
 use crate::scenario::Defects;
 use crate::words::{grant, pair, token};
 use crate::Event;
+use crate::APP_NOTE;
 
 mod absent;
 mod coach;
@@ -23,24 +24,30 @@ pub use issuer::{harm, reused_fence, HARMLESS_BY_LUCK};
 pub use notes::{chain, note, note_tag, tag};
 
 /// What the marks on a path's steps are, said once where they appear.
-pub const KEY_STEPS: &str = "（本学习台补充）关键步骤（*、◆）：产生被比较或被覆盖的值的步骤，\
+pub const KEY_STEPS: &str = app_note!(
+    "关键步骤（*、◆）：产生被比较或被覆盖的值的步骤，\
                              以及决定取号时租约是否有效的授予或到期；使能步骤（○）：\
                              使关键步骤得以发生的暂停、到期、客户端恢复（resume）、释放、\
-                             崩溃等事件（程序中必经的其余步骤不标）。";
+                             崩溃等事件（程序中必经的其余步骤不标）。"
+);
 
 /// Said of the first property where split authority is on: what it does not count.
-pub const UNBOUND_NOT_COUNTED: &str = "（本学习台补充）本性质只按授予次序判定绑定授予的写入；\
+pub const UNBOUND_NOT_COUNTED: &str = app_note!(
+    "本性质只按授予次序判定绑定授予的写入；\
                                        未绑定 token 的写入不计入，即使它覆盖了某次授予已提交的结果\
-                                       （见 unauthorized_accept）。";
+                                       （见 unauthorized_accept）。"
+);
 
 /// The label before a finding's meaning, where an occurrence is told.
-pub const WHY: &str = "原因（本学习台补充）：";
+pub const WHY: &str = concat!("原因", app_note!(), "：");
 
 /// Said of a lost operation whose shortest path is an expected failure where a holder can
 /// also be locked out.
-pub const LOST_ALSO_LOCKED: &str = "（本学习台补充）最短路径上的这次丢失是协议预期的失败；\
+pub const LOST_ALSO_LOCKED: &str = app_note!(
+    "最短路径上的这次丢失是协议预期的失败；\
                                     但本场景里 locked_out 也可达（见上），被挡住的持有者的写入同样\
-                                    可能丢失，那是危害。";
+                                    可能丢失，那是危害。"
+);
 
 /// When the progress findings are judged.
 pub const PROGRESS_WHEN: &str =
@@ -147,21 +154,21 @@ pub fn locked_reading(compared: &Step, split: bool) -> Option<String> {
     let by = r.stored.map_or("-".to_string(), token);
     Some(if r.current.0 > r.own.fence && split {
         format!(
-            "（本学习台补充）资源保存着 {by}写下的 {}，fence {} 大于持有者这次的 {}：它带着这个号的写入都会被拒；拆开发号时，它若再向计数器取号，仍可能通过。",
+            "{APP_NOTE}资源保存着 {by}写下的 {}，fence {} 大于持有者这次的 {}：它带着这个号的写入都会被拒；拆开发号时，它若再向计数器取号，仍可能通过。",
             pair(r.current),
             r.current.0,
             r.own.fence
         )
     } else if r.current.0 > r.own.fence {
         format!(
-            "（本学习台补充）资源保存着 {by}写下的 {}，fence {} 大于持有者的 {}：它这一任期的写入都会被拒，被挡在门外。",
+            "{APP_NOTE}资源保存着 {by}写下的 {}，fence {} 大于持有者的 {}：它这一任期的写入都会被拒，被挡在门外。",
             pair(r.current),
             r.current.0,
             r.own.fence
         )
     } else {
         format!(
-            "（本学习台补充）资源保存着 {by}写下的 {}，与持有者的 token 同为 fence {}（fence 被重\
+            "{APP_NOTE}资源保存着 {by}写下的 {}，与持有者的 token 同为 fence {}（fence 被重\
              用）：这次挡住它的只是 op_seq（{} ≥ {}）；资源分不清两个 {}，它若以更大的 op_seq 再\
              写，资源会接受（模型未运行这一步）。",
             pair(r.current),
@@ -187,7 +194,7 @@ pub fn lost_reading(compared: &Step, delivered: bool, defect_in_chain: bool) -> 
         "资源按 fence 比较，"
     };
     let at = refused_at(&r);
-    let expected = "（本学习台补充）这条路径上的丢失与缺陷无关，是协议预期的失败，不是性质违例";
+    let expected = app_note!("这条路径上的丢失与缺陷无关，是协议预期的失败，不是性质违例");
     match (stored, r.own.grant) {
         (Some(s), Some(g)) if s >= g && defect_in_chain => (
             Kind::Harm,
@@ -223,7 +230,7 @@ pub fn lost_reading(compared: &Step, delivered: bool, defect_in_chain: bool) -> 
             (
                 Kind::Harm,
                 format!(
-                    "（本学习台补充）本例中被拒的是当前持有者（见 locked_out）：\
+                    "{APP_NOTE}本例中被拒的是当前持有者（见 locked_out）：\
                      资源保存着 {what}写下的 {}，拒绝了它{at}。在本模型里，这只在 fence 被重用或未\
                      绑定 token 写入时才会发生。",
                     pair(r.current)

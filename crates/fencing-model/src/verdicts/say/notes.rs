@@ -5,6 +5,7 @@ use crate::findings::Finding;
 use crate::lab::Note;
 use crate::verdicts::Kind;
 use crate::words::grant;
+use crate::APP_NOTE;
 
 /// A note's short tag.
 pub fn note_tag(n: &Note) -> &'static str {
@@ -45,12 +46,14 @@ pub fn note(n: &Note) -> String {
             grant(newer)
         ),
         Note::SeqDecided { grant: g, over, accepted: true, .. } => format!(
-            "（本学习台补充）{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 接受了它：这次成功靠的是 op_seq 较大，而不是授予较新。",
+            "{APP_NOTE}{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 接受了它：\
+             这次成功靠的是 op_seq 较大，而不是授予较新。",
             grant(g),
             grant(over)
         ),
         Note::SeqDecided { grant: g, over, accepted: false, .. } => format!(
-            "（本学习台补充）{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 拒绝了它：挡住它的只是 op_seq 较小，fence 已被重用，资源分不清任期。",
+            "{APP_NOTE}{}的写入与{}已提交的结果 fence 相同，资源按 op_seq 拒绝了它：\
+             挡住它的只是 op_seq 较小，fence 已被重用，资源分不清任期。",
             grant(g),
             grant(over)
         ),
