@@ -1,7 +1,7 @@
 // The two other engines the page must work in, behind one small interface, so one smoke test
 // drives both: Gecko (Debian's firefox-esr, over WebDriver BiDi through puppeteer-core) and
 // WebKit (WebKitGTK's MiniBrowser, over classic WebDriver through WebKitWebDriver, under
-// Xvfb). See ../shared/notes/toolchain.md.
+// Xvfb; no console capture there, so the tests assert on the page's state).
 //
 // A browser here: goto(url), reload(), run(fn, ...args) (fn runs in the page; a promise it
 // returns is awaited), click(css), type(css, text), problems() (what the page reported as

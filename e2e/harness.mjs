@@ -9,7 +9,8 @@ import { serve } from './server.mjs';
 
 export const DIST = process.env.FENCING_DIST ?? resolve(import.meta.dirname, '..', 'dist');
 
-// The flags that work on this machine kind (../shared/notes/toolchain.md).
+// Debian's Chromium in a container: headless, no sandbox (no user namespaces), no GPU; QUIC,
+// background networking, component updates and sync off, so no request leaves the loopback.
 export const FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',

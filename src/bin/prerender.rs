@@ -1,5 +1,5 @@
 //! Build-time rendering: every route of the site to its own HTML file, by the app's own
-//! components, into the page Trunk built: the third stage of scripts/build.sh.
+//! components, into the page Trunk built: the fourth stage of scripts/build.sh.
 //!
 //!     prerender DIST_DIR PUBLIC_URL
 //!
