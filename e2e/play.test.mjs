@@ -155,7 +155,11 @@ test('a challenge taken on: the coach hidden, a hint, the goal judged on the lea
   assert.equal(await page.locator('.hint-move').textContent(), '提示：下一步选「A 申请租约」。');
   for (const key of ['1', '1', '2']) await page.keyboard.press(key); // acquire A, pause A, expire
   for (const move of ['B 申请租约', 'B 写入 (42,1)', 'A 恢复', 'A 写入 (41,2)']) await page.getByRole('button', { name: move }).click();
-  await page.locator('.challenge-answer', { hasText: '做到了：用了 7 步，正是最少步数。' }).waitFor();
+  await page.locator('.challenge-answer', { hasText: '做到了：用了 7 步，正是最少步数；此前按「提示」看下一步 1 次。' }).waitFor();
+  // The hint covered one move: it is put away once the path moves on.
+  assert.equal(await page.locator('.hint-move').count(), 0);
+  // After a success there is nothing left to doubt.
+  assert.equal(await page.getByRole('button', { name: '做不到' }).count(), 0);
   await page.reload();
   await live(page);
   // The list is folded while a challenge is on: its mark is there all the same.
@@ -175,15 +179,62 @@ test('the impossible challenge: 「做不到」 is the answer, and the checker s
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   await page.getByRole('button', { name: '做不到' }).click();
   assert.match(await page.locator('.challenge-answer').textContent(), /检查器同意：.*没有哪条走法能做到。这与课程所说一致：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」/);
-  // Saying so on a challenge that can be done is refused, with the fewest moves.
+  const states = (await page.locator('.coach-status').textContent()).match(/教练已就绪：([\d,]+) 个状态/)[1];
+  assert.match(await page.locator('.challenge-answer').textContent(), new RegExp(`^（第 1 次答「做不到」）检查器同意：从初始状态出发，它查遍了本场景的全部 ${states} 个可达状态`));
+  // Saying so on a challenge that can be done is refused; said before any move, it costs a try
+  // and tells the fewest moves only when asked again.
   await open(page, '?play=&challenge=key-caveat');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   await page.getByRole('button', { name: '做不到' }).click();
-  assert.match(await page.locator('.challenge-answer').textContent(), /检查器不同意：从初始状态出发最少 6 步就能做到/);
+  const early = await page.locator('.challenge-answer').textContent();
+  assert.match(early, /^（第 1 次答「做不到」）检查器不同意：从初始状态出发做得到。/);
+  assert.doesNotMatch(early, /6 步/);
+  await page.getByRole('button', { name: '做不到' }).click();
+  assert.match(await page.locator('.challenge-answer').textContent(), /^（第 2 次答「做不到」）检查器不同意：从初始状态出发最少 6 步就能做到/);
   await page.goto(env.url + 'progress');
   await live(page);
   assert.match(await page.locator('.challenge-list li[data-challenge="stale-after-commit"]').textContent(), /已完成（答「做不到」，检查器同意）/);
   assert.match(await page.locator('.challenge-list li[data-challenge="key-caveat"]').textContent(), /未完成/);
+});
+
+test('on the impossible challenge a hint nudges first, then reads the starting state, never 「撤销几步」', async () => {
+  const page = await env.page(null);
+  await open(page, '?play=&challenge=stale-after-commit');
+  await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  const hint = page.getByRole('button', { name: '提示' });
+  await hint.click();
+  assert.equal(await page.locator('.hint-move').textContent(), '提示：先读它检验的那句话，想想这个目标与它是什么关系，再决定是去找走法，还是答「做不到」。');
+  await hint.click();
+  assert.equal(await page.locator('.hint-move').textContent(), '从初始状态起就做不到，与走到哪一步无关：可以答「做不到」。');
+  // After a move, asked again: still the starting state's answer, never 「撤销几步」.
+  await page.keyboard.press('1');
+  await page.locator('.hint-move').waitFor({ state: 'detached' });
+  await hint.click();
+  assert.equal(await page.locator('.hint-move').textContent(), '从初始状态起就做不到，与走到哪一步无关：可以答「做不到」。');
+  assert.deepEqual(page.problems, []);
+});
+
+test('a solution link shows its path and says it is not the learner\'s; made again here, it counts', async () => {
+  await env.clearStorage();
+  const page = await env.page(null);
+  await open(page, '?variant=no-fence&play=A.A.expire.B.B.resume-A.A&challenge=no-fence');
+  await page.locator('.challenge-answer', { hasText: '这次不计入完成' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: '做不到' }).count(), 1);
+  await page.goto(env.url + 'progress');
+  await live(page);
+  assert.match(await page.locator('.challenge-list li[data-challenge="no-fence"]').textContent(), /未完成/);
+  await page.goBack();
+  await live(page);
+  await page.locator('.challenge-answer', { hasText: '这次不计入完成' }).waitFor();
+  // Undone below the link's moves and made again here, it counts.
+  for (let i = 0; i < 7; i++) await page.getByRole('button', { name: '撤销最后一步' }).click();
+  for (const key of ['1', '1', '2']) await page.keyboard.press(key);
+  for (const move of ['B 申请租约', 'B 写入 (42,1)', 'A 恢复', 'A 写入 (41,2)']) await page.getByRole('button', { name: move }).click();
+  await page.locator('.challenge-answer', { hasText: '做到了：用了 7 步，正是最少步数。' }).waitFor();
+  await page.goto(env.url + 'progress');
+  await live(page);
+  assert.match(await page.locator('.challenge-list li[data-challenge="no-fence"]').textContent(), /已完成，7 步/);
+  assert.deepEqual(page.problems, []);
 });
 
 test('a chapter\'s challenge link, on a phone, opens the explorer at the challenge', async () => {

@@ -23,6 +23,15 @@ const flows = {
     await row.locator('.run-btn').click();
     await row.locator('.lab-result').first().waitFor();
   }, '.lab-command >> nth=1'],
+  // The impossible challenge after two hints and a 「做不到」; a solution link, not credited.
+  'challenge-impossible': ['explore?play=&challenge=stale-after-commit', async (p) => {
+    await p.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+    for (let i = 0; i < 2; i++) await p.getByRole('button', { name: '提示' }).click();
+    await p.getByRole('button', { name: '做不到' }).click();
+  }, '.challenge-box'],
+  'challenge-linked': ['explore?variant=no-fence&play=A.A.expire.B.B.resume-A.A&challenge=no-fence', async (p) => {
+    await p.locator('.challenge-answer', { hasText: '这次不计入完成' }).waitFor();
+  }, '.challenge-box'],
   'prediction-scored': ['explore?variant=no-fence', async (p) => {
     await p.getByRole('button', { name: '先预测，再看结果' }).click();
     await p.getByLabel(/revoked_generation_overwrite/).first().check();

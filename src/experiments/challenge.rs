@@ -3,7 +3,7 @@
 //! of a shortest way on, 「做不到」, and the checker's word when the learner's path makes the
 //! goal. Solved challenges go to the lab's record.
 
-use super::coach::Row;
+use super::coach::{Coach, Row};
 use crate::lab_views::state::View;
 use crate::record::lab::{Change, Lab};
 use crate::route::Route;
@@ -74,25 +74,83 @@ pub fn ChallengeList(view: Memo<View>, go: Callback<View>) -> impl IntoView {
     }
 }
 
+const COMPUTING: &str = "教练还在计算，稍等再问。";
+const NO_COACH: &str = "教练无法工作：这里答不了「做不到」，也给不了提示。";
+
+/// The hint, as shown: `presses` of 提示 on this challenge so far, `made` the step that made
+/// the goal, if any.
+fn hint_words(
+    hint: Option<Option<String>>,
+    never: bool,
+    presses: u32,
+    made: Option<usize>,
+) -> String {
+    match (hint, made) {
+        (None, _) => COMPUTING.to_string(),
+        (Some(Some(h)), _) => format!("提示：下一步选「{h}」。"),
+        (Some(None), Some(k)) => format!("目标已在第 {k} 步做到；从这里不能再做到一次。"),
+        // Impossible from the start: the first press nudges, the next says so.
+        (Some(None), None) if never && presses < 2 => {
+            "提示：先读它检验的那句话，想想这个目标与它是什么关系，\
+             再决定是去找走法，还是答「做不到」。"
+                .to_string()
+        }
+        (Some(None), None) if never => {
+            "从初始状态起就做不到，与走到哪一步无关：可以答「做不到」。".to_string()
+        }
+        (Some(None), None) => "从这里已经做不到了：撤销几步再试。".to_string(),
+    }
+}
+
+/// Said of a path that makes the goal with `linked` of its moves from the address.
+fn not_earned(linked: usize, solved_before: bool) -> String {
+    if solved_before {
+        "这条路径来自链接或重新加载，不另计；这一挑战此前已记为完成。".to_string()
+    } else {
+        format!(
+            "这条路径做到了目标，但它的前 {linked} 步来自链接或重新加载，这次不计入完成。\
+             要计入，请回到初始状态（撤销这些步），每一步都自己走。"
+        )
+    }
+}
+
 /// The challenge taken on: `made` is the step at which the path made its goal, `origin` the
-/// coach's row at the initial state, `hint` the
-/// first move of a shortest way on (outer `None`: the coach has not answered yet).
+/// coach's row at the initial state, `states` the states it searched once ready (`failed`: it
+/// could not be built), `hint` the first move of a
+/// shortest way on (outer `None`: the coach has not answered yet); `moves` is the path's
+/// length, of which the first `linked` came with the address (a link or a reload), not by
+/// moves made in this page.
 #[component]
-pub fn ChallengeBox(
+pub(super) fn ChallengeBox(
     challenge: &'static Challenge,
     made: Signal<Option<usize>>,
     origin: Signal<Option<Row>>,
+    coach: RwSignal<Coach>,
     hint: Signal<Option<Option<String>>>,
-    at_start: Signal<bool>,
+    moves: Signal<usize>,
+    linked: Signal<usize>,
 ) -> impl IntoView {
     let lab = use_store::<Lab>();
-    let said_impossible = RwSignal::new(false);
-    let hinted = RwSignal::new(false);
+    // The moves this challenge was solved in before (0: by 「做不到」).
+    let solved_in = move || lab.record().with(|l| l.challenges.get(challenge.id).map(|s| s.steps));
+    // Each 「做不到」 is a try, kept with whether it may tell the fewest moves: not the first
+    // one before any move of the learner's.
+    let (asks, tell) = (RwSignal::new(0u32), RwSignal::new(false));
+    // A hint is what the coach said at the press, for the next move: put away when the path
+    // changes. Those that showed a move are counted, until the goal is made.
+    let shown = RwSignal::new(None::<String>);
+    let (presses, helped) = (RwSignal::new(0u32), RwSignal::new(0u32));
+    Effect::new(move |_| {
+        moves.track();
+        shown.set(None);
+    });
     // The fewest moves from the start, once the coach knows them.
     let fewest = move || origin.get().map(|row| row[challenge.goal.slot()]);
+    // Only a path made by moves in this page earns the challenge.
+    let earned = move || made.get().filter(|_| linked.get() == 0);
     // A path that makes the goal solves it, once: kept with the fewest known then.
     Effect::new(move |done: Option<bool>| {
-        let steps = made.get();
+        let steps = earned();
         if done != Some(true) {
             if let Some(steps) = steps {
                 let fewest = untrack(fewest).flatten().map(u32::from);
@@ -108,17 +166,44 @@ pub fn ChallengeBox(
             el.scroll_into_view();
         }
     });
+    let failed = move || coach.with(|c| matches!(c, Coach::Failed(_)));
+    let ask_hint = move |_| {
+        presses.set(presses.get_untracked() + 1);
+        let (h, made) = (hint.get_untracked(), made.get_untracked());
+        if matches!(h, Some(Some(_))) && made.is_none() && shown.with_untracked(Option::is_none) {
+            helped.set(helped.get_untracked() + 1);
+        }
+        let said = match untrack(failed) {
+            true => NO_COACH.to_string(),
+            false => hint_words(h, untrack(fewest) == Some(None), presses.get_untracked(), made),
+        };
+        shown.set(Some(said));
+    };
+    let say_impossible = move |_| {
+        tell.set(asks.get_untracked() > 0 || moves.get_untracked() > linked.get_untracked());
+        asks.set(asks.get_untracked() + 1);
+    };
     let answer = move || {
-        said_impossible.get().then(|| match fewest() {
-            None => "教练还在计算，稍等再问。".to_string(),
-            Some(f) => {
-                if f.is_none()
-                    && untrack(|| lab.record().with(|l| !l.challenges.contains_key(challenge.id)))
-                {
+        let n = asks.get();
+        (n > 0).then(|| match (fewest(), coach.with(Coach::states)) {
+            _ if failed() => NO_COACH.to_string(),
+            (Some(f), Some(states)) => {
+                if f.is_none() && untrack(solved_in).is_none() {
                     lab.apply(Change::Solve { id: challenge.id.into(), steps: 0, fewest: None });
                 }
-                impossible(f, challenge.claim)
+                let states = super::checker::grouped(states);
+                format!(
+                    "（第 {n} 次答「做不到」）{}",
+                    impossible(f, challenge.claim, &states, tell.get())
+                )
             }
+            _ => COMPUTING.to_string(),
+        })
+    };
+    let success = move || {
+        made.get().map(|k| match linked.get() {
+            0 => solved(k, fewest().flatten(), helped.get() as usize),
+            n => not_earned(n, untrack(solved_in).is_some()),
         })
     };
     view! {
@@ -129,37 +214,22 @@ pub fn ChallengeBox(
             </p>
             <p class="challenge-claim">"它检验的是："{challenge.claim}</p>
             <div class="play-tools">
-                <button type="button" class="tool-btn" on:click=move |_| hinted.set(true)>
+                <button type="button" class="tool-btn" on:click=ask_hint>
                     "提示"
                 </button>
-                <button type="button" class="tool-btn" on:click=move |_| said_impossible.set(true)>
+                // After a success there is nothing left to doubt.
+                <button
+                    type="button"
+                    class="tool-btn"
+                    hidden=move || earned().is_some() || solved_in().is_some_and(|n| n != 0)
+                    on:click=say_impossible
+                >
                     "做不到"
                 </button>
             </div>
-            {move || {
-                hinted
-                    .get()
-                    .then(|| {
-                        view! {
-                            <p class="hint-move">
-                                {match hint.get() {
-                                    None => "教练还在计算，稍等再问。".to_string(),
-                                    Some(None) if at_start.get() => {
-                                        "从初始状态起就做不到：可以答「做不到」。"
-                                            .to_string()
-                                    }
-                                    Some(None) => {
-                                        "从这里已经做不到了：撤销几步再试。"
-                                            .to_string()
-                                    }
-                                    Some(Some(h)) => format!("提示：下一步选「{h}」。"),
-                                }}
-                            </p>
-                        }
-                    })
-            }}
+            {move || shown.get().map(|h| view! { <p class="hint-move">{h}</p> })}
             <p class="challenge-answer" role="status">
-                {move || made.get().map(|k| solved(k, fewest().flatten()))}
+                {success}
                 {answer}
             </p>
         </div>

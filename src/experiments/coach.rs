@@ -41,7 +41,7 @@ impl At {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum Coach {
+pub enum Coach {
     Computing,
     /// What it cost: states, milliseconds, the search's and the coach's bytes per state.
     Ready(Vec<f64>),
@@ -49,6 +49,14 @@ pub(super) enum Coach {
 }
 
 impl Coach {
+    /// How many states the coach's search visited, once it is ready.
+    pub(super) fn states(&self) -> Option<usize> {
+        match self {
+            Coach::Ready(cost) => cost.first().map(|&n| n as usize),
+            _ => None,
+        }
+    }
+
     /// What the status line says.
     pub(super) fn status(&self) -> String {
         match self {

@@ -44,10 +44,20 @@ pub fn Play(
     let set_path = move |p: &[Action]| {
         go.run(View { play: Some(path_text(p)), step: None, ..view.get_untracked() })
     };
+    // How many of the path's first moves came with the address (a link or a reload), not by
+    // moves made here: a challenge is earned only by a path of the learner's own moves.
+    let linked = RwSignal::new(read.with_untracked(|(p, _)| p.len()));
+    Effect::new(move |_| {
+        let n = total.get();
+        if n < linked.get_untracked() {
+            linked.set(n);
+        }
+    });
     // Choosing a move from an earlier step forks there: the moves after it are dropped.
     let choose = move |a| {
         let mut p = path();
         p.truncate(at.get_untracked());
+        linked.set(linked.get_untracked().min(p.len()));
         p.push(a);
         set_path(&p);
     };
@@ -242,8 +252,10 @@ pub fn Play(
                                 challenge=c
                                 made=made
                                 origin=origin
+                                coach=coach
                                 hint=hint
-                                at_start=Signal::derive(move || at.get() == 0)
+                                moves=total
+                                linked=linked.into()
                             />
                         }
                     })

@@ -119,22 +119,36 @@ impl Challenge {
     }
 }
 
-/// Said when the learner's path makes the goal: in how many moves, against the fewest.
-pub fn solved(steps: usize, fewest: Option<u8>) -> String {
-    match fewest {
-        Some(f) if steps == f as usize => format!("做到了：用了 {steps} 步，正是最少步数。"),
-        Some(f) => format!("做到了：用了 {steps} 步；最短的走法只要 {f} 步。"),
-        None => format!("做到了：用了 {steps} 步。"),
+/// Said when the learner's path makes the goal: in how many moves, against the fewest, and how
+/// many hints that showed a move the learner asked for on the way.
+pub fn solved(steps: usize, fewest: Option<u8>, hints: usize) -> String {
+    let done = match fewest {
+        Some(f) if steps == f as usize => format!("做到了：用了 {steps} 步，正是最少步数"),
+        Some(f) => format!("做到了：用了 {steps} 步；最短的走法只要 {f} 步"),
+        None => format!("做到了：用了 {steps} 步"),
+    };
+    match hints {
+        0 => format!("{done}。"),
+        k => format!("{done}；此前按「提示」看下一步 {k} 次。"),
     }
 }
 
-/// The checker's answer to 「做不到」 on a challenge testing `claim`: `fewest` moves from the
-/// start, if any way exists.
-pub fn impossible(fewest: Option<u8>, claim: &str) -> String {
+/// The checker's answer to 「做不到」 on a challenge testing `claim`, from a search of `states`
+/// states: `fewest` moves from the start, if any way exists. How many is told only when `tell`
+/// (the learner has tried moves, or asks again), so that the answer costs a try.
+pub fn impossible(fewest: Option<u8>, claim: &str, states: &str, tell: bool) -> String {
     match fewest {
-        None => format!("检查器同意：从初始状态出发，它查遍了本场景的每一个可达状态，\
-                         没有哪条走法能做到。这与课程所说一致：{claim}。（这次检查只覆盖本场景中 \
-                         A、B 的这两段流程，不是对一般情形的证明。）"),
-        Some(f) => format!("检查器不同意：从初始状态出发最少 {f} 步就能做到。若当前已走进死路，先撤销几步（「提示」会告诉你是否还走得通）。"),
+        None => format!(
+            "检查器同意：从初始状态出发，它查遍了本场景的全部 {states} 个可达状态，\
+             没有哪条走法能做到。这与课程所说一致：{claim}。（这次检查只覆盖本场景中 \
+             A、B 的这两段流程，不是对一般情形的证明。）"
+        ),
+        Some(f) if tell => format!(
+            "检查器不同意：从初始状态出发最少 {f} 步就能做到。\
+             若当前已走进死路，先撤销几步（「提示」会告诉你是否还走得通）。"
+        ),
+        Some(_) => "检查器不同意：从初始状态出发做得到。\
+                    再答一次「做不到」，它会告诉你最少要几步。"
+            .to_string(),
     }
 }

@@ -52,12 +52,18 @@ fn a_challenge_is_made_at_the_step_that_makes_it() {
 
 #[test]
 fn solved_and_impossible_say_how_many_moves_and_why() {
-    assert_eq!(solved(7, Some(7)), "做到了：用了 7 步，正是最少步数。");
-    assert_eq!(solved(9, Some(7)), "做到了：用了 9 步；最短的走法只要 7 步。");
-    assert_eq!(solved(9, None), "做到了：用了 9 步。");
-    assert!(impossible(None, "课程的话").starts_with("检查器同意："));
-    assert!(impossible(None, "课程的话").contains("这与课程所说一致：课程的话。"));
-    assert!(impossible(Some(6), "x").starts_with("检查器不同意：从初始状态出发最少 6 步就能做到。"));
+    assert_eq!(solved(7, Some(7), 0), "做到了：用了 7 步，正是最少步数。");
+    assert_eq!(solved(9, Some(7), 0), "做到了：用了 9 步；最短的走法只要 7 步。");
+    assert_eq!(solved(9, None, 2), "做到了：用了 9 步；此前按「提示」看下一步 2 次。");
+    let agreed = impossible(None, "课程的话", "93", false);
+    assert!(agreed.starts_with("检查器同意：从初始状态出发，它查遍了本场景的全部 93 个可达状态"));
+    assert!(agreed.contains("这与课程所说一致：课程的话。"));
+    // Said too early, 「做不到」 costs a try: the fewest moves only after moves or a second ask.
+    let early = impossible(Some(6), "x", "93", false);
+    assert!(early.starts_with("检查器不同意：从初始状态出发做得到。") && !early.contains('6'));
+    assert!(
+        impossible(Some(6), "x", "93", true).starts_with("检查器不同意：从初始状态出发最少 6 步")
+    );
 }
 
 /// Beside each move the coach gives, per goal, 1 when the move makes it, else one more than the
