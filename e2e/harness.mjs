@@ -78,7 +78,7 @@ export async function start({ base = '/', dist = DIST } = {}) {
       });
       const leftBehind = (r) => r.failure()?.errorText === 'net::ERR_ABORTED' && issued.has(r) &&
         (issued.get(r).navigations < navigations || issued.get(r).url !== page.url());
-      page.on('requestfailed', (r) => cancelled(r) || leftBehind(r) || problems.push(`requestfailed: ${r.url()}`));
+      page.on('requestfailed', (r) => cancelled(r) || leftBehind(r) || problems.push(`requestfailed: ${r.url()} (${r.failure()?.errorText})`));
       page.on('response', (r) => r.status() >= 400 && problems.push(`http ${r.status()}: ${r.url()}`));
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) =>

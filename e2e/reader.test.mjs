@@ -17,7 +17,9 @@ test('every chapter of the lesson opens at its own URL, in order', async () => {
   const nav = await page.locator('.chapter-list a').allTextContents();
   assert.equal(nav.length, CHAPTERS.length);
   for (const [slug, title] of CHAPTERS) {
+    // Live before the next: a page whose pieces are still loading would abort them.
     await page.goto(env.url + slug);
+    await live(page);
     assert.equal(await h1(page), title, slug);
     const current = page.locator('.chapter-list a[aria-current="page"]');
     await current.waitFor();
