@@ -8,6 +8,7 @@ use crate::lab_views::state::View;
 use crate::record::lab::{Change, Lab};
 use crate::rooted::rooted;
 use crate::storage::store::use_store;
+use crate::storage::tab;
 use fencing_model::{run, Case, Experiment, Report, Scenario};
 use leptos::prelude::*;
 use std::cell::OnceCell;
@@ -132,10 +133,8 @@ impl Session {
             // browser's history has no copy of it).
             Effect::new(move |_| {
                 let query = s.query.get();
-                if let Some(store) =
-                    window().session_storage().ok().flatten().filter(|_| !query.is_empty())
-                {
-                    let _ = store.set_item(LAST_VIEW, &query);
+                if !query.is_empty() {
+                    tab::set(LAST_VIEW, &query);
                 }
             });
             // View → draft, when the address names another scenario.
@@ -149,11 +148,7 @@ impl Session {
         let search = window().location().search().unwrap_or_default();
         let arrived = View::from_query(&search).is_ok_and(|v| v.challenge.is_some());
         super::challenge::ARRIVED_AT_ONE.store(arrived, std::sync::atomic::Ordering::Relaxed);
-        let last = window()
-            .session_storage()
-            .ok()
-            .flatten()
-            .and_then(|s| s.get_item(LAST_VIEW).ok().flatten());
+        let last = tab::get(LAST_VIEW);
         match last
             .filter(|q| search.is_empty() && View::from_query(q).is_ok_and(|v| v.play.is_some()))
         {

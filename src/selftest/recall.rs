@@ -7,6 +7,7 @@
 use crate::record::recall::{Change, Recall, Written};
 use crate::record::study::MAX_ANSWER;
 use crate::storage::store::use_store;
+use crate::storage::tab;
 use leptos::prelude::*;
 
 /// An answer written before the latest, with its date.
@@ -43,7 +44,6 @@ pub fn RecallCard(id: String, question: String, answer: String) -> impl IntoView
     // What is typed and not yet written is kept for this tab (sessionStorage): a reload or a
     // visit elsewhere does not lose it; it becomes the learner's answer only when written.
     let key = StoredValue::new(format!("fencing-study.recall-draft.{id}"));
-    let session = || window().session_storage().ok().flatten();
     let text = RwSignal::new(String::new());
     // Until the tab's draft is read, the box says so, and what is typed is not yet kept.
     let restored = RwSignal::new(false);
@@ -51,16 +51,13 @@ pub fn RecallCard(id: String, question: String, answer: String) -> impl IntoView
         if !restored.get_untracked() {
             return;
         }
-        if let Some(s) = session() {
-            let _ =
-                key.with_value(|k| if t.is_empty() { s.remove_item(k) } else { s.set_item(k, t) });
-        }
+        key.with_value(|k| tab::set(k, t));
     };
     // Effects run only in the browser (the renderer has no window), after hydration: text
     // typed before then (js/islands.js hands it in) and the tab's draft are both kept, the
     // draft first.
     Effect::new(move |_| {
-        let kept = session().and_then(|s| key.with_value(|k| s.get_item(k).ok().flatten()));
+        let kept = key.with_value(|k| tab::get(k));
         restored.set(true);
         let typed = text.get_untracked();
         let both = match kept {

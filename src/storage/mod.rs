@@ -3,7 +3,7 @@
 //! out by `layout`: the reading module's `chapters`, the lab's `lab`, the study's drafts and
 //! attempts. The whole progress document (`backup`) is what an export holds (`transfer`).
 //! Views read and change a record through its store (`store`); storage itself is a port
-//! (`port`).
+//! (`port`). What a tab keeps only for itself (sessionStorage) goes through `tab`.
 
 pub mod backup;
 pub mod doc;
@@ -12,6 +12,7 @@ pub mod persist;
 pub mod port;
 pub mod status;
 pub mod store;
+pub mod tab;
 pub mod transfer;
 
 #[cfg(test)]
