@@ -30,31 +30,24 @@ impl View {
     /// The query string (without `?`): the scenario's inputs, then `i`, `step`, `table` and
     /// `play` when not the defaults.
     pub fn to_query(&self) -> String {
-        let mut q = codec::to_query(&self.scenario);
-        let mut add = |k: &str, v: usize| {
-            if !q.is_empty() {
-                q.push('&');
-            }
-            q.push_str(&format!("{k}={v}"));
-        };
+        let mut q = form_urlencoded::Serializer::new(codec::to_query(&self.scenario));
         if self.interleaving > 0 {
-            add("i", self.interleaving + 1);
+            q.append_pair("i", &(self.interleaving + 1).to_string());
         }
         if let Some(step) = self.step {
-            add("step", step);
+            q.append_pair("step", &step.to_string());
         }
         if !self.table {
-            add("table", 0);
+            q.append_pair("table", "0");
         }
+        // A path's tokens (`A`, `resume-A`, `deliver-1`, joined by `.`) stay as they are.
         if let Some(path) = &self.play {
-            // Its tokens (`A`, `resume-A`, `deliver-1`, joined by `.`) need no escaping.
-            q.push_str(if q.is_empty() { "play=" } else { "&play=" });
-            q.push_str(path);
+            q.append_pair("play", path);
         }
         if let Some(id) = &self.challenge {
-            q.push_str(&format!("&challenge={id}"));
+            q.append_pair("challenge", id);
         }
-        q
+        q.finish()
     }
 
     /// A link to the explorer at this view.
@@ -104,6 +97,10 @@ mod tests {
         );
         assert_eq!(View::from_query(&format!("?{}", v.to_query())), Ok(v));
         assert_eq!(View::of(Scenario::lesson(Case::Fencing, Defects::default())).to_query(), "");
+        // A challenge on the lesson's scenario, with no path: no leading `&`.
+        let lesson = Scenario::lesson(Case::Fencing, Defects::default());
+        let c = View { challenge: Some("key-caveat".into()), ..View::of(lesson) };
+        assert_eq!(c.to_query(), "challenge=key-caveat");
         // A challenge's link (written by the model) opens that challenge.
         for c in &fencing_model::challenges::CHALLENGES {
             let v = View::from_query(&c.query()).unwrap();

@@ -100,9 +100,10 @@ impl Challenge {
     /// The explorer's query that opens this challenge: its scenario, 「你来调度」 from the start
     /// (`play=`), and its id (`challenge=`).
     pub fn query(&self) -> String {
-        let scenario = crate::codec::to_query(&self.scenario());
-        let sep = if scenario.is_empty() { "" } else { "&" };
-        format!("{scenario}{sep}play=&challenge={}", self.id)
+        form_urlencoded::Serializer::new(crate::codec::to_query(&self.scenario()))
+            .append_pair("play", "")
+            .append_pair("challenge", self.id)
+            .finish()
     }
 
     /// Whether `scenario` is this challenge's.
