@@ -96,8 +96,9 @@ fn VerdictLine() -> impl IntoView {
             } else {
                 ""
             };
+            // Said the same while the search runs and after: its progress and end are below.
             return Some(format!(
-                "{first}检查器在后台线程中搜索可达状态（上限 {} 个）：结果见下方",
+                "{first}model 案例的结果由检查器在后台线程中搜索得出（上限 {} 个状态）",
                 checker::grouped(worker::CAP)
             ));
         }
