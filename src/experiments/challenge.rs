@@ -75,7 +75,7 @@ pub fn ChallengeList(view: Memo<View>, go: Callback<View>) -> impl IntoView {
 }
 
 const COMPUTING: &str = "教练还在计算，稍等再问。";
-const NO_COACH: &str = "教练无法工作：这里答不了「做不到」，也给不了提示。";
+const NO_COACH: &str = "教练未能建立：无法核对「做不到」，也给不了提示。";
 
 /// The hint, as shown: `presses` of 提示 on this challenge so far, `made` the step that made
 /// the goal, if any.
@@ -105,11 +105,11 @@ fn hint_words(
 /// Said of a path that makes the goal with `linked` of its moves from the address.
 fn not_earned(linked: usize, solved_before: bool) -> String {
     if solved_before {
-        "这条路径来自链接或重新加载，不另计；这一挑战此前已记为完成。".to_string()
+        format!("这条路径的前 {linked} 步来自链接或重新加载，不另计；这一挑战此前已记为完成。")
     } else {
         format!(
             "这条路径做到了目标，但它的前 {linked} 步来自链接或重新加载，这次不计入完成。\
-             要计入，请回到初始状态（撤销这些步），每一步都自己走。"
+             要计入，请撤销到初始状态，每一步都自己走。"
         )
     }
 }
