@@ -104,7 +104,7 @@ impl Current {
                 win.conflicts.push(c);
             }
         }
-        win.conflicts.sort_by(|a, b| a.at.total_cmp(&b.at));
+        super::by_time(&mut win.conflicts, |c| c.at);
         let excess = win.conflicts.len().saturating_sub(MAX_CONFLICTS);
         win.conflicts.drain(..excess);
         *self = win;

@@ -143,7 +143,7 @@ impl Record for Lab {
                 self.predictions.push(p.clone());
             }
         }
-        self.predictions.sort_by(|a, b| a.at.total_cmp(&b.at));
+        super::by_time(&mut self.predictions, |p| p.at);
         self.keep_recent_predictions();
     }
 

@@ -24,6 +24,16 @@ fn valid_time(t: Millis) -> bool {
     t.is_finite() && t >= 0.0
 }
 
+/// Sort by time, oldest first, equal times kept in their order. One sort of (time, place) pairs
+/// serves every record: a `sort_by` per record type costs each its own copy of the sort (about
+/// 3 KB of the study module's piece that every study page loads).
+pub fn by_time<T>(items: &mut Vec<T>, at: impl Fn(&T) -> Millis) {
+    let mut order: Vec<(Millis, usize)> = items.iter().map(at).zip(0..).collect();
+    order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let mut slots: Vec<Option<T>> = items.drain(..).map(Some).collect();
+    items.extend(order.into_iter().filter_map(|(_, k)| slots[k].take()));
+}
+
 /// One owner's record: the changes a learner makes to it, how two copies of it join, and the
 /// value checks serde cannot express (every stored document and every import must pass them).
 pub trait Record: Clone + Default + PartialEq {

@@ -38,7 +38,7 @@ impl Recall {
                 mine.push(w.clone());
             }
         }
-        mine.sort_by(|a, b| a.at.total_cmp(&b.at));
+        super::by_time(mine, |w| w.at);
         // The oldest go first: what is kept always passes `check`.
         let extra = mine.len().saturating_sub(MAX_WRITTEN);
         mine.drain(..extra);

@@ -86,7 +86,7 @@ impl QuestionRecord {
                 self.attempts.push(a.clone());
             }
         }
-        self.attempts.sort_by(|a, b| a.at.total_cmp(&b.at));
+        super::by_time(&mut self.attempts, |a| a.at);
         self.review = Review::replay(self.attempts.iter().map(|a| (a.scheduled(), a.at)));
     }
 }

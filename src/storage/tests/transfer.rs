@@ -71,6 +71,19 @@ fn bad_files_are_refused_with_a_reason() {
     assert!(read_import(&long, long.len()).unwrap_err().contains("超过"));
 }
 
+/// A wrong value is named by its field's path in serde's words, with no line and column: in a
+/// migrated document those would count in a text the learner never saw.
+#[test]
+fn a_wrong_value_is_named_by_its_path() {
+    for version in [9, 5] {
+        let text =
+            format!(r#"{{"version":{version},"chapters":{{"intro":{{"opened_at":"yes"}}}}}}"#);
+        let why = read_import(&text, text.len()).unwrap_err();
+        assert!(why.contains("chapters.intro.opened_at 处有误：invalid type: string"), "{why}");
+        assert!(!why.contains(" at line "), "{why}");
+    }
+}
+
 #[test]
 fn preview_counts_what_merge_adds_and_replace_drops() {
     let here = doc(&[], &rated(Q1, Rating::Full, 1.0));
