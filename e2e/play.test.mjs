@@ -99,6 +99,63 @@ test('the lesson\'s no-fence counterexample, played: the overwrite is marked whe
   assert.equal(await page.locator('.sd-band.broken').count(), 1);
 });
 
+test('from the first move the coach names what the protocol rules out, by the search or by its rules, and walks the shortest way to what it allows', async () => {
+  const page = await env.page(null);
+  await open(page, '?play=');
+  await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  const never = await page.locator('.coach-never').textContent();
+  assert.match(never, /^正确协议下，从初始状态起怎么走都不会出现——性质检查：revoked_generation_overwrite（违反「已提交资源代际不后退」）；进展：持有者被挡、操作丢失、卡住。这是教练查遍本场景全部 93 个可达状态得出的/);
+  assert.match(never, /unauthorized_accept、未绑定 token 覆盖、fence 重用由正确协议的规则本身排除，不靠搜索：每个 token 都由授予铸出；发号器不会回退。$/);
+  // The evidence and the key caveat are reachable here: each has its shortest way.
+  const ways = page.locator('.coach-ways');
+  assert.deepEqual(await ways.getByRole('button').allTextContents(), ['旧写入被拒', '关键限定']);
+  await ways.getByRole('button', { name: '旧写入被拒' }).click();
+  await page.locator('.coach-made', { hasText: '第 7 步刚出现：旧写入被拒。' }).waitFor();
+  assert.equal(play(page).split('.').length, 7, 'the coach said 7 moves, and walked 7');
+  // Under no-fence the overwrite is reachable; nothing is refused, by the variant's rules.
+  await open(page, '?variant=no-fence&play=');
+  await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  assert.match(await page.locator('.coach-never').textContent(), /持有者被挡、操作丢失、旧写入被拒、关键限定由 no-fence 变体的规则本身排除/);
+  await page.locator('.coach-ways').getByRole('button', { name: 'revoked_generation_overwrite' }).click();
+  await page.locator('.coach-made', { hasText: '第 7 步刚出现：revoked_generation_overwrite。' }).waitFor();
+  // Where a finding can happen again, the walk stops where it first happens.
+  const clients = encodeURIComponent('acquire pause write:2:a; acquire pause write:1:b; acquire write:1:c');
+  await open(page, `?case=model&clients=${clients}&crash=false&play=`);
+  await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  const said = await page.locator('.coach-summary p', { hasText: '教练（从当前状态起）' }).textContent();
+  const fewest = Number(said.match(/关键限定 最少还需 (\d+) 步/)[1]);
+  await page.locator('.coach-ways').getByRole('button', { name: '关键限定' }).click();
+  await page.locator('.coach-made', { hasText: `第 ${fewest} 步刚出现：关键限定` }).waitFor();
+  await page.waitForTimeout(500);
+  assert.equal(play(page).split('.').length, fewest, 'the walk ends where the caveat first happens');
+});
+
+test('a path\'s link opens at the board; Back takes a move back and Forward makes it again; the link can be copied', async () => {
+  const page = await env.page(null);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, '?play=A.A');
+  // Opened at a path: the board (the state and the moves) is in view, not the page's top.
+  await page.waitForFunction(() => {
+    const top = document.querySelector('.play-grid')?.getBoundingClientRect().top;
+    return top !== undefined && top >= -2 && top < innerHeight / 2;
+  });
+  const first = await moves(page);
+  await page.locator('.moves .move').first().click();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('play').split('.').length === 3);
+  const made = play(page);
+  const then = await moves(page);
+  await page.goBack();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('play') === 'A.A');
+  await page.waitForFunction((want) => [...document.querySelectorAll('.moves .move span')].map((e) => e.textContent).join('|') === want, first.join('|'));
+  await page.goForward();
+  await page.waitForFunction((want) => new URL(location.href).searchParams.get('play') === want, made);
+  assert.deepEqual(await moves(page), then);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.url });
+  await page.getByRole('button', { name: '复制这条路径的链接' }).click();
+  await page.locator('.play-tools .copy-btn', { hasText: '已复制' }).waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+});
+
 test('a move that makes the overwrite impossible is named at its step', async () => {
   const page = await env.page(null);
   await open(page, '?variant=no-fence&play=A.A.expire.B.resume-A');

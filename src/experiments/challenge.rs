@@ -10,11 +10,6 @@ use crate::route::Route;
 use crate::storage::store::use_store;
 use fencing_model::challenges::{impossible, solved, Challenge, CHALLENGES};
 use leptos::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Whether the page was opened at a challenge (a chapter's or the progress page's link): then
-/// the learner came for its box, further down than a screen, and it is brought into view once.
-pub static ARRIVED_AT_ONE: AtomicBool = AtomicBool::new(false);
 
 /// The challenges, each a link that starts it (the lesson's scenario under its protocol).
 #[component]
@@ -160,12 +155,6 @@ pub(super) fn ChallengeBox(
         }
         done.unwrap_or(false)
     });
-    let boxed = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
-        if let Some(el) = boxed.get().filter(|_| ARRIVED_AT_ONE.swap(false, Ordering::Relaxed)) {
-            el.scroll_into_view();
-        }
-    });
     let failed = move || coach.with(|c| matches!(c, Coach::Failed(_)));
     let ask_hint = move |_| {
         presses.set(presses.get_untracked() + 1);
@@ -207,7 +196,7 @@ pub(super) fn ChallengeBox(
         })
     };
     view! {
-        <div class="challenge-box" role="region" aria-label="当前挑战" node_ref=boxed>
+        <div class="challenge-box" role="region" aria-label="当前挑战">
             <p class="challenge-task">
                 <strong>"挑战："</strong>
                 {challenge.task}

@@ -5,7 +5,7 @@
 use super::worker::{failure, spawn, Running};
 use fencing_model::coach::UNREACHABLE;
 use fencing_model::path::{Move, Step};
-use fencing_model::verdicts::{closed, reach, Marks};
+use fencing_model::verdicts::{closed, made, never, reach, tag, Kind, Marks};
 use fencing_model::{codec, Defects, Event, Finding, Scenario};
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
@@ -156,18 +156,60 @@ pub(super) fn chips(c: &At, i: usize) -> impl IntoView {
         .collect_view()
 }
 
-/// The coach at the state on view: what is still possible, and where on the path each
-/// finding stopped being possible.
+/// 「走最短的一条」: while `walking` names a finding (its slot), take a move of a shortest way to
+/// it (`take`, by the move's place in the list) each time the coach answers for the state on
+/// view, until the finding has happened or no way is left.
+pub(super) fn walk_shortest(
+    walking: RwSignal<Option<usize>>,
+    here: Signal<Option<At>>,
+    take: impl Fn(usize) + 'static,
+) {
+    Effect::new(move |_| {
+        let (Some(k), Some(at)) = (walking.get(), here.get()) else { return };
+        // A move's row counts the move itself: the best moves keep the distance said here.
+        let next = at.here()[k]
+            .filter(|d| *d > 0)
+            .and_then(|d| at.moves.iter().position(|row| row[k] == Some(d)));
+        match next {
+            // The move that makes it is the walk's last: a finding that can happen again is
+            // still ahead after it, and the walk would run on to its next time.
+            Some(i) => {
+                if at.here()[k] == Some(1) {
+                    walking.set(None);
+                }
+                take(i);
+            }
+            None => walking.set(None),
+        }
+    });
+}
+
+/// The coach at the state on view: what is still possible (each with a way to walk its
+/// shortest path, `walk`, unless a challenge is taken), where on the path each finding stopped
+/// being possible, and what no way from the initial state leads to (`states` searched).
 pub(super) fn summary(
     c: &At,
     marks: &Marks,
-    moves: &[Move],
-    steps: &[Step],
-    defects: Defects,
+    (moves, steps): (&[Move], &[Step]),
+    (defects, crash): (Defects, bool),
+    states: Option<usize>,
+    walk: Option<Callback<usize>>,
 ) -> impl IntoView {
+    let here = c.here();
+    // What the last move on view made (a finding judged on a transition), said first.
+    let n = c.along.len().saturating_sub(1);
+    let just: Vec<Finding> = (n > 0)
+        .then(|| moves.get(n - 1))
+        .flatten()
+        .map(|m| {
+            let made =
+                |f: &&Finding| f.on_transition() && f.made_under(defects, &m.before, &m.event);
+            Finding::COACHED.iter().filter(made).copied().collect()
+        })
+        .unwrap_or_default();
     let open: Vec<String> = Finding::COACHED
         .iter()
-        .zip(c.here())
+        .zip(here)
         .filter(|(_, d)| d.is_some())
         .map(|(f, d)| reach(*f, d, false))
         .collect();
@@ -189,14 +231,41 @@ pub(super) fn summary(
         })
     });
     let open = if open.is_empty() {
-        "教练（从当前状态起）：教练所量的各项发现都已不可能发生。".to_string()
+        "教练（从当前状态起）：往后怎么走，所量的各项发现都不会再出现。".to_string()
     } else {
         format!("教练（从当前状态起）：{}。", open.join("；"))
     };
+    // A way to each finding still ahead (not one that just happened).
+    let ahead: Vec<(usize, &Finding)> =
+        Finding::COACHED.iter().enumerate().filter(|(k, _)| here[*k] > Some(0)).collect();
+    let ways = walk.filter(|_| !ahead.is_empty()).map(|walk| {
+        let buttons = ahead
+            .into_iter()
+            .map(|(k, f)| {
+                view! {
+                    <button type="button" class="tool-btn" on:click=move |_| walk.run(k)>
+                        {tag(*f, Kind::Holds)}
+                    </button>
+                }
+            })
+            .collect_view();
+        view! {
+            <p class="coach-ways" role="group" aria-label="按最短走法自动走到">
+                <span>"按最短走法自动走到："</span>
+                {buttons}
+            </p>
+        }
+    });
+    let start = c.along.first().copied().unwrap_or([None; N]);
+    let impossible: Vec<Finding> =
+        Finding::COACHED.iter().zip(start).filter(|(_, d)| d.is_none()).map(|(f, _)| *f).collect();
+    let never =
+        states.and_then(|n| never(&impossible, &super::checker::grouped(n), defects, crash));
     view! {
         <div class="coach-summary">
-            <p>{open}</p>
-            <ul>{shut.collect_view()}</ul>
+            {made(n, &just).map(|line| view! { <p class="coach-made">{line}</p> })} <p>{open}</p>
+            {ways} <ul>{shut.collect_view()}</ul>
+            {never.map(|line| view! { <p class="coach-never">{line}</p> })}
         </div>
     }
 }

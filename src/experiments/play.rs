@@ -8,6 +8,7 @@ use super::coach::{self, chips, summary, Coach};
 use super::play_path::PlayPath;
 use crate::lab_views::player::{follow_current_step, Player};
 use crate::lab_views::state::View;
+use crate::ui::copy::CopyButton;
 use fencing_model::challenges::Challenge;
 use fencing_model::machine::state::{Action, State};
 use fencing_model::machine::Machine;
@@ -15,6 +16,12 @@ use fencing_model::path::{path_text, replay, steps};
 use fencing_model::verdicts::of_path;
 use fencing_model::{Case, Scenario};
 use leptos::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether the page was opened at 「你来调度」 (a path's link, a challenge's from a chapter or
+/// the progress page, a reload): then the learner came for the board, further down than a
+/// screen, and it is brought into view once — at the challenge's box, if one is taken.
+pub static ARRIVED: AtomicBool = AtomicBool::new(false);
 
 #[component]
 pub fn Play(
@@ -148,6 +155,17 @@ pub fn Play(
             }))
         })
     };
+    // 「走最短的一条」: the coach's shortest way to a finding, a move at a time.
+    let walking = RwSignal::new(None::<usize>);
+    let walk_to = Callback::new(move |k: usize| walking.set(Some(k)));
+    coach::walk_shortest(walking, here, {
+        let machine = machine.clone();
+        move |i| {
+            if let Some((a, _)) = enabled(&machine, &untrack(now).0).get(i) {
+                choose(*a);
+            }
+        }
+    });
     // Where the learner stands: the state, the moves it offers (with the coach beside each), and
     // the coach's word on what is left.
     let stand = move || {
@@ -220,21 +238,36 @@ pub fn Play(
                     <ol class="moves">{moves}</ol>
                     {c
                         .map(|c| {
+                            let (states, ways) = (
+                                coach.with(Coach::states),
+                                (taken().is_none()).then_some(walk_to),
+                            );
                             walk.with(|(moves, steps, marks)| summary(
                                 &c,
                                 marks,
-                                moves,
-                                steps,
-                                defects,
+                                (moves, steps),
+                                (defects, machine.crash),
+                                states,
+                                ways,
                             ))
                         })}
                 </div>
             </div>
         }
     };
+    let board = NodeRef::<leptos::html::Section>::new();
+    Effect::new(move |_| {
+        let Some(el) = board.get().filter(|_| ARRIVED.swap(false, Ordering::Relaxed)) else {
+            return;
+        };
+        let at = |s: &str| el.query_selector(s).ok().flatten();
+        if let Some(target) = at(".challenge-box").or_else(|| at(".play-grid")) {
+            target.scroll_into_view();
+        }
+    });
     // The path so far: what it made, the controls to look back, the picture and the table.
     view! {
-        <section class="result play" aria-labelledby="play-title">
+        <section class="result play" aria-labelledby="play-title" node_ref=board>
             <h2 id="play-title">
                 {format!("你来调度：{} · {}", scenario.case.name(), defects.variant_name())}
             </h2>
@@ -278,6 +311,11 @@ pub fn Play(
                 >
                     "从头开始"
                 </button>
+                <CopyButton
+                    text=Callback::new(|_| window().location().href().unwrap_or_default())
+                    label="复制这条路径的链接"
+                    shown="复制链接"
+                />
                 <label class="check">
                     <input
                         type="checkbox"

@@ -86,11 +86,17 @@ impl Session {
         })
     }
 
-    /// Show `v` and keep the address up to date, so a link or a reload opens the same view.
+    /// Show `v` and keep the address up to date, so a link or a reload opens the same view. A
+    /// move made in 「你来调度」 (the path one move longer) is an entry of the browser's history of
+    /// its own, so that Back takes it back; any other change replaces the entry.
     pub fn go(&self, v: View) {
+        let moved = self.view.with_untracked(|now| one_move_on(now.play.as_deref(), &v));
         if let Ok(history) = window().history() {
-            let _ =
-                history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&v.href()));
+            let (null, href) = (wasm_bindgen::JsValue::NULL, v.href());
+            let _ = match moved {
+                true => history.push_state_with_url(&null, "", Some(&href)),
+                false => history.replace_state_with_url(&null, "", Some(&href)),
+            };
         }
         self.query.set(v.to_query());
     }
@@ -128,9 +134,8 @@ impl Session {
                 },
                 false,
             );
-            // The view, kept for this tab: the sidebar's plain /explore link brings an unfinished
-            // 「你来调度」 path back (the address replaces itself as the learner moves, so the
-            // browser's history has no copy of it).
+            // The view, kept for this tab: the sidebar's plain /explore link, which names no
+            // path, brings an unfinished 「你来调度」 path back.
             Effect::new(move |_| {
                 let query = s.query.get();
                 if !query.is_empty() {
@@ -145,9 +150,14 @@ impl Session {
                 }
             });
         });
+        // Back and Forward move through the moves made here (`go`): the view follows the address.
+        let popped = window_event_listener(leptos::ev::popstate, move |_| {
+            s.query.set(window().location().search().unwrap_or_default());
+        });
+        std::mem::forget(popped);
         let search = window().location().search().unwrap_or_default();
-        let arrived = View::from_query(&search).is_ok_and(|v| v.challenge.is_some());
-        super::challenge::ARRIVED_AT_ONE.store(arrived, std::sync::atomic::Ordering::Relaxed);
+        let arrived = View::from_query(&search).is_ok_and(|v| v.play.is_some());
+        super::play::ARRIVED.store(arrived, std::sync::atomic::Ordering::Relaxed);
         let last = tab::get(LAST_VIEW);
         match last
             .filter(|q| search.is_empty() && View::from_query(q).is_ok_and(|v| v.play.is_some()))
@@ -166,5 +176,16 @@ impl Session {
             self.recorded.update_value(|r| r.push(shown.clone()));
             use_store::<Lab>().apply(Change::Run(Experiment::of(&shown)));
         }
+    }
+}
+
+/// Whether `v`'s path is the path `now` with one move more, the step on view its end.
+fn one_move_on(now: Option<&str>, v: &View) -> bool {
+    let moves = |p: &str| p.split('.').filter(|m| !m.is_empty()).count();
+    match (now, v.play.as_deref()) {
+        (Some(a), Some(b)) if v.step.is_none() => {
+            moves(b) == moves(a) + 1 && (a.is_empty() || b.starts_with(&format!("{a}.")))
+        }
+        _ => false,
     }
 }
