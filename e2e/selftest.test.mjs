@@ -59,7 +59,7 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   assert.match(await q1.locator('.history-later').textContent(), /之前的 1 次作答记录/);
   const doc = await exported(page);
   assert.equal(doc.version, 9);
-  assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer, a.wording]), [['partial', [1, 3], 'owner 只防误删误续；检查放在资源提交处', 7]]);
+  assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer, a.wording]), [['partial', [1, 3], 'owner 只防误删误续；检查放在资源提交处', 8]]);
 
   // A retake keeps the history; the latest rating is the current level.
   await q1.locator('textarea').fill('第二次');
@@ -113,7 +113,7 @@ test('each question tests its part of the core and is scored point by point', as
   const page = await env.page('self-test');
   const wants = {
     q1: [11, /设计二：第 11 步 A 带 43 覆盖了第 8 步已提交的 B 的结果/, /43 不属于任何授予、没有代际，只答“代际后退”不得分/, /generation 放在不随租约过期的单独键里/, /同一 request_id 重试：授权权威返回原结果/],
-    q2: [10, /随机 owner 加原子比较只防 A 删除或延长 B 的锁/, /fence 不是防伪造的凭据/, /并且证明时钟与通信前提（两样都要答出）/, /这不违反任何一条性质：资源只知道已持久接受的最大代际/, /最小修改：让比较与写入落在同一个原子步骤/, /“本地还剩 5 秒”不是跨进程事实/],
+    q2: [10, /随机 owner 加原子比较只防 A 删除或延长 B 的锁/, /fence 不是防伪造的凭据/, /并且要证明它依赖的时钟与通信前提（这两件都要答出/, /这不违反任何一条性质：资源只知道已持久接受的最大代际/, /最小修改：让比较与写入落在同一个原子步骤/, /“本地还剩 5 秒”不是跨进程事实/],
     q3: [11, /第 7 条 duplicate，不是 stale/, /须「检测缺口并排序\/重试」（答出这两点即得分/, /第 5 条 applied：第 3 条（重复，只读）与第 4 条（冲突）都没有把 fence 推进到 42/, /去重记录被删后，第 3 条被当成新操作/, /去重记录的寿命须覆盖/, /这次合法的重试被误判为冲突/],
     q4: [12, /推荐只靠存储的条件写（方案 A）：资源自身已有串行裁决/, /这次没拿到提交权：放弃这次结果，不为它发邮件/, /两封：按关键限定/, /邮件按报表的业务身份去重，键如报表 ID \+ 周期/, /Kafka 事务的原子域不包含外部邮件 API/],
   };
@@ -137,7 +137,7 @@ test('each question tests its part of the core and is scored point by point', as
   assert.equal(await card(page, 'q3').locator('tbody tr').count(), 7);
   const doc = await exported(page);
   assert.deepEqual(Object.fromEntries(['q1', 'q2', 'q3', 'q4'].map((id) => [id, doc.questions[id].attempts.map((a) => [a.answer, a.ticked, a.wording])])), {
-    q1: [['q1 的回忆', [1], 7]], q2: [['q2 的回忆', [1], 6]], q3: [['q3 的回忆', [1], 6]], q4: [['q4 的回忆', [1], 7]],
+    q1: [['q1 的回忆', [1], 8]], q2: [['q2 的回忆', [1], 7]], q3: [['q3 的回忆', [1], 6]], q4: [['q4 的回忆', [1], 7]],
   });
   assert.deepEqual(page.problems, []);
 });

@@ -29,6 +29,7 @@ use rated::JustRated;
 pub use words::{due_today, next_review, rating_label, review_order, when, UNSURE};
 use words::{
     marked_suggestion, rating_class, rating_meaning, state_class, state_label, suggestion,
+    POINT_RULE,
 };
 
 /// The chapters a question sends the learner back to, the main one first.
@@ -207,9 +208,8 @@ fn QuestionCard(index: usize) -> impl IntoView {
                         </blockquote>
                     </details>
                     <fieldset class="points">
-                        <legend>
-                            "评分点：勾出你的回答覆盖到的（每点一条可核对的论断）"
-                        </legend>
+                        <legend>"评分点：勾出你的回答覆盖到的"</legend>
+                        <p class="muted">{POINT_RULE}</p>
                         {q
                             .points
                             .iter()

@@ -31,6 +31,12 @@ pub(super) fn suggested(q: &Question, ticked: &[usize]) -> Rating {
     Rating::suggested(lesson.iter().filter(|k| ticked.contains(k)).count(), lesson.len())
 }
 
+/// When a point counts as answered, as the learner reads it above the points: the explanation a
+/// point gives is part of it unless the point itself says otherwise (learner rounds 6–8 each
+/// found a point whose explanation read as optional to one reader and required to another).
+pub(super) const POINT_RULE: &str = "一条点要整条答到才勾，它给的理由也算在内；\
+    括号里说明了哪些不是必需的、答出哪些即可的，以括号为准。";
+
 /// The rule by which the ticks suggest a level, as the learner reads it beside the levels.
 const RULE: &str =
     "规则：勾到九成及以上为完整答出（课文评分点满 10 个的题可漏一个，不满 10 个须全勾），\
