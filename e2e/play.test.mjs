@@ -28,7 +28,7 @@ test('the mode and the model case are pieces fetched when first opened; one that
   // The network fails the first time the mode is opened.
   let fail = true;
   await page.route(/lab-piece-/, (route) => (fail ? route.abort() : route.continue()));
-  await page.getByRole('button', { name: '你来调度' }).click();
+  await page.getByRole('button', { name: '你来调度', exact: true }).click();
   const error = page.getByRole('alert').filter({ hasText: '「你来调度」未能载入' });
   await error.waitFor();
   fail = false;
@@ -37,7 +37,7 @@ test('the mode and the model case are pieces fetched when first opened; one that
   assert.ok(pieces.length >= 2, `the mode's piece was asked for, then again: ${pieces.length}`);
   const before = pieces.length;
   await page.getByRole('button', { name: '看全部结果' }).click();
-  await page.getByRole('button', { name: '你来调度' }).click();
+  await page.getByRole('button', { name: '你来调度', exact: true }).click();
   await page.locator('.play .moves .move').first().waitFor();
   assert.equal(pieces.length, before, 'opened again, the mode is built from the piece already loaded');
   const mode = new Set(pieces);
@@ -51,7 +51,7 @@ test('the learner drives the lesson scenario by click and by key, steps back, fo
   const page = await env.page(null);
   await page.goto(env.url + 'explore');
   await live(page);
-  await page.getByRole('button', { name: '你来调度' }).click();
+  await page.getByRole('button', { name: '你来调度', exact: true }).click();
   await page.locator('.play').waitFor();
   assert.equal(play(page), '');
   assert.match(await page.locator('.play-state').textContent(), /授权权威无 owner，无租约，generation 40/);
@@ -154,6 +154,36 @@ test('a path\'s link opens at the board; Back takes a move back and Forward make
   await page.getByRole('button', { name: '复制这条路径的链接' }).click();
   await page.locator('.play-tools .copy-btn', { hasText: '已复制' }).waitFor();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+});
+
+test('an interleaving of 看全部结果 opens in 你来调度 at its path, its finding where the lab marked it', async () => {
+  const page = await env.page(null);
+  await page.goto(env.url + 'explore?variant=no-fence');
+  await live(page);
+  // The counterexample is shown first; its steps, as the lab ran them.
+  const steps = await page.locator('.result .sd-band').count();
+  await page.getByRole('button', { name: '在「你来调度」里打开这条交错' }).click();
+  await page.locator('.play').waitFor();
+  // One move per step, and the authority's crash, which the lab folds into its recovery.
+  assert.equal(play(page).split('.').length, steps + 1);
+  assert.match(play(page), /\.expire\.crash\.recover\./);
+  await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  await page.locator('.coach-made', { hasText: `第 ${steps + 1} 步刚出现：revoked_generation_overwrite` }).waitFor();
+  assert.equal(await page.locator('.play .editor-error').count(), 0, 'the whole path is valid');
+});
+
+test('a link half bad keeps its good half: the bad parameter is named and dropped alone', async () => {
+  const page = await env.page(null);
+  await open(page, '?variant=no-fence&step=abc&play=A.A.expire');
+  assert.match(await page.locator('.explorer .editor-error').first().textContent(), /链接中有参数无效，已略去：step=abc（不是数字）。其余参数照链接打开/);
+  assert.match(await page.locator('#play-title').textContent(), /no-fence/);
+  assert.equal(await page.locator('.play-state h3').textContent(), '第 3 步之后的状态');
+  // A challenge that does not fit the scenario says so, and leaves the coach on.
+  await open(page, '?variant=no-fence&play=&challenge=stale-after-commit');
+  assert.match(await page.locator('.play .editor-error').textContent(), /挑战「stale-after-commit」要在它自己的场景（correct 变体、课程的输入）里做，与当前场景不符/);
+  assert.equal(await page.locator('.challenge-box').count(), 0);
+  await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  await page.locator('.coach-summary').waitFor();
 });
 
 test('a move that makes the overwrite impossible is named at its step', async () => {

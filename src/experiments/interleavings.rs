@@ -53,6 +53,7 @@ pub(super) fn Interleavings(
             }
         })
         .collect_view();
+    let traces_paths: Vec<String> = run.traces.iter().map(|t| t.path.clone()).collect();
     let traces = run.traces;
     let current = move || {
         let v = view.get();
@@ -102,6 +103,27 @@ pub(super) fn Interleavings(
             {chooser}
         </div>
         {player.controls(table, on_table)}
+        // The interleaving on view, as moves the learner can make and fork in 「你来调度」.
+        <p class="to-play">
+            <button
+                type="button"
+                class="tool-btn"
+                on:click={
+                    let paths: Vec<String> = traces_paths.clone();
+                    move |_| {
+                        let v = view.get_untracked();
+                        let path = paths.get(v.interleaving).cloned().unwrap_or_default();
+                        go.run(View {
+                            play: Some(path),
+                            step: None,
+                            ..v
+                        })
+                    }
+                }
+            >
+                "在「你来调度」里打开这条交错"
+            </button>
+        </p>
         // The live region stays in place so screen readers announce each change of its text.
         <p class="announce" aria-live="polite">
             {said}

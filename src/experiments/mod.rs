@@ -56,14 +56,13 @@ fn ExplorerEditor() -> impl IntoView {
         // Until the address has been read, a prerendered default must not pass for its view.
         <div class="explorer" class:ready=s.ready>
             {move || {
-                s.parsed
-                    .get()
-                    .err()
-                    .map(|e| {
+                let bad = s.parsed.with(|(_, bad)| bad.join("；"));
+                (!bad.is_empty())
+                    .then(|| {
                         view! {
                             <p class="editor-error" role="alert">
                                 {format!(
-                                    "链接中的实验参数无效（{e}），已改用课程默认场景。",
+                                    "链接中有参数无效，已略去：{bad}。其余参数照链接打开，略去的取课程默认值。",
                                 )}
                             </p>
                         }

@@ -80,12 +80,18 @@ pub fn Play(
             n => (moves[n - 1].after, steps[n - 1].after.writer.zip(steps[n - 1].after.token)),
         })
     };
-    // A challenge taken on hides the coach until the learner shows it.
+    // The challenge in the address, and the one taken on: only on its own scenario (a link
+    // edited, or a switch changed since, leaves it, and the box says so).
     let challenge = Memo::new(move |_| {
         view.with(|v| v.challenge.clone()).and_then(|id| Challenge::by_id(&id)).map(|c| c.id)
     });
+    let taken_id = Memo::new(move |_| {
+        challenge.get().filter(|id| Challenge::by_id(id).is_some_and(|c| c.is_for(&scenario_now)))
+    });
+    let taken = move || taken_id.get().and_then(Challenge::by_id);
+    // A challenge taken on hides the coach until the learner shows it.
     let shown = RwSignal::new(true);
-    Effect::new(move |_| shown.set(challenge.get().is_none()));
+    Effect::new(move |_| shown.set(taken_id.get().is_none()));
     // Ask the coach about the state on view whenever it changes.
     let viewed = Memo::new(move |_| read.with(|(p, _)| path_text(&p[..at.get()])));
     let (coach, answer) = coach::run(scenario.clone(), viewed);
@@ -131,11 +137,6 @@ pub fn Play(
     let on_table = Callback::new(move |t: bool| go.run(View { table: t, ..view.get_untracked() }));
     let names = if scenario.case == Case::Fencing { vec![] } else { machine.keys.clone() };
     let (defects, clients, network) = (machine.defects, machine.programs.len(), machine.delay);
-    // The challenge, if this is its scenario (a switch changed since leaves it).
-    let taken_id = Memo::new(move |_| {
-        challenge.get().filter(|id| Challenge::by_id(id).is_some_and(|c| c.is_for(&scenario_now)))
-    });
-    let taken = move || taken_id.get().and_then(Challenge::by_id);
     let made = {
         let machine = machine.clone();
         Signal::derive(move || {
@@ -277,6 +278,25 @@ pub fn Play(
                  每一步都由同一台状态机执行；教练（检查器）告诉你每个选择之后，各项发现最少还要几步，或已不可能。"
             </p>
             {(scenario.case == Case::Fencing).then(|| view! { <ChallengeList view=view go=go /> })}
+            {move || {
+                let other = challenge.get().filter(|_| taken_id.get().is_none());
+                other
+                    .and_then(Challenge::by_id)
+                    .map(|c| {
+                        view! {
+                            <p class="editor-error" role="status">
+                                {format!(
+                                    "挑战「{}」要在它自己的场景（{} 变体、课程的输入）里做，与当前场景不符，这里没有启用；教练照常显示。",
+                                    c.id,
+                                    c.scenario().defects.variant_name(),
+                                )}
+                                " "
+                                <a href=crate::route::Route::Explore
+                                    .href_with(&c.query())>"按挑战的场景重新开始 →"</a>
+                            </p>
+                        }
+                    })
+            }}
             {move || {
                 taken()
                     .map(|c| {

@@ -26,7 +26,7 @@ pub struct Session {
     query: RwSignal<String>,
     /// Whether the address has been read (the prerendered default no longer stands in).
     pub ready: RwSignal<bool>,
-    pub parsed: Memo<Result<View, String>>,
+    pub parsed: Memo<(View, Vec<String>)>,
     pub view: Memo<View>,
     pub scenario: Memo<Scenario>,
     pub report: Memo<Option<Report>>,
@@ -60,9 +60,9 @@ impl Session {
         use_store::<Lab>();
         rooted(|| {
             let query = RwSignal::new(String::new());
-            let parsed = Memo::new(move |_| query.with(|q| View::from_query(q)));
-            // A bad link falls back to the lesson's defaults and says so.
-            let view = Memo::new(move |_| parsed.get().unwrap_or_else(|_| View::of(lesson())));
+            // A bad parameter is dropped alone and said (`parsed`'s second part).
+            let parsed = Memo::new(move |_| query.with(|q| View::read(q)));
+            let view = Memo::new(move |_| parsed.with(|(v, _)| v.clone()));
             let scenario = Memo::new(move |_| view.with(|v| v.scenario.clone()));
             let draft = RwSignal::new(Fields::of(&lesson()));
             Session {

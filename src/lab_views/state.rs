@@ -56,20 +56,55 @@ impl View {
     }
 
     /// Read a view back; anything missing takes the lesson's value (`table=0` hides the table).
-    pub fn from_query(query: &str) -> Result<View, String> {
-        let mut view = View::of(codec::from_query(query).map_err(|e| e.to_string())?);
-        for (k, v) in form_urlencoded::parse(query.trim_start_matches('?').as_bytes()) {
-            let number = || v.trim().parse::<usize>().map_err(|_| format!("{k} 不是数字：{v}"));
-            match &*k {
-                "i" => view.interleaving = number()?.saturating_sub(1),
-                "step" => view.step = Some(number()?),
-                "table" => view.table = number()? != 0,
-                "play" => view.play = Some(v.into_owned()),
-                "challenge" => view.challenge = Some(v.into_owned()),
-                _ => {}
+    /// A parameter that cannot be read is dropped alone and named with why, so a link half bad
+    /// keeps its good half (a path, `play`, is checked where it is shown).
+    pub fn read(query: &str) -> (View, Vec<String>) {
+        let pairs: Vec<(String, String)> =
+            form_urlencoded::parse(query.trim_start_matches('?').as_bytes()).into_owned().collect();
+        let own = |k: &str| matches!(k, "i" | "step" | "table" | "play" | "challenge");
+        let mut bad = Vec::new();
+        // The scenario's inputs whole, else each added in turn and kept if it still reads.
+        let scenario = match codec::from_query(query) {
+            Ok(s) => s,
+            Err(_) => {
+                let mut scenario = codec::from_query("").expect("the lesson's scenario reads");
+                let mut kept: Vec<&(String, String)> = Vec::new();
+                for pair @ (k, v) in pairs.iter().filter(|(k, _)| !own(k)) {
+                    let trial = form_urlencoded::Serializer::new(String::new())
+                        .extend_pairs(kept.iter().copied().chain([pair]))
+                        .finish();
+                    match codec::from_query(&trial) {
+                        Ok(s) => {
+                            scenario = s;
+                            kept.push(pair);
+                        }
+                        Err(e) => bad.push(format!("{k}={v}（{e}）")),
+                    }
+                }
+                scenario
+            }
+        };
+        let mut view = View::of(scenario);
+        for (k, v) in pairs.iter().filter(|(k, _)| own(k)) {
+            let number = v.trim().parse::<usize>();
+            match (k.as_str(), number) {
+                ("i", Ok(n)) => view.interleaving = n.saturating_sub(1),
+                ("step", Ok(n)) => view.step = Some(n),
+                ("table", Ok(n)) => view.table = n != 0,
+                ("play", _) => view.play = Some(v.clone()),
+                ("challenge", _) => view.challenge = Some(v.clone()),
+                _ => bad.push(format!("{k}={v}（不是数字）")),
             }
         }
-        Ok(view)
+        (view, bad)
+    }
+
+    /// Read a view back whole, or say what could not be read.
+    pub fn from_query(query: &str) -> Result<View, String> {
+        match View::read(query) {
+            (view, bad) if bad.is_empty() => Ok(view),
+            (_, bad) => Err(bad.join("；")),
+        }
     }
 }
 
@@ -109,7 +144,19 @@ mod tests {
                 (c.scenario(), Some(""), Some(c.id))
             );
         }
-        assert!(View::from_query("step=x").unwrap_err().contains("step 不是数字"));
+        assert!(View::from_query("step=x").unwrap_err().contains("step=x（不是数字）"));
         assert!(View::from_query("issuer=-1").unwrap_err().contains("issuer"));
+    }
+
+    /// A link half bad keeps its good half: each bad parameter is dropped alone and named.
+    #[test]
+    fn a_bad_parameter_is_dropped_alone() {
+        let (v, bad) = View::read("variant=no-fence&step=abc&play=A.A.expire");
+        assert_eq!(bad, ["step=abc（不是数字）"]);
+        assert_eq!((v.scenario.defects.no_fence, v.play.as_deref()), (true, Some("A.A.expire")));
+        let (v, bad) = View::read("variant=bogus&op-seq=3,1&play=A");
+        assert_eq!(bad.len(), 1, "{bad:?}");
+        assert!(bad[0].starts_with("variant=bogus（"), "{bad:?}");
+        assert_eq!((v.scenario.op_seq_a, v.play.as_deref()), (3, Some("A")));
     }
 }

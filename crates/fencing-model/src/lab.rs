@@ -9,7 +9,7 @@ use crate::findings::{fired, Finding};
 use crate::machine::spec::{rank, ranks, Op, Programs};
 use crate::machine::state::Action;
 use crate::machine::{Event, Machine};
-use crate::path::{key_steps, lost_write_refused, replay, steps, Move, Step};
+use crate::path::{key_steps, lost_write_refused, path_text, replay, steps, Move, Step};
 use crate::properties::Property;
 use crate::scenario::{Defect, Scenario};
 use crate::verdicts::Verdicts;
@@ -109,6 +109,9 @@ pub struct Trace {
     /// `counterexample.events`' names, one per step.
     pub events: Vec<String>,
     pub steps: Vec<Step>,
+    /// The same moves as a path of 「你来调度」 (`path_text`), which drives this machine.
+    #[serde(skip)]
+    pub path: String,
 }
 
 /// Every interleaving, judged.
@@ -197,7 +200,16 @@ pub fn run(s: &Scenario) -> FencingRun {
         .iter()
         .map(|moves| {
             let steps = steps(&machine, moves);
-            Trace { events: steps.iter().map(|s| s.action.clone()).collect(), steps }
+            // The crash folded into its recovery is a move of its own there.
+            let actions: Vec<Action> = moves
+                .iter()
+                .flat_map(|m| match m.action {
+                    Action::Recover => vec![Action::Crash, Action::Recover],
+                    a => vec![a],
+                })
+                .collect();
+            let path = path_text(&actions);
+            Trace { events: steps.iter().map(|s| s.action.clone()).collect(), steps, path }
         })
         .collect();
     let reused_fences = reused(&machine, &all, &findings);

@@ -117,3 +117,25 @@ fn while_the_authority_is_down_its_operations_wait() {
     assert!(machine.apply(&down_again, Action::Release(0)).is_none(), "release waits");
     assert!(machine.apply(&done, Action::Release(0)).is_some(), "and happens once it is up");
 }
+
+/// Each interleaving of the lab opens in 「你来调度」 at its path: the path replays in the
+/// driven machine, move for move (the crash folded into its recovery a move of its own), to
+/// the interleaving's last state.
+#[test]
+fn every_lab_interleaving_replays_as_a_path_of_the_driven_machine() {
+    use fencing_model::path::{parse_path, replay};
+    use fencing_model::{lab, Case, Scenario};
+    for variant in ["correct", "no-fence", "rollback-issuer", "split-authority", "precheck"] {
+        let defects = Defects::from_variant(variant).unwrap();
+        let scenario = Scenario::lesson(Case::Fencing, defects);
+        let machine = lab::driven(&scenario).unwrap();
+        let run = lab::run(&scenario);
+        for (trace, moves) in run.traces.iter().zip(lab::interleavings(&lab::machine(&scenario))) {
+            let path = parse_path(&trace.path).unwrap();
+            let replayed = replay(&machine, &path);
+            assert_eq!(replayed.len(), path.len(), "{variant}: {} replays whole", trace.path);
+            assert_eq!(replayed.len(), trace.steps.len() + 1, "{variant}: one crash added");
+            assert_eq!(replayed.last().map(|m| m.after), moves.last().map(|m| m.after));
+        }
+    }
+}
