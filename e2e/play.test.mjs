@@ -175,13 +175,14 @@ test('an interleaving of 看全部结果 opens in 你来调度 at its path, its 
 test('a link half bad keeps its good half: the bad parameter is named and dropped alone', async () => {
   const page = await env.page(null);
   await open(page, '?variant=no-fence&step=abc&play=A.A.expire');
-  assert.match(await page.locator('.explorer .editor-error').first().textContent(), /链接中有参数无效，已略去：step=abc（不是数字）。其余参数照链接打开/);
+  assert.match(await page.locator('.explorer .editor-error').first().textContent(), /链接中有参数无效，已略去：step=abc（须为非负整数）。其余参数照链接生效；略去的视同未给出/);
   assert.match(await page.locator('#play-title').textContent(), /no-fence/);
   assert.equal(await page.locator('.play-state h3').textContent(), '第 3 步之后的状态');
   // A challenge that does not fit the scenario says so, and leaves the coach on.
   await open(page, '?variant=no-fence&play=&challenge=stale-after-commit');
-  assert.match(await page.locator('.play .editor-error').textContent(), /挑战「stale-after-commit」要在它自己的场景（correct 变体、课程的输入）里做，与当前场景不符/);
+  assert.match(await page.locator('.play .editor-error').textContent(), /挑战「正确协议：B 的结果已提交后，让 A 带 41 的写入被资源接受」只在它自己的场景里进行：fencing 案例、correct 变体、其余输入取课程默认值。当前场景与之不符，挑战未启用/);
   assert.equal(await page.locator('.challenge-box').count(), 0);
+  assert.equal(await page.locator('.challenges summary').textContent(), '挑战（本学习台补充）：用你的调度检验课程的论断');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   await page.locator('.coach-summary').waitFor();
 });

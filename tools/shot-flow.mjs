@@ -1,6 +1,6 @@
 // Screenshots of the views that need a few clicks first (the timeline's other order, a
-// question after reveal, a lab command run in the page, a scored prediction), at 1280 and 390 px, light and dark:
-//   node tools/shot-flow.mjs OUTDIR
+// question after reveal, a lab command run in the page, a scored prediction, the coach), at 1280 and 390 px, light and dark:
+//   [SHOT_ONLY=name,…] node tools/shot-flow.mjs OUTDIR
 import { live, start } from '../e2e/harness.mjs';
 const out = process.argv[2] ?? 'shots';
 const flows = {
@@ -32,6 +32,18 @@ const flows = {
   'challenge-linked': ['explore?variant=no-fence&play=A.A.expire.B.B.resume-A.A&challenge=no-fence', async (p) => {
     await p.locator('.challenge-answer', { hasText: '这次不计入完成' }).waitFor();
   }, '.challenge-box'],
+  // The coach from the first move: what the protocol rules out, the ways to what it allows.
+  'coach-start': ['explore?play=', async (p) => {
+    await p.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  }, '.play-grid'],
+  'coach-walked': ['explore?variant=no-fence&play=', async (p) => {
+    await p.locator('.coach-ways').getByRole('button').first().click();
+    await p.locator('.coach-made').waitFor();
+  }, '.play-grid'],
+  'link-half-bad': ['explore?variant=no-fence&step=abc&play=A.A.expire&challenge=stale-after-commit', async (p) => {
+    await p.locator('.play .editor-error').waitFor();
+  }, '.explorer-page'],
+  'interleaving-to-play': ['explore?variant=no-fence', async () => {}, '.to-play'],
   'prediction-scored': ['explore?variant=no-fence', async (p) => {
     await p.getByRole('button', { name: '先预测，再看结果' }).click();
     await p.getByLabel(/revoked_generation_overwrite/).first().check();
@@ -41,7 +53,9 @@ const flows = {
 };
 const env = await start();
 try {
-  for (const [name, [path, act, selector]] of Object.entries(flows)) {
+  // SHOT_ONLY=a,b: only those flows.
+  const only = process.env.SHOT_ONLY?.split(',');
+  for (const [name, [path, act, selector]] of Object.entries(flows).filter(([n]) => !only || only.includes(n))) {
     for (const width of [1280, 390]) {
       for (const scheme of ['light', 'dark']) {
         await env.clearStorage();

@@ -62,7 +62,11 @@ pub fn ChallengeList(view: Memo<View>, go: Callback<View>) -> impl IntoView {
     view! {
         <details class="challenges" open=move || view.with(|v| v.challenge.is_none())>
             <summary>
-                concat!("挑战", fencing_model::app_note!(), "：用你的调度检验课程的论断")
+                {concat!(
+                    "挑战",
+                    fencing_model::app_note!(),
+                    "：用你的调度检验课程的论断",
+                )}
             </summary>
             <ol>{items}</ol>
         </details>

@@ -62,7 +62,7 @@ fn ExplorerEditor() -> impl IntoView {
                         view! {
                             <p class="editor-error" role="alert">
                                 {format!(
-                                    "链接中有参数无效，已略去：{bad}。其余参数照链接打开，略去的取课程默认值。",
+                                    "链接中有参数无效，已略去：{bad}。其余参数照链接生效；略去的视同未给出（场景输入取课程默认值）。",
                                 )}
                             </p>
                         }

@@ -285,11 +285,7 @@ pub fn Play(
                     .map(|c| {
                         view! {
                             <p class="editor-error" role="status">
-                                {format!(
-                                    "挑战「{}」要在它自己的场景（{} 变体、课程的输入）里做，与当前场景不符，这里没有启用；教练照常显示。",
-                                    c.id,
-                                    c.scenario().defects.variant_name(),
-                                )}
+                                {c.elsewhere()}
                                 " "
                                 <a href=crate::route::Route::Explore
                                     .href_with(&c.query())>"按挑战的场景重新开始 →"</a>

@@ -93,7 +93,7 @@ impl View {
                 ("table", Ok(n)) => view.table = n != 0,
                 ("play", _) => view.play = Some(v.clone()),
                 ("challenge", _) => view.challenge = Some(v.clone()),
-                _ => bad.push(format!("{k}={v}（不是数字）")),
+                _ => bad.push(format!("{k}={v}（须为非负整数）")),
             }
         }
         (view, bad)
@@ -144,7 +144,7 @@ mod tests {
                 (c.scenario(), Some(""), Some(c.id))
             );
         }
-        assert!(View::from_query("step=x").unwrap_err().contains("step=x（不是数字）"));
+        assert!(View::from_query("step=x").unwrap_err().contains("step=x（须为非负整数）"));
         assert!(View::from_query("issuer=-1").unwrap_err().contains("issuer"));
     }
 
@@ -152,7 +152,7 @@ mod tests {
     #[test]
     fn a_bad_parameter_is_dropped_alone() {
         let (v, bad) = View::read("variant=no-fence&step=abc&play=A.A.expire");
-        assert_eq!(bad, ["step=abc（不是数字）"]);
+        assert_eq!(bad, ["step=abc（须为非负整数）"]);
         assert_eq!((v.scenario.defects.no_fence, v.play.as_deref()), (true, Some("A.A.expire")));
         let (v, bad) = View::read("variant=bogus&op-seq=3,1&play=A");
         assert_eq!(bad.len(), 1, "{bad:?}");

@@ -34,8 +34,8 @@ pub(super) fn suggested(q: &Question, ticked: &[usize]) -> Rating {
 /// When a point counts as answered, as the learner reads it above the points: the explanation a
 /// point gives is part of it unless the point itself says otherwise (learner rounds 6–8 each
 /// found a point whose explanation read as optional to one reader and required to another).
-pub(super) const POINT_RULE: &str = "一条点要整条答到才勾，它给的理由也算在内；\
-    括号里说明了哪些不是必需的、答出哪些即可的，以括号为准。";
+pub(super) const POINT_RULE: &str = "每个评分点要整条答到才勾，包括它给出的理由；\
+    括号里另有评分说明的（哪些不必答、答出哪些即可、哪些答法也算或不得分），以括号为准。";
 
 /// The rule by which the ticks suggest a level, as the learner reads it beside the levels.
 const RULE: &str =

@@ -107,6 +107,17 @@ impl Challenge {
     }
 
     /// Whether `scenario` is this challenge's.
+    /// Said where a link names this challenge on another scenario: the challenge is off, the
+    /// coach on.
+    pub fn elsewhere(&self) -> String {
+        format!(
+            "挑战「{}」只在它自己的场景里进行：fencing 案例、{} 变体、其余输入取课程默认值。\
+             当前场景与之不符，挑战未启用；教练照常显示。",
+            self.task.trim_end_matches('。'),
+            self.variant().variant_name(),
+        )
+    }
+
     pub fn is_for(&self, scenario: &Scenario) -> bool {
         *scenario == self.scenario()
     }
