@@ -17,8 +17,10 @@ long=$(git ls-files '*.rs' ':!vendor' | LC_ALL=C.UTF-8 xargs awk 'length > 100 {
 (cd tools/checker-bench && cargo fmt -- --check)
 (cd tools/size-floor && cargo fmt -- --check)
 
-echo "== cargo test (workspace, native)"
-cargo test --workspace --quiet
+echo "== cargo test (workspace, native; the app with every module, as the renderer builds it)"
+# With `ssr` (which carries `lab`, `commands` and `study`): the explorer's, the self-test's and
+# the progress page's own unit tests are compiled only with their module.
+cargo test --workspace --features fencing-app/ssr --quiet
 # The page's build of the model (no `json`, no `search`): what it refuses.
 cargo test -p fencing-model --no-default-features --lib --quiet
 

@@ -155,14 +155,18 @@ impl Session {
             s.query.set(window().location().search().unwrap_or_default());
         });
         std::mem::forget(popped);
+        // The address, read once here (then by `parsed`, as it changes); opened with none, the
+        // tab's last path in 「你来调度」 comes back.
         let search = window().location().search().unwrap_or_default();
-        let arrived = View::from_query(&search).is_ok_and(|v| v.play.is_some());
-        super::play::ARRIVED.store(arrived, std::sync::atomic::Ordering::Relaxed);
-        let last = tab::get(LAST_VIEW);
-        match last
-            .filter(|q| search.is_empty() && View::from_query(q).is_ok_and(|v| v.play.is_some()))
-        {
-            Some(q) => self.go(View::from_query(&q).unwrap_or_else(|_| View::of(lesson()))),
+        let last = (search.is_empty())
+            .then(|| tab::get(LAST_VIEW))
+            .flatten()
+            .map(|q| View::read(&q).0)
+            .filter(|v| v.play.is_some());
+        let playing = last.is_some() || View::read(&search).0.play.is_some();
+        super::play::ARRIVED.store(playing, std::sync::atomic::Ordering::Relaxed);
+        match last {
+            Some(v) => self.go(v),
             None => self.query.set(search),
         }
         self.ready.set(true);
