@@ -5,6 +5,7 @@ use crate::lab_views::player::{follow_current_step, Player};
 use crate::lab_views::sequence::SequenceDiagram;
 use crate::lab_views::state::View;
 use crate::lab_views::trace::{announce, StepTable};
+use fencing_model::lab::interleaving_name;
 use fencing_model::words::{OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
 use fencing_model::{Case, Defects, FencingRun};
 use leptos::prelude::*;
@@ -17,14 +18,10 @@ pub(super) fn Interleavings(
     view: Memo<View>,
     go: Callback<View>,
 ) -> impl IntoView {
-    let prefix = run.prefix_len;
     let interleavings = run.interleavings;
     let marks = run.verdicts.marks.clone();
-    let chooser = run
-        .traces
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
+    let chooser = (0..run.traces.len())
+        .map(|i| {
             let bad = marks[i].flags.iter().any(|f| f.kind.happened());
             let mut tags: Vec<String> =
                 marks[i].notes.iter().map(|(_, t, _)| t.to_string()).collect();
@@ -45,8 +42,8 @@ pub(super) fn Interleavings(
                         })
                     }
                 >
-                    <span>{format!("交错 {}", i + 1)}</span>
-                    <small>{t.events[prefix..].join(" → ")}</small>
+                    <span>{interleaving_name(i)}</span>
+                    <small>{run.order(i)}</small>
                     {(!tagged.is_empty())
                         .then(|| view! { <small class="interleaving-tag">{tagged}</small> })}
                 </button>

@@ -45,7 +45,7 @@ pub(super) fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -
         CaseRun::Fencing(run) => view! {
             <Judgment
                 verdicts=run.verdicts.clone()
-                path=Callback::new(|p: usize| format!("交错 {}", p + 1))
+                path=Callback::new(fencing_model::lab::interleaving_name)
                 go=Callback::new(move |p: Place| {
                     go.run(View {
                         interleaving: p.path,

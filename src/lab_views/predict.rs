@@ -52,9 +52,7 @@ const OUTCOMES: [OpOutcome; 4] =
 /// Each interleaving's moves after the fixed prefix, as the report names them.
 fn orders(report: &Report) -> Vec<String> {
     match &report.case {
-        CaseRun::Fencing(run) => {
-            run.traces.iter().map(|t| t.events[run.prefix_len..].join(" → ")).collect()
-        }
+        CaseRun::Fencing(run) => (0..run.traces.len()).map(|i| run.order(i)).collect(),
         _ => vec![],
     }
 }

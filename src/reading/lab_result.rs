@@ -32,13 +32,13 @@ pub(super) fn RunResult(report: Report, text: String, id: String, label: String)
                 <p class="lab-headline">{headline}</p>
                 <Judgment
                     verdicts=run.verdicts.clone()
-                    path=Callback::new(|p: usize| format!("交错 {}", p + 1))
+                    path=Callback::new(fencing_model::lab::interleaving_name)
                     only=Part::Properties
                 />
                 <p class="lab-shown">
                     {fencing_model::words::shown(
                         i,
-                        &trace.events[run.prefix_len..].join(" → "),
+                        &run.order(i),
                         broken.as_ref().map(|(n, s)| (n.as_str(), *s)),
                     )} " "<a href=href>"在实验台逐步看 →"</a>
                 </p>

@@ -132,7 +132,17 @@ pub struct FencingRun {
     pub verdicts: Verdicts,
 }
 
+/// An interleaving as the report and the pages name it, by its index (`交错 1` is the first).
+pub fn interleaving_name(i: usize) -> String {
+    format!("交错 {}", i + 1)
+}
+
 impl FencingRun {
+    /// Interleaving `i`'s order after the fixed prefix: its events joined by arrows.
+    pub fn order(&self, i: usize) -> String {
+        self.traces[i].events[self.prefix_len..].join(" → ")
+    }
+
     /// The hits of one finding, shortest first.
     pub fn hits(&self, f: Finding) -> impl Iterator<Item = &Hit> {
         self.findings.iter().filter(move |h| h.finding == f)

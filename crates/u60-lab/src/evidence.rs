@@ -83,7 +83,7 @@ pub(crate) fn model_says(defects: Defects) -> ModelSays {
     ModelSays {
         variant: defects.variant_name(),
         interleaving: i + 1,
-        order: trace.events[run.prefix_len..].join(" → "),
+        order: run.order(i),
         a_applied: trace.steps[a].after.writer == Some('A'),
         broken: run
             .findings

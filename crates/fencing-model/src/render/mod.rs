@@ -3,7 +3,7 @@
 //! Columns are padded by display width, so Chinese labels line up in a terminal (the step
 //! table and the padding: `table.rs`; the explorer's report: `model.rs`).
 
-use crate::lab::FencingRun;
+use crate::lab::{interleaving_name, FencingRun};
 use crate::report::{CaseRun, OperationsRun, Report};
 use crate::scenario::{Defect, Defects, Scenario};
 use crate::verdicts::{Kind, Line, Part, Section, Verdicts, KEY_STEPS, WHY};
@@ -188,13 +188,11 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
         tags.dedup();
         let tags =
             if tags.is_empty() { String::new() } else { format!("（{}）", tags.join("，")) };
-        let _ =
-            writeln!(out, "\n交错 {}：{}{tags}", i + 1, trace.events[run.prefix_len..].join(" → "));
+        let _ = writeln!(out, "\n{}：{}{tags}", interleaving_name(i), run.order(i));
         step_table(out, &trace.steps, &[], d, marks);
     }
-    let interleaving = |p: usize| format!("交错 {}", p + 1);
     let Some(properties) = v.section(Part::Properties) else { return };
-    section(out, properties, false, &interleaving);
+    section(out, properties, false, &interleaving_name);
     let violations: Vec<_> =
         properties.lines.iter().flat_map(|l| l.occurrences.iter().map(move |o| (l, o))).collect();
     if violations.is_empty() {
@@ -204,10 +202,10 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
         let trace = &run.traces[o.at.path];
         let _ = writeln!(
             out,
-            "\n违例 {}：{} —— 交错 {} 第 {} 步（{}）",
+            "\n违例 {}：{} —— {} 第 {} 步（{}）",
             n + 1,
             l.finding.name(),
-            o.at.path + 1,
+            interleaving_name(o.at.path),
             o.at.step,
             o.action
         );
@@ -225,14 +223,16 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     }
     for part in [Part::Progress, Part::Issuer] {
         if let Some(s) = v.section(part) {
-            section(out, s, true, &interleaving);
+            section(out, s, true, &interleaving_name);
         }
     }
     if let Some(notes) = v.section(Part::Notes).filter(|s| !s.remarks.is_empty()) {
         let _ = writeln!(out, "\n注：");
         for r in &notes.remarks {
             let places: Vec<String> =
-                r.at.iter().map(|p| format!("交错 {} 第 {} 步", p.path + 1, p.step)).collect();
+                r.at.iter()
+                    .map(|p| format!("{} 第 {} 步", interleaving_name(p.path), p.step))
+                    .collect();
             let _ = writeln!(out, "  {}\n    见：{}", r.text, places.join("、"));
         }
     }
