@@ -20,5 +20,6 @@ export function fencingLab(args) {
 export function argsOf(command) {
   const program = 'cargo run -q -p fencing-model -- ';
   if (!command.startsWith(program)) throw new Error(`not a lab command line: ${command}`);
-  return command.slice(program.length).split(/\s+/);
+  // (`''` is the shell's empty word: the coach's path at the initial state.)
+  return command.slice(program.length).split(/\s+/).map((w) => (w === "''" ? '' : w));
 }

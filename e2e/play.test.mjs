@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { arrive, live, start } from './harness.mjs';
+import { argsOf, fencingLab } from './cli.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -185,6 +186,29 @@ test('a link half bad keeps its good half: the bad parameter is named and droppe
   assert.equal(await page.locator('.challenges summary').textContent(), '挑战（本学习台补充）：用你的调度检验课程的论断');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   await page.locator('.coach-summary').waitFor();
+});
+
+test('every coach line is what the command shown beside it prints, at the start and along the shortest way to each first finding, in every variant', async () => {
+  const page = await env.page(null);
+  const coachSays = () => page.evaluate(() => {
+    const box = document.querySelector('.coach-summary');
+    const text = (el) => el.textContent.trim();
+    return [...box.querySelectorAll(':scope > p:not(.coach-ways), :scope > ul > li')].map(text);
+  });
+  const compare = async (what) => {
+    const { output, code } = fencingLab(argsOf(await page.locator('.play .command code').textContent()));
+    assert.equal(code, 0, output);
+    assert.deepEqual(await coachSays(), output.trimEnd().split('\n'), what);
+  };
+  for (const variant of ['correct', 'no-fence', 'rollback-issuer', 'split-authority', 'precheck']) {
+    await open(page, `?variant=${variant}&play=`);
+    await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+    await compare(`${variant}: the start`);
+    await page.locator('.coach-ways button').first().click();
+    await page.locator('.coach-made').waitFor();
+    await page.waitForTimeout(300);
+    await compare(`${variant}: ${play(page)}`);
+  }
 });
 
 test('a move that makes the overwrite impossible is named at its step', async () => {

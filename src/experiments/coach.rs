@@ -5,8 +5,9 @@
 use super::worker::{failure, spawn, Running};
 use fencing_model::coach::UNREACHABLE;
 use fencing_model::path::{Move, Step};
-use fencing_model::verdicts::{closed, made, never, reach, tag, Kind, Marks};
-use fencing_model::{codec, Defects, Event, Finding, Scenario};
+pub use fencing_model::verdicts::Row;
+use fencing_model::verdicts::{reach, says, tag, Kind, Marks, Says};
+use fencing_model::{codec, Defects, Finding, Scenario};
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
@@ -20,9 +21,6 @@ pub struct At {
     pub along: Vec<Row>,
     pub moves: Vec<Row>,
 }
-
-/// Fewest moves to each goal of `Finding::COACHED` (none: no way there).
-pub type Row = [Option<u8>; N];
 
 impl At {
     /// The worker's rows (`coach_at`), for a path of `states - 1` moves.
@@ -184,58 +182,18 @@ pub(super) fn walk_shortest(
     });
 }
 
-/// The coach at the state on view: what is still possible (each with a way to walk its
-/// shortest path, `walk`, unless a challenge is taken), where on the path each finding stopped
-/// being possible, and what no way from the initial state leads to (`states` searched).
+/// The coach at the state on view (`says`: the words, the CLI's too), with a way to walk the
+/// shortest path to each finding still ahead (`walk`, unless a challenge is taken).
 pub(super) fn summary(
     c: &At,
-    marks: &Marks,
-    (moves, steps): (&[Move], &[Step]),
+    path: (&[Move], &[Step], &Marks),
     (defects, crash): (Defects, bool),
     states: Option<usize>,
     walk: Option<Callback<usize>>,
 ) -> impl IntoView {
+    let states = states.map(super::checker::grouped);
+    let said = says(&c.along, path, defects, crash, states.as_deref());
     let here = c.here();
-    // What the last move on view made (a finding judged on a transition), said first.
-    let n = c.along.len().saturating_sub(1);
-    let just: Vec<Finding> = (n > 0)
-        .then(|| moves.get(n - 1))
-        .flatten()
-        .map(|m| {
-            let made =
-                |f: &&Finding| f.on_transition() && f.made_under(defects, &m.before, &m.event);
-            Finding::COACHED.iter().filter(made).copied().collect()
-        })
-        .unwrap_or_default();
-    let open: Vec<String> = Finding::COACHED
-        .iter()
-        .zip(here)
-        .filter(|(_, d)| d.is_some())
-        .map(|(f, d)| reach(*f, d, false))
-        .collect();
-    let shut = (1..c.along.len()).flat_map(|k| {
-        Finding::COACHED.iter().enumerate().filter_map(move |(j, f)| {
-            // Made on the path by then: a report's finding is marked; a challenge's goal is not.
-            let made = |m: &Move| f.made_under(defects, &m.before, &m.event);
-            let again = marks.flags.iter().any(|g| g.finding == *f && g.step <= k)
-                || moves[..k.min(moves.len())].iter().any(made);
-            // Whether step k was the newest grant's write (the lesson's reason applies then).
-            let newest = moves.get(k - 1).is_some_and(|m| match m.event {
-                Event::Accepted { grant, .. } => grant != 0 && grant == m.before.grants,
-                _ => false,
-            });
-            (c.along[k - 1][j].is_some() && c.along[k][j].is_none()).then(|| {
-                let event = &steps[k - 1].event;
-                view! { <li>{closed(*f, k, again, event, newest, defects)}</li> }
-            })
-        })
-    });
-    let open = if open.is_empty() {
-        "教练（从当前状态起）：往后怎么走，所量的各项发现都不会再出现。".to_string()
-    } else {
-        format!("教练（从当前状态起）：{}。", open.join("；"))
-    };
-    // A way to each finding still ahead (not one that just happened).
     let ahead: Vec<(usize, &Finding)> =
         Finding::COACHED.iter().enumerate().filter(|(k, _)| here[*k] > Some(0)).collect();
     let ways = walk.filter(|_| !ahead.is_empty()).map(|walk| {
@@ -256,15 +214,11 @@ pub(super) fn summary(
             </p>
         }
     });
-    let start = c.along.first().copied().unwrap_or([None; N]);
-    let impossible: Vec<Finding> =
-        Finding::COACHED.iter().zip(start).filter(|(_, d)| d.is_none()).map(|(f, _)| *f).collect();
-    let never =
-        states.and_then(|n| never(&impossible, &super::checker::grouped(n), defects, crash));
+    let Says { made, open, closed, never } = said;
     view! {
         <div class="coach-summary">
-            {made(n, &just).map(|line| view! { <p class="coach-made">{line}</p> })} <p>{open}</p>
-            {ways} <ul>{shut.collect_view()}</ul>
+            {made.map(|line| view! { <p class="coach-made">{line}</p> })} <p>{open}</p> {ways}
+            <ul>{closed.into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}</ul>
             {never.map(|line| view! { <p class="coach-never">{line}</p> })}
         </div>
     }

@@ -10,6 +10,7 @@ use crate::lab_views::player::{follow_current_step, Player};
 use crate::lab_views::state::View;
 use crate::ui::copy::CopyButton;
 use fencing_model::challenges::Challenge;
+use fencing_model::cli::coach_line;
 use fencing_model::machine::state::{Action, State};
 use fencing_model::machine::Machine;
 use fencing_model::path::{path_text, replay, steps};
@@ -31,6 +32,7 @@ pub fn Play(
     go: Callback<View>,
 ) -> impl IntoView {
     let scenario_now = scenario.clone();
+    let (scenario_line, scenario_copy) = (scenario.clone(), scenario.clone());
     let read = {
         let machine = machine.clone();
         Memo::new(move |_| view.with(|v| machine.read_path(v.play.as_deref().unwrap_or(""))))
@@ -245,8 +247,7 @@ pub fn Play(
                             );
                             walk.with(|(moves, steps, marks)| summary(
                                 &c,
-                                marks,
-                                (moves, steps),
+                                (moves, steps, marks),
                                 (defects, machine.crash),
                                 states,
                                 ways,
@@ -346,6 +347,15 @@ pub fn Play(
             </p>
             <p class="coach-status" role="status">
                 {move || coach.with(Coach::status)}
+            </p>
+            // The coach's words at the step on view, from the command line.
+            <p class="command">
+                <span>"在命令行中重现教练的话："</span>
+                <code class="cmd">{move || coach_line(&scenario_line, &viewed.get())}</code>
+                <CopyButton
+                    text=Callback::new(move |_| coach_line(&scenario_copy, &viewed.get_untracked()))
+                    label="复制命令"
+                />
             </p>
             <PlayPath
                 walk=walk

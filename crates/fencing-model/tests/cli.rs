@@ -142,6 +142,7 @@ fn help_lists_cases_and_variants() {
         "operations",
         "explore",
         "--scenario FILE",
+        "--path PATH",
         "model",
         "correct",
         "no-fence",
@@ -166,7 +167,7 @@ fn bad_arguments_exit_2_with_the_valid_choices() {
         (
             &["fencing", "--verbose"][..],
             "--case, --variant, --issuer, --op-seq, --ops, --clients, --crash, --delay, \
-             --scenario, --json, --help",
+             --scenario, --path, --json, --help",
         ),
         (&["fencing", "--issuer", "x"][..], "issuer 须为非负整数"),
         (
@@ -234,4 +235,34 @@ fn help_gives_each_option_its_value_and_meaning() {
     ] {
         assert!(help.contains(line), "help lacks «{line}»");
     }
+}
+
+/// `--path`: what the coach of 「你来调度」 says after a path, on the machine the page drives
+/// (the lesson's with the lab's `mint` step under split-authority), as the page shows it.
+#[test]
+fn the_coach_after_a_path() {
+    let said = |args: &[&str]| {
+        let out = lab(args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let start = said(&["fencing", "--path", ""]);
+    assert!(start
+        .starts_with("教练（从当前状态起）：旧写入被拒 最少还需 7 步；关键限定 最少还需 6 步。\n"));
+    assert!(start.contains("这是教练查遍本场景全部 93 个可达状态得出的"), "{start}");
+    let path = "A.A.expire.crash.recover.B.B.resume-A.A";
+    let end = said(&["fencing", "--variant", "no-fence", "--path", path]);
+    let lines: Vec<&str> = end.lines().collect();
+    assert_eq!(lines[0], "第 9 步刚出现：revoked_generation_overwrite。");
+    assert_eq!(lines[1], "教练（从当前状态起）：往后怎么走，所量的各项发现都不会再出现。");
+    assert!(lines[2].starts_with("第 9 步之后，revoked_generation_overwrite 已不可能再发生"));
+    // split-authority: the lab's machine, with its `mint` step (171 states, not explore's 165).
+    let split = said(&["fencing", "--variant", "split-authority", "--path", ""]);
+    assert!(split.contains("全部 171 个可达状态"), "{split}");
+    // A path that goes wrong, and a case with no moves, are refused.
+    let bad = lab(&["fencing", "--path", "A.B.fly"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("不是一步动作：fly"));
+    let ops = lab(&["fencing", "--case", "operations", "--path", ""]);
+    assert!(String::from_utf8_lossy(&ops.stderr).contains("operations 案例没有可调度的步骤"));
 }

@@ -28,6 +28,18 @@ fn the_lesson_commands_print_exactly_the_reviewed_text() {
         ("fencing-rollback-issuer", vec!["fencing", "--variant", "rollback-issuer"]),
         ("fencing-precheck", vec!["fencing", "--variant", "precheck"]),
         ("operations", vec!["fencing", "--case", "operations"]),
+        // The coach of 「你来调度」 at the start and at the end of the lesson's counterexample.
+        ("coach-correct-start", vec!["fencing", "--path", ""]),
+        (
+            "coach-no-fence-counterexample",
+            vec![
+                "fencing",
+                "--variant",
+                "no-fence",
+                "--path",
+                "A.A.expire.crash.recover.B.B.resume-A.A",
+            ],
+        ),
         (
             "explore-lesson-rollback-issuer",
             vec!["explore", "--scenario", &preset, "--variant", "rollback-issuer"],

@@ -34,6 +34,11 @@ pub fn command_line(s: &Scenario) -> String {
     cmd
 }
 
+/// The command line that prints what the coach of 「你来调度」 says after `path` in `s`.
+pub fn coach_line(s: &Scenario, path: &str) -> String {
+    format!("{} --path {}", command_line(s), shell_quote(path))
+}
+
 /// A word as the shell reads it back: bare when it is plain, else in single quotes, with a
 /// quote inside closed, escaped and reopened.
 fn shell_quote(v: &str) -> String {
@@ -50,7 +55,12 @@ fn shell_quote(v: &str) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Invocation {
     Help,
-    Run { scenario: Scenario, json: bool },
+    /// `path`: the coach of 「你来调度」 at the end of that path, instead of the report.
+    Run {
+        scenario: Scenario,
+        json: bool,
+        path: Option<String>,
+    },
 }
 
 /// The lab's two commands: the lesson's lab, and the explorer's exhaustive search.
@@ -100,7 +110,7 @@ impl From<CodecError> for ArgError {
 /// Every option, as the error for an unknown one lists them.
 fn options() -> String {
     let params = Param::ALL.map(|p| format!("--{}", p.name())).join(", ");
-    format!("{params}, --scenario, --json, --help")
+    format!("{params}, --scenario, --path, --json, --help")
 }
 
 /// How a command line reads a scenario file (`--scenario FILE`): the binary reads the disk,
@@ -118,6 +128,7 @@ pub fn parse_with<S: AsRef<str>>(args: &[S], read: ReadFile) -> Result<Invocatio
     let mut command = None;
     let mut json = false;
     let mut file = None;
+    let mut path = None;
     let mut given: Vec<(Param, String)> = Vec::new();
     let commands = Command::ALL.map(Command::name).join(", ");
     while let Some(arg) = args.next() {
@@ -131,6 +142,7 @@ pub fn parse_with<S: AsRef<str>>(args: &[S], read: ReadFile) -> Result<Invocatio
             "-h" | "--help" => return Ok(Invocation::Help),
             "--json" => json = true,
             "--scenario" => file = Some(value()?.to_string()),
+            "--path" => path = Some(value()?.to_string()),
             _ if command.is_none() && !flag.starts_with('-') => {
                 command =
                     Some(Command::ALL.into_iter().find(|c| c.name() == flag).ok_or_else(|| {
@@ -176,7 +188,7 @@ pub fn parse_with<S: AsRef<str>>(args: &[S], read: ReadFile) -> Result<Invocatio
             command.name()
         )));
     }
-    Ok(Invocation::Run { scenario, json })
+    Ok(Invocation::Run { scenario, json, path })
 }
 
 /// Parse a command line that reads no files (the page's).
@@ -208,6 +220,10 @@ pub fn help() -> String {
         "  {:<22} explore：从 JSON 场景文件读入（键即上面的选项名，另可有 title；其后的选项覆盖文件）\n",
         "--scenario FILE"
     ));
+    s.push_str(&format!(
+        "  {:<22} 不出报告，改为「你来调度」的教练在这条路径之后说的话（如 A.A.expire；'' 为初始状态）\n",
+        "--path PATH"
+    ));
     s.push_str(&format!("  {:<22} 输出 JSON 报告\n  {:<22} 显示本帮助\n", "--json", "-h, --help"));
     s.push_str("\nclients 的程序：每个客户端一段，以 ; 分隔；每步为 acquire、pause、renew 或 write:<op_seq>:<key>\n");
     s.push_str("\n退出码：0 运行完成（包括找到缺陷的反例）；2 参数或场景文件错误\n");
@@ -236,7 +252,8 @@ pub fn execute<S: AsRef<str>>(args: &[S]) -> (String, i32) {
 pub fn execute_with<S: AsRef<str>>(args: &[S], read: ReadFile) -> (String, i32) {
     let printed = parse_with(args, read).and_then(|inv| match inv {
         Invocation::Help => Ok(help()),
-        Invocation::Run { scenario, json } => {
+        Invocation::Run { path: Some(path), scenario, .. } => coach_at(&scenario, &path),
+        Invocation::Run { scenario, json, path: None } => {
             let r = report::run(&scenario).map_err(|e| ArgError(e.to_string()))?;
             Ok(if json { as_json(&r)? } else { render::text(&r) })
         }
@@ -245,6 +262,50 @@ pub fn execute_with<S: AsRef<str>>(args: &[S], read: ReadFile) -> (String, i32) 
         Ok(out) => (out, 0),
         Err(e) => (format!("{e}\n"), 2),
     }
+}
+
+/// What the coach of 「你来调度」 says at the end of `path` (its text form) in `s`: the machine the
+/// page drives (the lesson's cases with the lab's `mint` step), searched whole, as the page's
+/// worker does; one line each, as the page shows them.
+#[cfg(feature = "search")]
+fn coach_at(s: &Scenario, path: &str) -> Result<String, ArgError> {
+    use crate::coach::{locate, Coach, UNREACHABLE};
+    use crate::findings::Finding;
+    use crate::path::{parse_path, replay, steps};
+    use crate::search::Search;
+    let machine = crate::lab::driven(s).ok_or_else(|| {
+        ArgError("operations 案例没有可调度的步骤：--path 用于 fencing 与 model".into())
+    })?;
+    let actions = parse_path(path).map_err(ArgError)?;
+    let mut search = Search::new(machine.clone(), crate::coach::MAX_STATES + 1);
+    while !search.run(1 << 16) {}
+    let coach = Coach::new(&search).map_err(|e| ArgError(e.to_string()))?;
+    let along = (0..=actions.len())
+        .map(|k| {
+            let i = locate(&search, &actions[..k])
+                .ok_or_else(|| ArgError(format!("--path 的第 {k} 步走不通：{path}")))?;
+            let row = Finding::COACHED.map(|f| Some(coach.distance(i, f)));
+            Ok(row.map(|d| d.filter(|d| *d != UNREACHABLE)))
+        })
+        .collect::<Result<Vec<_>, ArgError>>()?;
+    let moves = replay(&machine, &actions);
+    let steps = steps(&machine, &moves);
+    let marks = crate::verdicts::of_path(&machine, &moves, &steps);
+    let states = search.states().to_string();
+    let said = crate::verdicts::says(
+        &along,
+        (&moves, &steps, &marks),
+        machine.defects,
+        machine.crash,
+        Some(&states),
+    );
+    Ok(said.lines().join("\n") + "\n")
+}
+
+/// Built without `search` (the page), `--path` is refused with the way to get it.
+#[cfg(not(feature = "search"))]
+fn coach_at(_: &Scenario, _: &str) -> Result<String, ArgError> {
+    Err(ArgError(format!("--path 的教练只在命令行提供：在仓库根目录运行 {INVOCATION} … --path")))
 }
 
 #[cfg(feature = "json")]

@@ -1,11 +1,13 @@
 //! The coach's sentences: how far a finding still is, the step after which it no longer can
-//! happen, and what no way from the initial state leads to.
+//! happen, and what no way from the initial state leads to; all it says of a state (`says`),
+//! which the page lays out and the CLI prints.
 
 use super::absent::by_construction;
 use super::tag;
 use crate::findings::Finding;
+use crate::path::{Move, Step};
 use crate::scenario::{Defect, Defects};
-use crate::verdicts::Kind;
+use crate::verdicts::{Kind, Marks};
 use crate::Event;
 
 /// The coach on one finding: at best `d` more moves after the state (or the move, `moved`)
@@ -152,4 +154,93 @@ pub fn never(fs: &[Finding], states: &str, defects: Defects, crash: bool) -> Opt
         ));
     }
     (!said.is_empty()).then(|| said.join(""))
+}
+
+/// Fewest moves to each finding of `Finding::COACHED` from one state (none: no way there).
+pub type Row = [Option<u8>; Finding::COACHED.len()];
+
+/// What the coach says of the state at the end of `moves`: the finding the last move made, what
+/// is still possible, the step after which each finding stopped being possible, and what no way
+/// from the initial state leads to. Laid out by the page, printed by `fencing-lab … --path`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Says {
+    pub made: Option<String>,
+    pub open: String,
+    pub closed: Vec<String>,
+    pub never: Option<String>,
+}
+
+impl Says {
+    /// One line each, as the CLI prints them.
+    pub fn lines(&self) -> Vec<String> {
+        let closed = self.closed.iter().cloned();
+        self.made
+            .iter()
+            .cloned()
+            .chain([self.open.clone()])
+            .chain(closed)
+            .chain(self.never.clone())
+            .collect()
+    }
+}
+
+/// The coach along a path: `along` one row per state from the initial one to the end of
+/// `moves` (their `steps` and `marks` the page's and the report's), under `defects` with an
+/// authority that may crash (`crash`), `states` searched (as written, when known).
+pub fn says(
+    along: &[Row],
+    (moves, steps, marks): (&[Move], &[Step], &Marks),
+    defects: Defects,
+    crash: bool,
+    states: Option<&str>,
+) -> Says {
+    let here = along.last().copied().unwrap_or([None; Finding::COACHED.len()]);
+    // What the last move made (a finding judged on a transition), said first.
+    let n = along.len().saturating_sub(1);
+    let just: Vec<Finding> = moves
+        .get(n.wrapping_sub(1))
+        .map(|m| {
+            let made =
+                |f: &&Finding| f.on_transition() && f.made_under(defects, &m.before, &m.event);
+            Finding::COACHED.iter().filter(made).copied().collect()
+        })
+        .unwrap_or_default();
+    let open: Vec<String> = Finding::COACHED
+        .iter()
+        .zip(here)
+        .filter(|(_, d)| d.is_some())
+        .map(|(f, d)| reach(*f, d, false))
+        .collect();
+    let open = if open.is_empty() {
+        "教练（从当前状态起）：往后怎么走，所量的各项发现都不会再出现。".to_string()
+    } else {
+        format!("教练（从当前状态起）：{}。", open.join("；"))
+    };
+    let mut shut = Vec::new();
+    for k in 1..along.len() {
+        for (j, f) in Finding::COACHED.iter().enumerate() {
+            if along[k - 1][j].is_none() || along[k][j].is_some() {
+                continue;
+            }
+            // Made on the path by then: a report's finding is marked; a challenge's goal is not.
+            let made = |m: &Move| f.made_under(defects, &m.before, &m.event);
+            let again = marks.flags.iter().any(|g| g.finding == *f && g.step <= k)
+                || moves[..k.min(moves.len())].iter().any(made);
+            // Whether step k was the newest grant's write (the lesson's reason applies then).
+            let newest = moves.get(k - 1).is_some_and(|m| match m.event {
+                Event::Accepted { grant, .. } => grant != 0 && grant == m.before.grants,
+                _ => false,
+            });
+            shut.push(closed(*f, k, again, &steps[k - 1].event, newest, defects));
+        }
+    }
+    let start = along.first().copied().unwrap_or([None; Finding::COACHED.len()]);
+    let impossible: Vec<Finding> =
+        Finding::COACHED.iter().zip(start).filter(|(_, d)| d.is_none()).map(|(f, _)| *f).collect();
+    Says {
+        made: made(n, &just),
+        open,
+        closed: shut,
+        never: states.and_then(|n| never(&impossible, n, defects, crash)),
+    }
 }

@@ -19,7 +19,7 @@ mod issuer;
 mod notes;
 
 pub use absent::{by_construction, none_of, stale_in_lab, stale_in_search, unfired};
-pub use coach::{closed, made, never, reach};
+pub use coach::{closed, made, never, reach, says, Row, Says};
 pub use issuer::{harm, reused_fence, HARMLESS_BY_LUCK};
 pub use notes::{chain, note, note_tag, tag};
 
