@@ -13,6 +13,7 @@ mod ops_editor;
 mod pieces;
 pub mod play;
 mod play_path;
+mod play_tools;
 mod result;
 pub mod session;
 pub mod worker;

@@ -6,9 +6,9 @@
 use super::challenge::{ChallengeBox, ChallengeList};
 use super::coach::{self, chips, summary, Coach};
 use super::play_path::PlayPath;
+use super::play_tools::PlayTools;
 use crate::lab_views::player::{follow_current_step, Player};
 use crate::lab_views::state::View;
-use crate::ui::copy::CopyButton;
 use fencing_model::challenges::Challenge;
 use fencing_model::cli::coach_line;
 use fencing_model::machine::state::{Action, State};
@@ -32,7 +32,7 @@ pub fn Play(
     go: Callback<View>,
 ) -> impl IntoView {
     let scenario_now = scenario.clone();
-    let (scenario_line, scenario_copy) = (scenario.clone(), scenario.clone());
+    let scenario_line = scenario.clone();
     let read = {
         let machine = machine.clone();
         Memo::new(move |_| view.with(|v| machine.read_path(v.play.as_deref().unwrap_or(""))))
@@ -311,52 +311,14 @@ pub fn Play(
                     })
             }}
             {stand}
-            <div class="play-tools" role="group" aria-label="调度">
-                <button
-                    type="button"
-                    class="tool-btn"
-                    disabled=move || total.get() == 0
-                    on:click=move |_| undo()
-                >
-                    "撤销最后一步"
-                </button>
-                <button
-                    type="button"
-                    class="tool-btn"
-                    disabled=move || total.get() == 0
-                    on:click=move |_| set_path(&[])
-                >
-                    "从头开始"
-                </button>
-                <CopyButton
-                    text=Callback::new(|_| window().location().href().unwrap_or_default())
-                    label="复制这条路径的链接"
-                    shown="复制链接"
-                />
-                <label class="check">
-                    <input
-                        type="checkbox"
-                        prop:checked=shown
-                        on:change=move |ev| shown.set(event_target_checked(&ev))
-                    />
-                    <span>"显示教练"</span>
-                </label>
-            </div>
-            <p class="hint key-hint">
-                "键盘：1–9、0 选第 1–10 个动作（其余用 Tab 与回车）；u 或退格撤销最后一步（会删掉它）；← / → 只查看前后的步骤，不改路径。"
-            </p>
-            <p class="coach-status" role="status">
-                {move || coach.with(Coach::status)}
-            </p>
-            // The coach's words at the step on view, from the command line.
-            <p class="command">
-                <span>"在命令行中重现教练的话："</span>
-                <code class="cmd">{move || coach_line(&scenario_line, &viewed.get())}</code>
-                <CopyButton
-                    text=Callback::new(move |_| coach_line(&scenario_copy, &viewed.get_untracked()))
-                    label="复制命令"
-                />
-            </p>
+            <PlayTools
+                total=total
+                undo=Callback::new(move |()| undo())
+                restart=Callback::new(move |()| set_path(&[]))
+                shown=shown
+                coach=coach
+                command=Signal::derive(move || coach_line(&scenario_line, &viewed.get()))
+            />
             <PlayPath
                 walk=walk
                 at=at
