@@ -106,19 +106,19 @@ test('from the first move the coach names what the protocol rules out, by the se
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   const never = await page.locator('.coach-never').textContent();
   assert.match(never, /^正确协议下，从初始状态起怎么走都不会出现——性质检查：revoked_generation_overwrite（违反「已提交资源代际不后退」）；进展：持有者被挡、操作丢失、卡住。这是教练查遍本场景全部 93 个可达状态得出的/);
-  assert.match(never, /unauthorized_accept、未绑定 token 覆盖、fence 重用由正确协议的规则本身排除，不靠搜索：每个 token 都由授予铸出；发号器不会回退。$/);
+  assert.match(never, /以下由正确协议的规则本身排除，不靠搜索：unauthorized_accept、未绑定 token 覆盖（每个 token 都由授予铸出）；fence 重用（发号器只增不减，恢复读回持久状态）。$/);
   // The evidence and the key caveat are reachable here: each has its shortest way.
   const ways = page.locator('.coach-ways');
   assert.deepEqual(await ways.getByRole('button').allTextContents(), ['旧写入被拒', '关键限定']);
   await ways.getByRole('button', { name: '旧写入被拒' }).click();
-  await page.locator('.coach-made', { hasText: '第 7 步刚出现：旧写入被拒。' }).waitFor();
+  await page.locator('.coach-made', { hasText: /第 7 步（write A）刚出现：旧写入被拒。/ }).waitFor();
   assert.equal(play(page).split('.').length, 7, 'the coach said 7 moves, and walked 7');
   // Under no-fence the overwrite is reachable; nothing is refused, by the variant's rules.
   await open(page, '?variant=no-fence&play=');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
-  assert.match(await page.locator('.coach-never').textContent(), /持有者被挡、操作丢失、旧写入被拒、关键限定由 no-fence 变体的规则本身排除/);
+  assert.match(await page.locator('.coach-never').textContent(), /持有者被挡、操作丢失、旧写入被拒（no-fence 下资源不比较 fence，什么写入都不拒）。关键限定在 no-fence 下不计/);
   await page.locator('.coach-ways').getByRole('button', { name: 'revoked_generation_overwrite' }).click();
-  await page.locator('.coach-made', { hasText: '第 7 步刚出现：revoked_generation_overwrite。' }).waitFor();
+  await page.locator('.coach-made', { hasText: /第 7 步（write A）刚出现：revoked_generation_overwrite。/ }).waitFor();
   // Where a finding can happen again, the walk stops where it first happens.
   const clients = encodeURIComponent('acquire pause write:2:a; acquire pause write:1:b; acquire write:1:c');
   await open(page, `?case=model&clients=${clients}&crash=false&play=`);
@@ -126,7 +126,7 @@ test('from the first move the coach names what the protocol rules out, by the se
   const said = await page.locator('.coach-summary p', { hasText: '教练（从当前状态起）' }).textContent();
   const fewest = Number(said.match(/关键限定 最少还需 (\d+) 步/)[1]);
   await page.locator('.coach-ways').getByRole('button', { name: '关键限定' }).click();
-  await page.locator('.coach-made', { hasText: `第 ${fewest} 步刚出现：关键限定` }).waitFor();
+  await page.locator('.coach-made', { hasText: new RegExp(`第 ${fewest} 步（[^）]+）刚出现：关键限定`) }).waitFor();
   await page.waitForTimeout(500);
   assert.equal(play(page).split('.').length, fewest, 'the walk ends where the caveat first happens');
 });
@@ -169,7 +169,7 @@ test('an interleaving of 看全部结果 opens in 你来调度 at its path, its 
   assert.equal(play(page).split('.').length, steps + 1);
   assert.match(play(page), /\.expire\.crash\.recover\./);
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
-  await page.locator('.coach-made', { hasText: `第 ${steps + 1} 步刚出现：revoked_generation_overwrite` }).waitFor();
+  await page.locator('.coach-made', { hasText: new RegExp(`第 ${steps + 1} 步（write A）刚出现：revoked_generation_overwrite`) }).waitFor();
   assert.equal(await page.locator('.play .editor-error').count(), 0, 'the whole path is valid');
 });
 
@@ -216,7 +216,7 @@ test('a move that makes the overwrite impossible is named at its step', async ()
   await open(page, '?variant=no-fence&play=A.A.expire.B.resume-A');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   await page.getByRole('button', { name: /A 写入/ }).click();
-  await page.locator('.coach-summary li', { hasText: '第 6 步之后，revoked_generation_overwrite 已不可能发生' }).waitFor();
+  await page.locator('.coach-summary li', { hasText: /第 6 步（[^）]+）之后，revoked_generation_overwrite 已不可能发生/ }).waitFor();
 });
 
 test('an unfinished path comes back when the learner returns by the sidebar\'s plain link', async () => {
@@ -374,7 +374,7 @@ test('where the lesson says why a window closes, the coach says it: the key cave
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   await page.locator('.moves li', { hasText: 'B 写入 (42,1)' }).locator('.chip.closed', { hasText: '关键限定 不再可能' }).waitFor();
   await page.getByRole('button', { name: 'B 写入 (42,1)' }).click();
-  await page.locator('.coach-summary li', { hasText: '第 5 步之后，关键限定 已不可能发生' }).waitFor();
+  await page.locator('.coach-summary li', { hasText: /第 5 步（write B）之后，关键限定 已不可能发生/ }).waitFor();
   assert.match(await page.locator('.coach-summary').textContent(), /B 的结果（最新授予）已被资源持久接受；课程说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」/);
 });
 

@@ -38,7 +38,7 @@ pub(super) fn RunResult(report: Report, text: String, id: String, label: String)
                 <p class="lab-shown">
                     {fencing_model::words::shown(
                         i,
-                        &run.order(i),
+                        &run.order(i - 1),
                         broken.as_ref().map(|(n, s)| (n.as_str(), *s)),
                     )} " "<a href=href>"在实验台逐步看 →"</a>
                 </p>

@@ -253,9 +253,11 @@ fn the_coach_after_a_path() {
     let path = "A.A.expire.crash.recover.B.B.resume-A.A";
     let end = said(&["fencing", "--variant", "no-fence", "--path", path]);
     let lines: Vec<&str> = end.lines().collect();
-    assert_eq!(lines[0], "第 9 步刚出现：revoked_generation_overwrite。");
-    assert_eq!(lines[1], "教练（从当前状态起）：往后怎么走，所量的各项发现都不会再出现。");
-    assert!(lines[2].starts_with("第 9 步之后，revoked_generation_overwrite 已不可能再发生"));
+    assert_eq!(lines[0], "第 9 步（write A）刚出现：revoked_generation_overwrite。");
+    assert_eq!(lines[1], "教练（从当前状态起）：往后无论怎么走，教练跟踪的各项发现都不会出现了。");
+    assert!(
+        lines[2].starts_with("第 9 步（write A）之后，revoked_generation_overwrite 已不可能再发生")
+    );
     // split-authority: the lab's machine, with its `mint` step (171 states, not explore's 165).
     let split = said(&["fencing", "--variant", "split-authority", "--path", ""]);
     assert!(split.contains("全部 171 个可达状态"), "{split}");

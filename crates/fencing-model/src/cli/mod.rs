@@ -221,11 +221,18 @@ pub fn help() -> String {
         "--scenario FILE"
     ));
     s.push_str(&format!(
-        "  {:<22} 不出报告，改为「你来调度」的教练在这条路径之后说的话（如 A.A.expire；'' 为初始状态）\n",
+        "  {:<22} fencing、explore：不出报告，改为网页「你来调度」的教练在走完路径 PATH 之后说的话（写法见下；'' 为初始状态）\n",
         "--path PATH"
     ));
     s.push_str(&format!("  {:<22} 输出 JSON 报告\n  {:<22} 显示本帮助\n", "--json", "-h, --help"));
     s.push_str("\nclients 的程序：每个客户端一段，以 ; 分隔；每步为 acquire、pause、renew 或 write:<op_seq>:<key>\n");
+    s.push_str(
+        "\npath：从初始状态起的一串动作，以 . 分隔，如 A.A.expire.B；每个动作为 A–D（该客户端走程序的下一步）、\
+         resume-A（恢复暂停的 A）、release-A（A 释放租约）、expire（授权权威判当前租约到期）、crash、recover\
+         （授权权威崩溃、恢复）或 deliver-<n>（送达第 n 个在途写入，需 --delay true）。fencing 案例里 A 的程序为 \
+         acquire、pause、write，B 的为 acquire、write（split-authority 下每次 acquire 之后、A 恢复之后各多一步取号）；\
+         路径不受报告固定前缀的约束，crash 与 recover 各算一步。教练说的「第 k 步」即路径的第 k 个动作。\n",
+    );
     s.push_str("\n退出码：0 运行完成（包括找到缺陷的反例）；2 参数或场景文件错误\n");
     s
 }

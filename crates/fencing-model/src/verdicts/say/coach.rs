@@ -22,20 +22,21 @@ pub fn reach(f: Finding, d: Option<u8>, moved: bool) -> String {
     }
 }
 
-/// The coach on the findings `fs` the move to step `step` made: said first, before the coach
-/// says they can no longer (or can again) happen.
-pub fn made(step: usize, fs: &[Finding]) -> Option<String> {
+/// The coach on the findings `fs` the move to step `step` (what it did: `action`, as the path's
+/// steps name it) made: said first, before the coach says they can no longer (or can again)
+/// happen.
+pub fn made(step: usize, action: &str, fs: &[Finding]) -> Option<String> {
     let tags: Vec<String> = fs.iter().map(|f| tag(*f, Kind::Holds)).collect();
-    (!tags.is_empty()).then(|| format!("第 {step} 步刚出现：{}。", tags.join("、")))
+    (!tags.is_empty()).then(|| format!("第 {step} 步（{action}）刚出现：{}。", tags.join("、")))
 }
 
 /// The coach at the step after which `f` can no longer happen (`again`: it did already, on
-/// this path) on any way on; `e` is what that step did, `newest` whether it was the newest
-/// grant's write. Where the lesson says why, so does the coach: under the correct protocol
-/// the key caveat's window closes when the newest grant's result is committed.
+/// this path) on any way on; `action` names step `step`, `e` is what it did, `newest` whether
+/// it was the newest grant's write. Where the lesson says why, so does the coach: under the
+/// correct protocol the key caveat's window closes when the newest grant's result is committed.
 pub fn closed(
     f: Finding,
-    step: usize,
+    (step, action): (usize, &str),
     again: bool,
     e: &Event<u64, char>,
     newest: bool,
@@ -50,32 +51,37 @@ pub fn closed(
         }
         _ => String::new(),
     };
-    format!("第 {step} 步之后，{t} 已不可能{again_word}发生：从那一步之后能走到的每一个状态，教练都查过（本场景的完整搜索），没有一条走法通向它。{why}")
+    format!(
+        "第 {step} 步（{action}）之后，{t} 已不可能{again_word}发生：\
+         从那一步之后能走到的每一个状态，教练都查过（本场景的完整搜索），没有一条走法通向它。{why}"
+    )
 }
 
 /// Why the variant's own rules keep `f` from happening, if they do: then it is not the
 /// search's finding (the report's reasons, `by_construction`; under no-fence a resource that
-/// compares nothing and so refuses nothing). `None` inside: not worth naming at all (a
-/// defect's step while its switch is off, or precheck's under no-fence).
+/// compares nothing and so refuses nothing). `None` inside: not named among them (a defect's
+/// step while its switch is off, precheck's under no-fence, and the key caveat under no-fence,
+/// which `never` says apart: it does happen there, it is only not counted).
 fn ruled_out(f: Finding, defects: Defects, crash: bool) -> Option<Option<&'static str>> {
-    let refuses_nothing = "no-fence 下资源不比较 fence，旧写入从不被拒";
     match f {
-        Finding::ReusedFence if by_construction(f, defects, crash).is_some() => {
-            Some(Some("发号器不会回退"))
+        Finding::ReusedFence if !defects.rollback_issuer => {
+            Some(Some("发号器只增不减，恢复读回持久状态"))
         }
+        Finding::ReusedFence if !crash => Some(Some("本场景的授权权威不会崩溃，发号器无从回退")),
         f if by_construction(f, defects, crash).is_some() => Some(Some("每个 token 都由授予铸出")),
-        Finding::StaleRefused
-        | Finding::LockedOut
-        | Finding::LostOperation
-        | Finding::KeyCaveat
-            if defects.no_fence =>
-        {
-            Some(Some(refuses_nothing))
+        Finding::StaleRefused | Finding::LockedOut | Finding::LostOperation if defects.no_fence => {
+            Some(Some("no-fence 下资源不比较 fence，什么写入都不拒"))
         }
+        Finding::KeyCaveat if defects.no_fence => Some(None),
         Finding::CheckRaced if !defects.has(Defect::Precheck) || defects.no_fence => Some(None),
         _ => None,
     }
 }
+
+/// Under no-fence the key caveat is not counted, though what it describes happens.
+const CAVEAT_UNCOUNTED: &str =
+    "关键限定在 no-fence 下不计：它说的是 fence 检查放行了较早授予的写入；\
+    这里资源根本不比较，较早授予的写入赶在较新结果提交之前被接受照样会发生。";
 
 /// A finding as the coach names it among those that do not happen, by the report's sections.
 fn named(f: Finding, defects: Defects) -> (usize, String) {
@@ -119,10 +125,15 @@ pub fn never(fs: &[Finding], states: &str, defects: Defects, crash: bool) -> Opt
             (!these.is_empty()).then(|| format!("{title}{}", these.join("、")))
         })
         .collect();
-    let mut by_rule: Vec<(String, &str)> = Vec::new();
+    // By the variant's rules: the findings of each reason together, the reason after them.
+    let mut by_rule: Vec<(&str, Vec<String>)> = Vec::new();
     for f in fs {
         if let Some(Some(why)) = ruled_out(*f, defects, crash) {
-            by_rule.push((tag(*f, Kind::Holds), why));
+            let name = tag(*f, Kind::Holds);
+            match by_rule.iter_mut().find(|(w, _)| *w == why) {
+                Some((_, names)) => names.push(name),
+                None => by_rule.push((why, vec![name])),
+            }
         }
     }
     let protocol = match defects == Defects::default() {
@@ -138,20 +149,17 @@ pub fn never(fs: &[Finding], states: &str, defects: Defects, crash: bool) -> Opt
         ));
     }
     if !by_rule.is_empty() {
-        let names: Vec<&str> = by_rule.iter().map(|(n, _)| n.as_str()).collect();
-        let mut whys: Vec<&str> = Vec::new();
-        for (_, why) in &by_rule {
-            if !whys.contains(why) {
-                whys.push(why);
-            }
-        }
+        let each: Vec<String> =
+            by_rule.iter().map(|(why, names)| format!("{}（{why}）", names.join("、"))).collect();
         said.push(format!(
-            "{}由{}的规则本身排除，不靠搜索：{}。",
-            names.join("、"),
+            "以下由{}的规则本身排除，不靠搜索：{}。",
             // (a space between Chinese and a variant's Latin name, as everywhere in the app)
             if defects == Defects::default() { protocol.clone() } else { format!(" {protocol}") },
-            whys.join("；")
+            each.join("；")
         ));
+    }
+    if defects.no_fence && fs.contains(&Finding::KeyCaveat) {
+        said.push(CAVEAT_UNCOUNTED.to_string());
     }
     (!said.is_empty()).then(|| said.join(""))
 }
@@ -212,7 +220,7 @@ pub fn says(
         .map(|(f, d)| reach(*f, d, false))
         .collect();
     let open = if open.is_empty() {
-        "教练（从当前状态起）：往后怎么走，所量的各项发现都不会再出现。".to_string()
+        "教练（从当前状态起）：往后无论怎么走，教练跟踪的各项发现都不会出现了。".to_string()
     } else {
         format!("教练（从当前状态起）：{}。", open.join("；"))
     };
@@ -231,14 +239,15 @@ pub fn says(
                 Event::Accepted { grant, .. } => grant != 0 && grant == m.before.grants,
                 _ => false,
             });
-            shut.push(closed(*f, k, again, &steps[k - 1].event, newest, defects));
+            let step = &steps[k - 1];
+            shut.push(closed(*f, (k, &step.action), again, &step.event, newest, defects));
         }
     }
     let start = along.first().copied().unwrap_or([None; Finding::COACHED.len()]);
     let impossible: Vec<Finding> =
         Finding::COACHED.iter().zip(start).filter(|(_, d)| d.is_none()).map(|(f, _)| *f).collect();
     Says {
-        made: made(n, &just),
+        made: steps.get(n.wrapping_sub(1)).and_then(|s| made(n, &s.action, &just)),
         open,
         closed: shut,
         never: states.and_then(|n| never(&impossible, n, defects, crash)),
