@@ -207,9 +207,9 @@ fn the_coach_says_how_close_and_why_closed() {
         unconditional: false,
     };
     let why = "B 的结果（最新授予）已被资源持久接受；课程说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」。";
-    let said = closed(Finding::KeyCaveat, 5, false, &commit, true, Defects::default());
+    let said = closed(Finding::KeyCaveat, (5, "write B"), false, &commit, true, Defects::default());
     assert!(
-        said.starts_with("第 5 步之后，关键限定 已不可能发生：") && said.ends_with(why),
+        said.starts_with("第 5 步（write B）之后，关键限定 已不可能发生：") && said.ends_with(why),
         "{said}"
     );
     for (again, newest, defects) in [
@@ -217,13 +217,12 @@ fn the_coach_says_how_close_and_why_closed() {
         (false, false, Defects::default()),
         (false, true, Defects::default().with(Defect::Precheck, true)),
     ] {
-        let said = closed(Finding::KeyCaveat, 5, again, &commit, newest, defects);
+        let said = closed(Finding::KeyCaveat, (5, "write B"), again, &commit, newest, defects);
         assert!(!said.contains("课程说"), "{said}");
         assert_eq!(said.contains("已不可能再发生"), again, "{said}");
     }
-    assert!(
-        !closed(Finding::LockedOut, 5, false, &commit, true, Defects::default()).contains("课程说")
-    );
+    assert!(!closed(Finding::LockedOut, (5, "write B"), false, &commit, true, Defects::default())
+        .contains("课程说"));
 }
 
 #[test]
