@@ -85,16 +85,16 @@ test('the lesson\'s no-fence counterexample, played: the overwrite is marked whe
   const page = await env.page(null);
   await open(page, '?variant=no-fence&play=');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
-  await page.locator('.coach-summary', { hasText: 'revoked_generation_overwrite 最少还需 7 步' }).waitFor();
+  await page.locator('.coach-summary', { hasText: '已提交代际后退 最少还需 7 步' }).waitFor();
   for (const move of ['A 申请租约', 'A 暂停', '授权权威判 A 的租约到期', 'B 申请租约', 'B 写入 (42,1)']) {
     await page.getByRole('button', { name: move }).click();
   }
   // Resuming A keeps the overwrite two moves away; B's write is already in.
   const resume = page.locator('.moves li', { hasText: 'A 恢复' });
-  await resume.locator('.chip', { hasText: 'revoked_generation_overwrite 最少还需 1 步' }).waitFor();
+  await resume.locator('.chip.broken', { hasText: '✗ 已提交代际后退：选它后还需 1 步' }).waitFor();
   await resume.getByRole('button').click();
   const write = page.locator('.moves li', { hasText: 'A 写入' });
-  await write.locator('.chip.now', { hasText: 'revoked_generation_overwrite 这一步就会发生' }).waitFor();
+  await write.locator('.chip.broken.now', { hasText: '✗ 已提交代际后退：选它就发生' }).waitFor();
   await write.getByRole('button').click();
   assert.match(await page.locator('.play-found').textContent(), /第 7 步 ✗ revoked_generation_overwrite/);
   assert.equal(await page.locator('.sd-band.broken').count(), 1);
@@ -117,8 +117,8 @@ test('from the first move the coach names what the protocol rules out, by the se
   await open(page, '?variant=no-fence&play=');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   assert.match(await page.locator('.coach-never').textContent(), /持有者被挡、操作丢失、旧写入被拒（no-fence 下资源不比较 fence，什么写入都不拒）。关键限定在 no-fence 下不计/);
-  await page.locator('.coach-ways').getByRole('button', { name: 'revoked_generation_overwrite' }).click();
-  await page.locator('.coach-made', { hasText: /第 7 步（write A）刚出现：revoked_generation_overwrite。/ }).waitFor();
+  await page.locator('.coach-ways').getByRole('button', { name: '已提交代际后退' }).click();
+  await page.locator('.coach-made', { hasText: /第 7 步（write A）刚出现：已提交代际后退（revoked_generation_overwrite）。/ }).waitFor();
   // Where a finding can happen again, the walk stops where it first happens.
   const clients = encodeURIComponent('acquire pause write:2:a; acquire pause write:1:b; acquire write:1:c');
   await open(page, `?case=model&clients=${clients}&crash=false&play=`);
@@ -169,7 +169,7 @@ test('an interleaving of 看全部结果 opens in 你来调度 at its path, its 
   assert.equal(play(page).split('.').length, steps + 1);
   assert.match(play(page), /\.expire\.crash\.recover\./);
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
-  await page.locator('.coach-made', { hasText: new RegExp(`第 ${steps + 1} 步（write A）刚出现：revoked_generation_overwrite`) }).waitFor();
+  await page.locator('.coach-made', { hasText: new RegExp(`第 ${steps + 1} 步（write A）刚出现：已提交代际后退（revoked_generation_overwrite）`) }).waitFor();
   assert.equal(await page.locator('.play .editor-error').count(), 0, 'the whole path is valid');
 });
 
@@ -216,7 +216,7 @@ test('a move that makes the overwrite impossible is named at its step', async ()
   await open(page, '?variant=no-fence&play=A.A.expire.B.resume-A');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   await page.getByRole('button', { name: /A 写入/ }).click();
-  await page.locator('.coach-summary li', { hasText: /第 6 步（[^）]+）之后，revoked_generation_overwrite 已不可能发生/ }).waitFor();
+  await page.locator('.coach-summary li', { hasText: /第 6 步（[^）]+）之后，已提交代际后退 已不可能发生/ }).waitFor();
 });
 
 test('an unfinished path comes back when the learner returns by the sidebar\'s plain link', async () => {
@@ -267,7 +267,7 @@ test('a challenge taken on: the coach hidden, a hint, the goal judged on the lea
   assert.equal(await page.locator('.hint-move').textContent(), '提示：下一步选「A 申请租约」。');
   for (const key of ['1', '1', '2']) await page.keyboard.press(key); // acquire A, pause A, expire
   for (const move of ['B 申请租约', 'B 写入 (42,1)', 'A 恢复', 'A 写入 (41,2)']) await page.getByRole('button', { name: move }).click();
-  await page.locator('.challenge-answer', { hasText: '做到了：用了 7 步，正是最少步数；此前按「提示」看下一步 1 次。' }).waitFor();
+  await page.locator('.play-moves .challenge-result', { hasText: '做到了：用了 7 步，看了 1 次提示，正是最少步数。' }).waitFor();
   // The hint covered one move: it is put away once the path moves on.
   assert.equal(await page.locator('.hint-move').count(), 0);
   // After a success there is nothing left to doubt.
@@ -275,14 +275,15 @@ test('a challenge taken on: the coach hidden, a hint, the goal judged on the lea
   await page.reload();
   await live(page);
   // The list is folded while a challenge is on: its mark is there all the same.
-  await page.locator('.challenges li[data-challenge="no-fence"] .solved', { hasText: '已完成，7 步' }).waitFor({ state: 'attached' });
+  await page.locator('.challenges li[data-challenge="no-fence"] .solved', { hasText: '已完成，用了 7 步，看了 1 次提示（最短 7 步）' }).waitFor({ state: 'attached' });
   await page.goto(env.url + 'progress');
   await live(page);
-  assert.match(await page.locator('.challenge-list li[data-challenge="no-fence"]').textContent(), /已完成，7 步（最短 7 步）/);
+  assert.match(await page.locator('.challenge-list li[data-challenge="no-fence"]').textContent(), /已完成，用了 7 步，看了 1 次提示（最短 7 步）/);
   assert.match(await page.locator('.challenge-list li[data-challenge="key-caveat"]').textContent(), /未完成/);
   const exported = await page.evaluate(() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('lab')))));
-  assert.equal(exported.version, 9);
-  assert.deepEqual(exported.challenges['no-fence'].steps, 7);
+  assert.equal(exported.version, 10);
+  assert.equal(exported.challenges['no-fence'].steps, 7);
+  assert.equal(exported.challenges['no-fence'].hints, 1, 'the hint it was solved with is kept');
 });
 
 test('the impossible challenge: 「做不到」 is the answer, and the checker says why', async () => {
@@ -330,22 +331,22 @@ test('a solution link shows its path and says it is not the learner\'s; made aga
   await env.clearStorage();
   const page = await env.page(null);
   await open(page, '?variant=no-fence&play=A.A.expire.B.B.resume-A.A&challenge=no-fence');
-  await page.locator('.challenge-answer', { hasText: '这次不计入完成' }).waitFor();
+  await page.locator('.challenge-result', { hasText: '这次不计入完成' }).waitFor();
   assert.equal(await page.getByRole('button', { name: '做不到' }).count(), 1);
   await page.goto(env.url + 'progress');
   await live(page);
   assert.match(await page.locator('.challenge-list li[data-challenge="no-fence"]').textContent(), /未完成/);
   await page.goBack();
   await live(page);
-  await page.locator('.challenge-answer', { hasText: '这次不计入完成' }).waitFor();
+  await page.locator('.challenge-result', { hasText: '这次不计入完成' }).waitFor();
   // Undone below the link's moves and made again here, it counts.
   for (let i = 0; i < 7; i++) await page.getByRole('button', { name: '撤销最后一步' }).click();
   for (const key of ['1', '1', '2']) await page.keyboard.press(key);
   for (const move of ['B 申请租约', 'B 写入 (42,1)', 'A 恢复', 'A 写入 (41,2)']) await page.getByRole('button', { name: move }).click();
-  await page.locator('.challenge-answer', { hasText: '做到了：用了 7 步，正是最少步数。' }).waitFor();
+  await page.locator('.challenge-result', { hasText: '做到了：用了 7 步，正是最少步数。' }).waitFor();
   await page.goto(env.url + 'progress');
   await live(page);
-  assert.match(await page.locator('.challenge-list li[data-challenge="no-fence"]').textContent(), /已完成，7 步/);
+  assert.match(await page.locator('.challenge-list li[data-challenge="no-fence"]').textContent(), /已完成，用了 7 步（最短 7 步）/);
   assert.deepEqual(page.problems, []);
 });
 
@@ -372,7 +373,7 @@ test('where the lesson says why a window closes, the coach says it: the key cave
   const page = await env.page(null);
   await open(page, '?play=A.A.expire.B');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
-  await page.locator('.moves li', { hasText: 'B 写入 (42,1)' }).locator('.chip.closed', { hasText: '关键限定 不再可能' }).waitFor();
+  await page.locator('.moves li', { hasText: 'B 写入 (42,1)' }).locator('.chip.caveat.closed', { hasText: '关键限定：选它后不再可能' }).waitFor();
   await page.getByRole('button', { name: 'B 写入 (42,1)' }).click();
   await page.locator('.coach-summary li', { hasText: /第 5 步（write B）之后，关键限定 已不可能发生/ }).waitFor();
   assert.match(await page.locator('.coach-summary').textContent(), /B 的结果（最新授予）已被资源持久接受；课程说：「fencing 保证新代际业务写入已被资源持久接受后，旧代际不能再覆盖它」/);
@@ -399,4 +400,42 @@ test('on a phone, what a switch does is in view at once, and the step table show
   await page.keyboard.press('ArrowRight');
   assert.ok((await shown()).length > 5, 'all cards stay shown at the next step');
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing scrolls sideways');
+});
+
+test('one board: the picture beside the moves and the coach at 1280 px; on a phone the moves first, each move\'s chips folded to those it changes', async () => {
+  const page = await env.page(null);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page, '?variant=rollback-issuer&play=A.A.expire.crash.recover.B.resume-A');
+  await page.locator('.moves .chip').first().waitFor();
+  const [path, side] = await Promise.all(['.board-path', '.board-side'].map((s) => page.locator(s).boundingBox()));
+  assert.ok(path.x + path.width <= side.x, 'the picture left of the moves');
+  assert.ok(Math.abs(path.y - side.y) < 2, 'from the same top');
+  // Each chip in its kind's look, the finding's name in its tooltip.
+  const broken = page.locator('.moves li', { hasText: 'B 写入 (41,1)' }).locator('.chip.broken');
+  assert.equal(await broken.getAttribute('title'), 'revoked_generation_overwrite');
+  assert.match(await broken.textContent(), /^✗ 已提交代际后退：选它后还需 1 步$/);
+  assert.equal(await page.locator('.moves .chip.fold').first().isVisible(), false, 'nothing folded on a wide screen');
+  await page.setViewportSize({ width: 390, height: 800 });
+  const sideNow = await page.locator('.board-side').boundingBox();
+  const pathNow = await page.locator('.board-path').boundingBox();
+  assert.ok(sideNow.y < pathNow.y, 'on a phone the moves come first');
+  for (const chip of await page.locator('.moves .chip.same').all()) assert.equal(await chip.isVisible(), false);
+  const fold = page.locator('.moves li', { hasText: 'A 写入 (41,2)' }).locator('.chip.fold');
+  assert.match(await fold.textContent(), /^另 \d 项：这一步在它们的最短走法上$/);
+  assert.equal(await fold.isVisible(), true);
+  assert.deepEqual(page.problems, []);
+});
+
+test('a counterexample of the model case opens in 「你来调度」 at its path, its finding made at its last move', async () => {
+  const page = await env.page(null);
+  await page.goto(env.url + 'explore?case=model&variant=no-fence');
+  await live(page);
+  await page.locator('.search-extent[data-complete="true"]').waitFor();
+  const heading = await page.locator('.model-result h3', { hasText: /步）$/ }).first().textContent();
+  const [, name, steps] = heading.match(/([a-z_]+)（(\d+) 步）$/);
+  await page.getByRole('button', { name: '在「你来调度」里打开这条路径' }).click();
+  await page.locator('.play .moves').waitFor();
+  assert.equal(play(page).split('.').length, Number(steps));
+  assert.match(await page.locator('.play-found').textContent(), new RegExp(`第 ${steps} 步 . ${name}`));
+  assert.deepEqual(page.problems, []);
 });

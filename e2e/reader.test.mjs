@@ -239,7 +239,7 @@ test('the figure, each defect the chapters name and the last chapter lead on: to
   const page = await env.page('timeline');
   await page.getByRole('radio', { name: 'A 的 41 先提交' }).check();
   await page.locator('.tl-explore:visible a').click();
-  await arrive(page, /\/explore\?i=\d$/);
+  await arrive(page, /\/explore\?i=\d#steps$/);
   // The caveat's interleaving, told from its first step.
   assert.match(await page.locator('.interleaving[aria-pressed="true"]').textContent(), /关键限定/);
   assert.match(await page.locator('.announce').textContent(), /^第 1\//);
@@ -287,7 +287,7 @@ test('reading progress: opening records the chapter; jumping to its end is not r
   await page.goto(env.url + 'many-writes');
   await live(page);
   const p = await exported(page);
-  assert.equal(p.version, 9);
+  assert.equal(p.version, 10);
   assert.ok(p.chapters['many-writes'].opened_at > 0);
   assert.equal(p.chapters['many-writes'].read_at, undefined);
   // The end at once (the End key): not yet read.

@@ -35,7 +35,7 @@ test('a rated question comes back when its box says, first, from an empty box', 
   assert.match(await card(page, 'q3').locator('.q-state').textContent(), /下次复习：2 天后（12月9日）/);
   assert.match(await card(page, 'q2').locator('.q-state').textContent(), /下次复习：明天（12月8日）/);
   const stored = await exported(page);
-  assert.equal(stored.version, 9);
+  assert.equal(stored.version, 10);
   assert.deepEqual([stored.questions.q3.review.box, stored.questions.q2.review.box], [2, 1]);
 
   await page.goto(env.url + 'progress');

@@ -58,7 +58,7 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   // Recall comes first: the history waits for the next reveal.
   assert.match(await q1.locator('.history-later').textContent(), /之前的 1 次作答记录/);
   const doc = await exported(page);
-  assert.equal(doc.version, 9);
+  assert.equal(doc.version, 10);
   assert.deepEqual(doc.questions.q1.attempts.map((a) => [a.rating, a.ticked, a.answer, a.wording]), [['partial', [1, 3], 'owner 只防误删误续；检查放在资源提交处', 8]]);
 
   // A retake keeps the history; the latest rating is the current level.

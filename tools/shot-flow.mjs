@@ -30,8 +30,8 @@ const flows = {
     await p.getByRole('button', { name: '做不到' }).click();
   }, '.challenge-box'],
   'challenge-linked': ['explore?variant=no-fence&play=A.A.expire.B.B.resume-A.A&challenge=no-fence', async (p) => {
-    await p.locator('.challenge-answer', { hasText: '这次不计入完成' }).waitFor();
-  }, '.challenge-box'],
+    await p.locator('.challenge-result', { hasText: '这次不计入完成' }).waitFor();
+  }, '.play-moves'],
   // The coach from the first move: what the protocol rules out, the ways to what it allows.
   'coach-start': ['explore?play=', async (p) => {
     await p.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
@@ -40,6 +40,14 @@ const flows = {
     await p.locator('.coach-ways').getByRole('button').first().click();
     await p.locator('.coach-made').waitFor();
   }, '.play-grid'],
+  // Mid-path: each move's chips, the summary beside them.
+  'coach-chips': ['explore?variant=rollback-issuer&play=A.A.expire', async (p) => {
+    await p.locator('.moves .chip').first().waitFor();
+  }, '.play-grid'],
+  // The whole board: the picture beside the moves and the coach (on a phone, below them).
+  'board': ['explore?variant=rollback-issuer&play=A.A.expire.crash.recover.B.resume-A', async (p) => {
+    await p.locator('.moves .chip').first().waitFor();
+  }, '.board'],
   'link-half-bad': ['explore?variant=no-fence&step=abc&play=A.A.expire&challenge=stale-after-commit', async (p) => {
     await p.locator('.play .editor-error').waitFor();
   }, '.explorer-page'],

@@ -5,7 +5,7 @@
 
 use super::coach::{Coach, Row};
 use crate::lab_views::state::View;
-use crate::record::lab::{Change, Lab};
+use crate::record::lab::{Change, Lab, Solved};
 use crate::route::Route;
 use crate::storage::store::use_store;
 use fencing_model::challenges::{impossible, solved, Challenge, CHALLENGES};
@@ -24,17 +24,7 @@ pub fn ChallengeList(view: Memo<View>, go: Callback<View>) -> impl IntoView {
                 ..View::of(c.scenario())
             };
             let href = Route::Explore.href_with(&c.query());
-            let done = move || {
-                lab.with(|l| {
-                    l.challenges.get(c.id).map(|s| {
-                        if s.steps == 0 {
-                            "已完成".to_string()
-                        } else {
-                            format!("已完成，{} 步", s.steps)
-                        }
-                    })
-                })
-            };
+            let done = move || lab.with(|l| l.challenges.get(c.id).map(Solved::said));
             view! {
                 <li
                     data-challenge=c.id
@@ -118,7 +108,8 @@ fn not_earned(linked: usize, solved_before: bool) -> String {
 /// could not be built), `hint` the first move of a
 /// shortest way on (outer `None`: the coach has not answered yet); `moves` is the path's
 /// length, of which the first `linked` came with the address (a link or a reload), not by
-/// moves made in this page.
+/// moves made in this page. What the learner's path made is said in `result`, which the board
+/// shows above the moves.
 #[component]
 pub(super) fn ChallengeBox(
     challenge: &'static Challenge,
@@ -128,6 +119,7 @@ pub(super) fn ChallengeBox(
     hint: Signal<Option<Option<String>>>,
     moves: Signal<usize>,
     linked: Signal<usize>,
+    result: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let lab = use_store::<Lab>();
     // The moves this challenge was solved in before (0: by 「做不到」).
@@ -153,7 +145,8 @@ pub(super) fn ChallengeBox(
         if done != Some(true) {
             if let Some(steps) = steps {
                 let fewest = untrack(fewest).flatten().map(u32::from);
-                lab.apply(Change::Solve { id: challenge.id.into(), steps: steps as u32, fewest });
+                let (steps, hints) = (steps as u32, helped.get_untracked());
+                lab.apply(Change::Solve { id: challenge.id.into(), steps, hints, fewest });
                 return true;
             }
         }
@@ -182,7 +175,8 @@ pub(super) fn ChallengeBox(
             _ if failed() => NO_COACH.to_string(),
             (Some(f), Some(states)) => {
                 if f.is_none() && untrack(solved_in).is_none() {
-                    lab.apply(Change::Solve { id: challenge.id.into(), steps: 0, fewest: None });
+                    let id = challenge.id.into();
+                    lab.apply(Change::Solve { id, steps: 0, hints: 0, fewest: None });
                 }
                 let states = super::checker::grouped(states);
                 format!(
@@ -193,12 +187,13 @@ pub(super) fn ChallengeBox(
             _ => COMPUTING.to_string(),
         })
     };
-    let success = move || {
-        made.get().map(|k| match linked.get() {
+    Effect::new(move |_| {
+        result.set(made.get().map(|k| match linked.get() {
             0 => solved(k, fewest().flatten(), helped.get() as usize),
             n => not_earned(n, untrack(solved_in).is_some()),
-        })
-    };
+        }))
+    });
+    on_cleanup(move || result.set(None));
     view! {
         <div class="challenge-box" role="region" aria-label="当前挑战">
             <p class="challenge-task">
@@ -222,7 +217,6 @@ pub(super) fn ChallengeBox(
             </div>
             {move || shown.get().map(|h| view! { <p class="hint-move">{h}</p> })}
             <p class="challenge-answer" role="status">
-                {success}
                 {answer}
             </p>
         </div>

@@ -43,8 +43,10 @@ pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> 
         }
     };
     let query = codec::to_query(&scenario);
+    let session = super::session::use_session();
     let run = Callback::new(move |()| {
         end();
+        session.searched.set(None);
         status.set(SearchStatus::Starting);
         match start(&query, status) {
             Ok(r) => running.set_value(Some(r)),
@@ -158,6 +160,14 @@ pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> 
     }
 }
 
+/// Finding `i`'s shortest path as 「你来调度」 reads it from the address (`play=`).
+fn played(summary: &Summary, i: usize) -> String {
+    let path = summary.paths.get(i).cloned().flatten().unwrap_or_default();
+    let actions: Vec<_> =
+        path.into_iter().map(fencing_model::machine::state::Action::unpack).collect();
+    fencing_model::path::path_text(&actions)
+}
+
 /// What the search has found so far, while it runs.
 #[component]
 fn FoundSoFar(summary: Summary) -> impl IntoView {
@@ -198,6 +208,7 @@ fn ModelReport(
         "用时不到 0.1 秒（在后台线程中）".to_string()
     };
     let findings = run.findings.clone();
+    super::session::use_session().searched.set(Some(run.verdicts.headline().join(" · ")));
     // The counterexample shown: the one chosen, or the first there is.
     let chosen = move || {
         let i = view.get().interleaving;
@@ -240,6 +251,7 @@ fn ModelReport(
                     view! {
                         <Counterexample
                             found=run.findings[i].clone()
+                            play=played(&progress.summary, i)
                             marks=run.verdicts.marks[i].clone()
                             scenario=scenario.clone()
                             view=view

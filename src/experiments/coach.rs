@@ -6,7 +6,7 @@ use super::worker::{failure, spawn, Running};
 use fencing_model::coach::UNREACHABLE;
 use fencing_model::path::{Move, Step};
 pub use fencing_model::verdicts::Row;
-use fencing_model::verdicts::{reach, says, tag, Kind, Marks, Says};
+use fencing_model::verdicts::{chip_kind, coach_name, reach, says, Kind, Marks, Says};
 use fencing_model::{codec, Defects, Finding, Scenario};
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
@@ -64,12 +64,15 @@ impl Coach {
             Coach::Ready(r) => {
                 let [states, ms, search, coach] =
                     [0, 1, 2, 3].map(|i| r.get(i).copied().unwrap_or(0.0));
+                // Memory is said only where it matters to the learner: a large scenario on a
+                // phone (the worker's table starts at about 0.9 MB, whatever the size).
                 let mb = states * (search + coach) / 1e6;
+                let heavy = match mb >= 10.0 {
+                    true => format!("状态表约占内存 {mb:.0} MB：这么大的场景在手机上可能吃紧。"),
+                    false => String::new(),
+                };
                 let states = super::checker::grouped(states as usize);
-                format!(
-                    "教练已就绪：{states} 个状态，用时 {ms:.0} 毫秒；约占内存 {mb:.1} MB（状态表按块预先分配，\
-                     小场景也约 0.9 MB）。",
-                )
+                format!("教练已就绪：{states} 个状态，用时 {ms:.0} 毫秒。{heavy}")
             }
             Coach::Failed(why) => {
                 format!("教练无法工作：{why}。动作仍然可以选。")
@@ -134,24 +137,56 @@ fn start_coach(
     Ok(running)
 }
 
-/// Under move `i`: each finding still possible here, how close it is after the move.
+/// Under move `i`: each finding still possible here, how close it is once the move is chosen,
+/// in the legend's look for its kind (the finding's name in the tooltip). A finding that holds
+/// in this state already is said once, by the summary. Chips of a move on a shortest way to
+/// their finding (`same`) fold on a phone into one line.
 pub(super) fn chips(c: &At, i: usize) -> impl IntoView {
     let (here, after) = (c.here(), c.moves.get(i).copied().unwrap_or([None; N]));
-    Finding::COACHED
+    let shown: Vec<(Finding, Option<u8>, bool)> = Finding::COACHED
         .iter()
-        .enumerate()
-        .filter(|(k, _)| here[*k].is_some())
-        .map(|(k, f)| {
-            // The coach counts this move; the chip says what is left after it.
-            let d = after[k].map(|d| d - 1);
-            let class = match d {
-                None => "chip closed",
-                Some(0) => "chip now",
-                _ => "chip",
-            };
-            view! { <span class=class>{reach(*f, d, true)}</span> }
+        .zip(here.into_iter().zip(after))
+        .filter(|(f, (h, _))| h.is_some() && !(*h == Some(0) && !f.on_transition()))
+        // The coach counts this move; the chip says what is left after it.
+        .map(|(f, (h, a))| (*f, a.map(|d| d - 1), a.is_some() && a == h))
+        .collect();
+    let folded = shown.iter().filter(|(_, d, same)| *same && *d != Some(0)).count();
+    let chips = shown
+        .into_iter()
+        .map(|(f, d, same)| {
+            let kind = chip_kind(f);
+            let class = format!(
+                "chip {}{}{}",
+                kind.map_or("caveat", Kind::class),
+                if d.is_none() {
+                    " closed"
+                } else if d == Some(0) {
+                    " now"
+                } else {
+                    ""
+                },
+                if same && d != Some(0) { " same" } else { "" },
+            );
+            let sign = kind.map(|k| format!("{} ", k.sign()));
+            view! {
+                <span class=class title=f.name()>
+                    {sign}
+                    {reach(f, d, true)}
+                </span>
+            }
         })
-        .collect_view()
+        .collect_view();
+    let fold = (folded > 0).then(|| {
+        view! {
+            <span class="chip fold">
+                {format!("另 {folded} 项：这一步在它们的最短走法上")}
+            </span>
+        }
+    });
+    view! {
+        {chips}
+        {fold}
+    }
 }
 
 /// 「走最短的一条」: while `walking` names a finding (its slot), take a move of a shortest way to
@@ -201,8 +236,13 @@ pub(super) fn summary(
             .into_iter()
             .map(|(k, f)| {
                 view! {
-                    <button type="button" class="tool-btn" on:click=move |_| walk.run(k)>
-                        {tag(*f, Kind::Holds)}
+                    <button
+                        type="button"
+                        class="tool-btn"
+                        title=f.name()
+                        on:click=move |_| walk.run(k)
+                    >
+                        {coach_name(*f)}
                     </button>
                 }
             })

@@ -15,6 +15,8 @@ use leptos::prelude::*;
 #[component]
 pub(super) fn Counterexample(
     found: FindingResult,
+    /// The path as 「你来调度」 takes it: the learner can play it and fork from any step.
+    play: String,
     marks: Marks,
     scenario: Scenario,
     view: Memo<View>,
@@ -46,6 +48,21 @@ pub(super) fn Counterexample(
     view! {
         <h3>{format!("{what}：{name}（{total} 步）")}</h3>
         {player.controls(table, on_table)}
+        <p class="to-play">
+            <button
+                type="button"
+                class="tool-btn"
+                on:click=move |_| {
+                    go.run(View {
+                        play: Some(play.clone()),
+                        step: None,
+                        ..view.get_untracked()
+                    })
+                }
+            >
+                "在「你来调度」里打开这条路径"
+            </button>
+        </p>
         <p class="announce" aria-live="polite">
             {said}
         </p>
@@ -101,7 +118,8 @@ pub(super) fn story(scenario: &Scenario) -> Option<impl IntoView> {
     let marks = fencing_model::verdicts::of_path(&machine, &moves, &path);
     let total = path.len();
     Some(view! {
-        <details class="story" data-preset=preset.name>
+        // Open: the story is drawn where its words are, before the checker's shortest paths.
+        <details class="story" data-preset=preset.name open>
             <summary>
                 "示例路径"<span class="addition-tag">"本学习台补充"</span>"："{caption}
             </summary>

@@ -7,6 +7,7 @@ use super::challenge::{ChallengeBox, ChallengeList};
 use super::coach::{self, chips, summary, Coach};
 use super::play_path::PlayPath;
 use super::play_tools::PlayTools;
+use super::session::{use_session, Arrival};
 use crate::lab_views::player::{follow_current_step, Player};
 use crate::lab_views::state::View;
 use fencing_model::challenges::Challenge;
@@ -17,12 +18,6 @@ use fencing_model::path::{path_text, replay, steps};
 use fencing_model::verdicts::of_path;
 use fencing_model::{Case, Scenario};
 use leptos::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Whether the page was opened at 「你来调度」 (a path's link, a challenge's from a chapter or
-/// the progress page, a reload): then the learner came for the board, further down than a
-/// screen, and it is brought into view once — at the challenge's box, if one is taken.
-pub static ARRIVED: AtomicBool = AtomicBool::new(false);
 
 #[component]
 pub fn Play(
@@ -91,6 +86,9 @@ pub fn Play(
         challenge.get().filter(|id| Challenge::by_id(id).is_some_and(|c| c.is_for(&scenario_now)))
     });
     let taken = move || taken_id.get().and_then(Challenge::by_id);
+    // The challenge box's word when the path makes its goal: shown above the moves, where the
+    // learner looks after the winning move.
+    let result = RwSignal::new(None::<String>);
     // A challenge taken on hides the coach until the learner shows it.
     let shown = RwSignal::new(true);
     Effect::new(move |_| shown.set(taken_id.get().is_none()));
@@ -226,7 +224,17 @@ pub fn Play(
                     </dl>
                 </div>
                 <div class="play-moves">
-                    <h3>"可选的下一步"</h3>
+                    {move || {
+                        result
+                            .get()
+                            .map(|r| {
+                                view! {
+                                    <p class="challenge-result" role="status">
+                                        {r}
+                                    </p>
+                                }
+                            })
+                    }} <h3>"可选的下一步"</h3>
                     {(n < total)
                         .then(|| {
                             view! {
@@ -237,8 +245,7 @@ pub fn Play(
                                     )}
                                 </p>
                             }
-                        })}
-                    <ol class="moves">{moves}</ol>
+                        })} <ol class="moves">{moves}</ol>
                     {c
                         .map(|c| {
                             let (states, ways) = (
@@ -257,9 +264,13 @@ pub fn Play(
             </div>
         }
     };
+    // Opened at 「你来调度」 (a path's link, a challenge's from a chapter or the progress page, a
+    // reload), the learner came for the board: brought into view once, at the challenge's box
+    // if one is taken.
     let board = NodeRef::<leptos::html::Section>::new();
     Effect::new(move |_| {
-        let Some(el) = board.get().filter(|_| ARRIVED.swap(false, Ordering::Relaxed)) else {
+        let session = use_session();
+        let Some(el) = board.get().filter(|_| session.arrived_at(Arrival::Board)) else {
             return;
         };
         let at = |s: &str| el.query_selector(s).ok().flatten();
@@ -306,30 +317,39 @@ pub fn Play(
                                 hint=hint
                                 moves=total
                                 linked=linked.into()
+                                result=result
                             />
                         }
                     })
             }}
-            {stand}
-            <PlayTools
-                total=total
-                undo=Callback::new(move |()| undo())
-                restart=Callback::new(move |()| set_path(&[]))
-                shown=shown
-                coach=coach
-                command=Signal::derive(move || coach_line(&scenario_line, &viewed.get()))
-            />
-            <PlayPath
-                walk=walk
-                at=at
-                player=player
-                table=table
-                on_table=on_table
-                names=names
-                defects=defects
-                clients=clients
-                network=network
-            />
+            // One board: the moves and the coach beside the picture on a wide screen; on a
+            // phone the moves first.
+            <div class="board">
+                <div class="board-side">
+                    {stand}
+                    <PlayTools
+                        total=total
+                        undo=Callback::new(move |()| undo())
+                        restart=Callback::new(move |()| set_path(&[]))
+                        shown=shown
+                        coach=coach
+                        command=Signal::derive(move || coach_line(&scenario_line, &viewed.get()))
+                    />
+                </div>
+                <div class="board-path">
+                    <PlayPath
+                        walk=walk
+                        at=at
+                        player=player
+                        table=table
+                        on_table=on_table
+                        names=names
+                        defects=defects
+                        clients=clients
+                        network=network
+                    />
+                </div>
+            </div>
         </section>
     }
 }

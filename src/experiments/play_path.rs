@@ -28,7 +28,7 @@ pub(super) fn PlayPath(
         if moves.is_empty() {
             return view! {
                 <p class="play-empty">
-                    "还没有走任何一步：从上面的动作里选第一步。"
+                    "还没有走任何一步：从「可选的下一步」里选第一步。"
                 </p>
             }
             .into_any();

@@ -35,6 +35,20 @@ pub struct Session {
     recorded: StoredValue<Vec<Scenario>>,
     /// The learner chose to predict before seeing: each scenario opened next asks first.
     pub predict_first: RwSignal<bool>,
+    /// The model case's verdict, once its search has ended (the search runs in a worker, so the
+    /// report above is none): the verdict line shows it.
+    pub searched: RwSignal<Option<String>>,
+    /// What the address came for, further down than a screen: brought into view once.
+    arrived: StoredValue<Option<Arrival>>,
+}
+
+/// Where a link into the explorer means to land: 「你来调度」's board (`play=`, or the tab's
+/// last path), or an interleaving's steps (`#steps`, the chapters' 「在实验台逐步看」, or `i=`,
+/// `step=`).
+#[derive(Clone, Copy, PartialEq)]
+pub enum Arrival {
+    Board,
+    Steps,
 }
 
 thread_local! {
@@ -82,6 +96,8 @@ impl Session {
                 draft_error: Memo::new(move |_| draft.with(|d| d.scenario().err())),
                 recorded: StoredValue::new(Vec::new()),
                 predict_first: RwSignal::new(false),
+                searched: RwSignal::new(None),
+                arrived: StoredValue::new(None),
             }
         })
     }
@@ -164,12 +180,29 @@ impl Session {
             .map(|q| View::read(&q).0)
             .filter(|v| v.play.is_some());
         let playing = last.is_some() || View::read(&search).0.play.is_some();
-        super::play::ARRIVED.store(playing, std::sync::atomic::Ordering::Relaxed);
+        let stepping = window().location().hash().is_ok_and(|h| h == "#steps")
+            || form_urlencoded::parse(search.trim_start_matches('?').as_bytes())
+                .any(|(k, _)| k == "i" || k == "step");
+        let arrival = match (playing, stepping) {
+            (true, _) => Some(Arrival::Board),
+            (false, true) => Some(Arrival::Steps),
+            _ => None,
+        };
+        self.arrived.set_value(arrival);
         match last {
             Some(v) => self.go(v),
             None => self.query.set(search),
         }
         self.ready.set(true);
+    }
+
+    /// Whether the page was opened for `a`: true once, so the view brings itself into sight.
+    pub fn arrived_at(&self, a: Arrival) -> bool {
+        let here = self.arrived.with_value(|x| *x == Some(a));
+        if here {
+            self.arrived.set_value(None);
+        }
+        here
     }
 
     /// Count `shown` as run, once a visit, if it is still the scenario on screen.

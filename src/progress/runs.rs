@@ -1,7 +1,7 @@
 //! The progress page's lab side: the runs (the lesson's five commands first) and the
 //! predictions made before them.
 
-use crate::record::lab::Lab;
+use crate::record::lab::{Lab, Solved};
 use crate::route::Route;
 use crate::storage::store::use_store;
 use crate::ui::run_status::{latest_prediction, RunStatus};
@@ -128,14 +128,7 @@ pub fn Challenges() -> impl IntoView {
         .iter()
         .map(|c| {
             let state = move || {
-                p.with(|p| match p.challenges.get(c.id) {
-                    None => "未完成".to_string(),
-                    Some(s) if s.steps == 0 => "已完成（答「做不到」，检查器同意）".to_string(),
-                    Some(s) => match s.fewest {
-                        Some(f) => format!("已完成，{} 步（最短 {f} 步）", s.steps),
-                        None => format!("已完成，{} 步", s.steps),
-                    },
-                })
+                p.with(|p| p.challenges.get(c.id).map_or("未完成".to_string(), Solved::said))
             };
             view! {
                 <li data-challenge=c.id>

@@ -34,20 +34,34 @@ impl Prediction {
 }
 
 /// A challenge of 「你来调度」 solved: in how few moves at best (0 for 「做不到」, the one
-/// that cannot be done), against the fewest the checker knows, and when first.
+/// that cannot be done), how many of those a hint showed first, against the fewest the checker
+/// knows, and when first.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Solved {
     pub steps: u32,
+    /// Since version 10; 0 in older documents, which did not keep it.
+    #[serde(default)]
+    pub hints: u32,
     #[serde(default)]
     pub fewest: Option<u32>,
     pub at: Millis,
 }
 
 impl Solved {
+    /// As the challenge lists say it, in the explorer and on /progress.
+    pub fn said(&self) -> String {
+        let used = fencing_model::challenges::used(self.steps as usize, self.hints as usize);
+        match (self.steps, self.fewest) {
+            (0, _) => "已完成（答「做不到」，检查器同意）".to_string(),
+            (_, Some(f)) => format!("已完成，{used}（最短 {f} 步）"),
+            (_, None) => format!("已完成，{used}"),
+        }
+    }
+
     /// Two solutions of one challenge join into the better one, first solved when either was.
     fn join(&mut self, other: &Solved) {
-        if other.steps < self.steps {
-            (self.steps, self.fewest) = (other.steps, other.fewest);
+        if (other.steps, other.hints) < (self.steps, self.hints) {
+            (self.steps, self.hints, self.fewest) = (other.steps, other.hints, other.fewest);
         }
         // Solved before the coach was ready, the fewest is learned later.
         self.fewest = self.fewest.or(other.fewest);
@@ -81,6 +95,7 @@ pub enum Change {
     Solve {
         id: String,
         steps: u32,
+        hints: u32,
         fewest: Option<u32>,
     },
 }
@@ -117,8 +132,8 @@ impl Record for Lab {
                 self.predictions.push(Prediction { experiment, guess, hit, at });
                 self.keep_recent_predictions();
             }
-            Change::Solve { id, steps, fewest } => {
-                let solved = Solved { steps, fewest, at };
+            Change::Solve { id, steps, hints, fewest } => {
+                let solved = Solved { steps, hints, fewest, at };
                 self.challenges.entry(id).and_modify(|s| s.join(&solved)).or_insert(solved);
             }
         }

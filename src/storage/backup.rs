@@ -145,8 +145,9 @@ fn migrate_step(from: u32, doc: &mut serde_json::Map<String, Value>) {
         3 => {
             doc.entry("predictions").or_insert_with(|| Value::Array(Vec::new()));
         }
-        // 8 adds the challenges solved, 9 the unsure mark and `recall`: none before.
-        4..=8 => {}
+        // 8 adds the challenges solved, 9 the unsure mark and `recall`, 10 the hints a
+        // challenge was solved with (0 when not kept): none before.
+        4..=9 => {}
         _ => unreachable!("no schema before 1"),
     }
 }

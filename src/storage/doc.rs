@@ -14,11 +14,12 @@ use std::collections::{BTreeMap, BTreeSet};
 /// (`LEGACY`); 7 gives each owner its keys; 8 adds the challenges solved to the lab's (a
 /// tab of 7 would drop them when it saves: to it the lab's document is newer, never
 /// overwritten); 9 adds the unsure mark to attempts and the follow-ups' answers (`recall`, a
-/// key of its own), which a tab of 8 would drop. Newer documents are never overwritten.
-pub const VERSION: u32 = 9;
+/// key of its own), which a tab of 8 would drop; 10 adds the hints a challenge was solved with
+/// (a tab of 9 would drop them). Newer documents are never overwritten.
+pub const VERSION: u32 = 10;
 
 /// Where versions 1–6 kept everything (6: all but the finished attempts). Apps of those
-/// versions look for the version here: it holds only the version now (`{"version":9}`), so
+/// versions look for the version here: it holds only the version now (`{"version":10}`), so
 /// such an app stays read-only, and a tab of one still open that writes its document there
 /// overwrites nothing of this version's. Until the study module moves an old document to the
 /// keys of its owners, each module reads its own fields of it (`legacy`).

@@ -53,7 +53,7 @@ pub const CHALLENGES: [Challenge; 7] = [
         id: "split-authority",
         defects: &[Defect::SplitAuthority],
         goal: Finding::UnboundOverwrite,
-        task: "split-authority（拆开发号与授予）：让一个未绑定授予的 token 写入成功，覆盖 B 已提交的结果。",
+        task: "split-authority（拆开发号与授予）：让 A 在租约到期后取得的未绑定 token 写入成功，覆盖 B（最新一次授予）已提交的结果。",
         claim: "「资源即使正确拒绝小 token，也会接受未绑定有效授予的 43。问题是授予协议，换成更大的整数不能修复」",
         ours: false,
     },
@@ -131,17 +131,24 @@ impl Challenge {
     }
 }
 
-/// Said when the learner's path makes the goal: in how many moves, against the fewest, and how
-/// many hints that showed a move the learner asked for on the way.
-pub fn solved(steps: usize, fewest: Option<u8>, hints: usize) -> String {
-    let done = match fewest {
-        Some(f) if steps == f as usize => format!("做到了：用了 {steps} 步，正是最少步数"),
-        Some(f) => format!("做到了：用了 {steps} 步；最短的走法只要 {f} 步"),
-        None => format!("做到了：用了 {steps} 步"),
-    };
+/// A solution's moves, with how many hints that showed a move it took on the way (said alike
+/// when the goal is made and in the lists of challenges). Hints, not steps: a hint seen and
+/// then undone past still counts.
+pub fn used(steps: usize, hints: usize) -> String {
     match hints {
-        0 => format!("{done}。"),
-        k => format!("{done}；此前按「提示」看下一步 {k} 次。"),
+        0 => format!("用了 {steps} 步"),
+        k => format!("用了 {steps} 步，看了 {k} 次提示"),
+    }
+}
+
+/// Said when the learner's path makes the goal: in how many moves and hints, against the
+/// fewest.
+pub fn solved(steps: usize, fewest: Option<u8>, hints: usize) -> String {
+    let used = used(steps, hints);
+    match fewest {
+        Some(f) if steps == f as usize => format!("做到了：{used}，正是最少步数。"),
+        Some(f) => format!("做到了：{used}；最短的走法只要 {f} 步。"),
+        None => format!("做到了：{used}。"),
     }
 }
 
@@ -152,8 +159,9 @@ pub fn impossible(fewest: Option<u8>, claim: &str, states: &str, tell: bool) -> 
     match fewest {
         None => format!(
             "检查器同意：从初始状态出发，它查遍了本场景的全部 {states} 个可达状态，\
-             没有哪条走法能做到。这与课程所说一致：{claim}。（这次检查只覆盖本场景中 \
-             A、B 的这两段流程，不是对一般情形的证明。）"
+             没有哪条走法能做到。这与课程所说一致：{claim}。（这次检查只覆盖本场景：A、B \
+             各按课程的流程写一次，只有 A 会暂停，授权权威至多崩溃一次并恢复，写入即时送达；\
+             不是对一般情形的证明。）"
         ),
         Some(f) if tell => format!(
             "检查器不同意：从初始状态出发最少 {f} 步就能做到。\

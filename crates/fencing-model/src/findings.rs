@@ -14,7 +14,10 @@ use crate::scenario::{Defect, Defects};
 pub enum Finding {
     /// One of the lesson's two properties broken.
     Broken(Property),
-    /// unauthorized_accept where the unbound token's write replaced a grant's committed result.
+    /// unauthorized_accept after the newest grant made had its write committed: in the lesson's
+    /// scenario (each client writes once, only A pauses) the unbound write replaces that
+    /// grant's result, B's, as in the lesson's 43 over B's 42 — not an older, finished result
+    /// that no newer holder relied on.
     UnboundOverwrite,
     /// A grant given a fence not above every fence an earlier grant was given.
     ReusedFence,
@@ -103,7 +106,7 @@ impl Finding {
                 grant == 0
             }
             (Finding::UnboundOverwrite, Event::Accepted { grant, .. }) => {
-                grant == 0 && before.newest > 0
+                grant == 0 && before.newest > 0 && before.newest == before.grants
             }
             // A grant's own fence against every fence issued before it; a number the newest grant
             // takes later (split authority) against those of the grants before it.

@@ -49,6 +49,15 @@ impl Property {
         }
     }
 
+    /// The violation in a few words, where findings are named side by side (the coach's chips
+    /// and lines; the name stays in the report and in the chip's tooltip).
+    pub fn short(self) -> &'static str {
+        match self {
+            Property::RevokedGenerationOverwrite => "已提交代际后退",
+            Property::UnauthorizedAccept => "未绑定 token 生效",
+        }
+    }
+
     /// The promise a violation breaks, in the lab section's words.
     pub fn promise(self) -> &'static str {
         match self {

@@ -54,7 +54,8 @@ fn a_challenge_is_made_at_the_step_that_makes_it() {
 fn solved_and_impossible_say_how_many_moves_and_why() {
     assert_eq!(solved(7, Some(7), 0), "做到了：用了 7 步，正是最少步数。");
     assert_eq!(solved(9, Some(7), 0), "做到了：用了 9 步；最短的走法只要 7 步。");
-    assert_eq!(solved(9, None, 2), "做到了：用了 9 步；此前按「提示」看下一步 2 次。");
+    assert_eq!(solved(9, None, 2), "做到了：用了 9 步，看了 2 次提示。");
+    assert_eq!(solved(9, Some(7), 1), "做到了：用了 9 步，看了 1 次提示；最短的走法只要 7 步。");
     let agreed = impossible(None, "课程的话", "93", false);
     assert!(agreed.starts_with("检查器同意：从初始状态出发，它查遍了本场景的全部 93 个可达状态"));
     assert!(agreed.contains("这与课程所说一致：课程的话。"));
@@ -109,4 +110,25 @@ fn the_coach_reports_what_it_holds_per_state() {
     let b = Coach::new(&search).unwrap().bytes_per_state();
     assert!((Finding::COACHED.len() as f64 + 4.0..=45.0).contains(&b), "{b}");
     assert!(b > 25.0, "{b}");
+}
+
+/// split-authority's goal is the lesson's story, the unbound 43 over the newer holder's 42
+/// (B granted after A): not an unbound write over an older, finished result (B first, done and
+/// released, then A's lease lost and its number taken too late), which is unauthorized_accept
+/// but no newer holder's loss.
+#[test]
+fn split_authoritys_goal_needs_a_newer_holders_result() {
+    let c = Challenge::by_id("split-authority").unwrap();
+    let (machine, _) = searched(c);
+    let made = |text: &str| {
+        let (path, why) = machine.read_path(text);
+        assert_eq!(why, None, "{text}");
+        let moves = fencing_model::path::replay(&machine, &path);
+        let unbound = Finding::Broken(fencing_model::properties::Property::UnauthorizedAccept);
+        let accepted =
+            moves.iter().any(|m| unbound.made_under(machine.defects, &m.before, &m.event));
+        (accepted, c.made_at(&machine, &moves))
+    };
+    assert_eq!(made("B.B.B.release-B.A.A.A.expire.resume-A.A.A"), (true, None));
+    assert_eq!(made("A.A.A.expire.B.B.B.resume-A.A.A"), (true, Some(10)));
 }

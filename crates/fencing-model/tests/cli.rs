@@ -253,10 +253,19 @@ fn the_coach_after_a_path() {
     let path = "A.A.expire.crash.recover.B.B.resume-A.A";
     let end = said(&["fencing", "--variant", "no-fence", "--path", path]);
     let lines: Vec<&str> = end.lines().collect();
-    assert_eq!(lines[0], "第 9 步（write A）刚出现：revoked_generation_overwrite。");
+    assert_eq!(
+        lines[0],
+        "第 9 步（write A）刚出现：已提交代际后退（revoked_generation_overwrite）。"
+    );
     assert_eq!(lines[1], "教练（从当前状态起）：往后无论怎么走，教练跟踪的各项发现都不会出现了。");
+    assert!(lines[2].starts_with("第 9 步（write A）之后，已提交代际后退 已不可能再发生"));
+    // After a rollback, A's 41 accepted before B's commit looks like the key caveat but is not:
+    // its fence is not below the newest grant's; the coach says why at that step.
+    let reused = "A.A.expire.crash.recover.B.resume-A.A";
+    let rollback = said(&["fencing", "--variant", "rollback-issuer", "--path", reused]);
     assert!(
-        lines[2].starts_with("第 9 步（write A）之后，revoked_generation_overwrite 已不可能再发生")
+        rollback.starts_with("第 8 步（write A）被接受，但不算关键限定：比它新的授予至今没拿到比它的 fence 更大的号（发号器回退后重新发号）"),
+        "{rollback}"
     );
     // split-authority: the lab's machine, with its `mint` step (171 states, not explore's 165).
     let split = said(&["fencing", "--variant", "split-authority", "--path", ""]);

@@ -193,10 +193,10 @@ fn the_headline_says_no_more_than_the_report() {
 fn the_coach_says_how_close_and_why_closed() {
     use fencing_model::verdicts::{closed, reach};
     use fencing_model::{Defect, Event};
-    assert_eq!(reach(Finding::LockedOut, Some(0), true), "持有者被挡 这一步就会发生");
+    assert_eq!(reach(Finding::LockedOut, Some(0), true), "持有者被挡：选它就发生");
     assert_eq!(reach(Finding::LostOperation, Some(0), false), "操作丢失 在这个状态已经发生");
     assert_eq!(reach(Finding::LockedOut, Some(3), false), "持有者被挡 最少还需 3 步");
-    assert_eq!(reach(Finding::LockedOut, None, true), "持有者被挡 不再可能");
+    assert_eq!(reach(Finding::LockedOut, None, true), "持有者被挡：选它后不再可能");
     let commit = Event::Accepted {
         client: 'B',
         fence: 42,

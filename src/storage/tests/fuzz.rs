@@ -112,11 +112,8 @@ pub(super) fn progress() -> impl Strategy<Value = Backup> {
     );
     let challenges = prop::collection::btree_map(
         select(&["no-fence", "key-caveat", "precheck"][..]).prop_map(String::from),
-        (0u32..20, prop::option::of(0u32..20), time()).prop_map(|(steps, fewest, at)| Solved {
-            steps,
-            fewest,
-            at,
-        }),
+        (0u32..20, 0u32..5, prop::option::of(0u32..20), time())
+            .prop_map(|(steps, hints, fewest, at)| Solved { steps, hints, fewest, at }),
         0..3,
     );
     let recall = prop::collection::btree_map(

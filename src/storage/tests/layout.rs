@@ -122,7 +122,7 @@ fn version_6_keys_move_to_their_owners_at_the_first_save_and_lose_nothing() {
             Change::Draft { question: Q1, answer: "迁移后".into() },
             1764900000001.0,
         );
-        let expected: BTreeMap<String, String> = serde_json::from_str(KEYS_V9).unwrap();
+        let expected: BTreeMap<String, String> = serde_json::from_str(KEYS_V10).unwrap();
         assert_eq!(keys.items, expected, "moved as the fixture of this version");
         assert_eq!(Tab::<Chapters>::load(&keys).0.doc.chapter("intro"), ChapterState::Opened);
     }
@@ -240,17 +240,17 @@ fn challenges_solved_in_two_tabs_join_at_their_best_and_a_version_7_tab_cannot_d
     let (mut one, mut two) = (Tab::<Lab>::load(&keys).0, Tab::<Lab>::load(&keys).0);
     one.apply(
         &mut keys,
-        Lab7::Solve { id: "no-fence".into(), steps: 9, fewest: Some(7) },
+        Lab7::Solve { id: "no-fence".into(), steps: 9, hints: 0, fewest: Some(7) },
         1764900000000.0,
     );
     two.apply(
         &mut keys,
-        Lab7::Solve { id: "no-fence".into(), steps: 7, fewest: Some(7) },
+        Lab7::Solve { id: "no-fence".into(), steps: 7, hints: 0, fewest: Some(7) },
         1764900001000.0,
     );
     two.apply(
         &mut keys,
-        Lab7::Solve { id: "stale-after-commit".into(), steps: 0, fewest: None },
+        Lab7::Solve { id: "stale-after-commit".into(), steps: 0, hints: 0, fewest: None },
         1764900002000.0,
     );
     let lab = Tab::<Lab>::load(&keys).0.doc;

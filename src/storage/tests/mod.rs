@@ -27,7 +27,7 @@ pub const KEYS_V6: &str = include_str!("../fixtures/keys-v6.json");
 /// The same learner's data as version 7 stored it.
 pub const KEYS_V7: &str = include_str!("../fixtures/keys-v7.json");
 /// … and as this version stores it (the lab's document gains the challenges solved).
-pub const KEYS_V9: &str = include_str!("../fixtures/keys-v9.json");
+pub const KEYS_V10: &str = include_str!("../fixtures/keys-v10.json");
 
 pub use crate::record::tests::{Q1, Q2};
 

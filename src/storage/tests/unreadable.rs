@@ -14,14 +14,14 @@ use std::collections::BTreeSet;
 #[test]
 fn a_newer_document_written_after_loading_stops_the_save() {
     let (mut keys, mut tab) = years();
-    keys.items.insert("attempts.q1".into(), r#"{"version":10,"attempts":[]}"#.into());
+    keys.items.insert("attempts.q1".into(), r#"{"version":11,"attempts":[]}"#.into());
     tab.doc.apply(Change::Reveal(Q1), 9e6);
     tab.doc.apply(Change::Rate { question: Q1, rating: Rating::Full, unsure: false }, 9e6);
     let names = BTreeSet::from(["attempts.q1".to_string(), DRAFTS.to_string()]);
-    assert_eq!(tab.save(&mut keys, &names, true), Err(StorageError::Newer(10)));
-    assert_eq!(keys.items["attempts.q1"], r#"{"version":10,"attempts":[]}"#);
+    assert_eq!(tab.save(&mut keys, &names, true), Err(StorageError::Newer(11)));
+    assert_eq!(keys.items["attempts.q1"], r#"{"version":11,"attempts":[]}"#);
     // Replacing (an import, a reset) reads nothing to join, and still writes over no newer key.
-    assert_eq!(tab.save(&mut keys, &names, false), Err(StorageError::Newer(10)));
+    assert_eq!(tab.save(&mut keys, &names, false), Err(StorageError::Newer(11)));
     keys.items.insert("attempts.q1".into(), r#"{"version":9,"attempts":[]}"#.into());
     assert_eq!(tab.save(&mut keys, &names, false), Ok(()));
     // A newer app's version mark, written after loading, stops the drafts' save too.

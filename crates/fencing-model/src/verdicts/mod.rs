@@ -15,7 +15,10 @@ mod walk;
 
 pub use lab::of_lab;
 pub use marks::{Flag, Marks};
-pub use say::{closed, made, never, reach, says, tag, Row, Says, KEY_STEPS, PROGRESS_WHEN, WHY};
+pub use say::{
+    chip_kind, closed, coach_name, made, never, reach, says, tag, Row, Says, KEY_STEPS,
+    PROGRESS_WHEN, WHY,
+};
 pub use search::of_search;
 pub use walk::of_path;
 

@@ -10,24 +10,69 @@ use crate::scenario::{Defect, Defects};
 use crate::verdicts::{Kind, Marks};
 use crate::Event;
 
-/// The coach on one finding: at best `d` more moves after the state (or the move, `moved`)
-/// it is said of; none: no way there any more. Never names the moves.
+/// A finding as the coach names it beside others (chips, lines, ways): a violation in a few
+/// words (`Property::short`), the rest by their tags; the page puts the name in a tooltip.
+pub fn coach_name(f: Finding) -> String {
+    match f {
+        Finding::Broken(p) => p.short().to_string(),
+        f => tag(f, Kind::Holds),
+    }
+}
+
+/// The coach on one finding: at best `d` more moves after the state, or after the move it is
+/// said under (`moved`: a chip, which counts what is left once the move is chosen); none: no
+/// way there any more. Never names the moves.
 pub fn reach(f: Finding, d: Option<u8>, moved: bool) -> String {
-    let t = tag(f, Kind::Holds);
-    match d {
-        Some(0) if moved => format!("{t} 这一步就会发生"),
-        Some(0) => format!("{t} 在这个状态已经发生"),
-        Some(d) => format!("{t} 最少还需 {d} 步"),
-        None => format!("{t} 不再可能"),
+    let t = coach_name(f);
+    match (d, moved) {
+        (Some(0), true) => format!("{t}：选它就发生"),
+        (Some(0), false) => format!("{t} 在这个状态已经发生"),
+        (Some(d), true) => format!("{t}：选它后还需 {d} 步"),
+        (Some(d), false) => format!("{t} 最少还需 {d} 步"),
+        (None, true) => format!("{t}：选它后不再可能"),
+        (None, false) => format!("{t} 不再可能"),
     }
 }
 
 /// The coach on the findings `fs` the move to step `step` (what it did: `action`, as the path's
 /// steps name it) made: said first, before the coach says they can no longer (or can again)
-/// happen.
+/// happen. A property's name follows its words, as the report names it.
 pub fn made(step: usize, action: &str, fs: &[Finding]) -> Option<String> {
-    let tags: Vec<String> = fs.iter().map(|f| tag(*f, Kind::Holds)).collect();
+    let tags: Vec<String> = fs
+        .iter()
+        .map(|f| match f {
+            Finding::Broken(p) => format!("{}（{}）", p.short(), p.name()),
+            f => coach_name(*f),
+        })
+        .collect();
     (!tags.is_empty()).then(|| format!("第 {step} 步（{action}）刚出现：{}。", tags.join("、")))
+}
+
+/// Why the write accepted at step `step` is not the key caveat, when only its fence keeps it
+/// from being one: no grant newer than its own has a larger number (a rollback issued numbers
+/// again, or under split authority the newer holder has not taken one yet), so the fence cannot
+/// tell which is newer; the key caveat is an older, smaller fence accepted before the newer
+/// grant's result was committed.
+pub fn not_caveat(step: usize, action: &str, defects: Defects, m: &Move) -> Option<String> {
+    let Event::Accepted { fence, grant, .. } = m.event else { return None };
+    let b = &m.before;
+    let caveat_but_fence = !defects.no_fence
+        && grant != 0
+        && grant < b.grants
+        && b.newest < b.grants
+        && fence >= b.max_issued;
+    let why = match (defects.rollback_issuer, defects.split_authority) {
+        (true, false) => "发号器回退后重新发号",
+        (false, true) => "拆开发号时新持有者还没取号",
+        _ => "发号器回退后重新发号，或拆开发号时新持有者还没取号",
+    };
+    caveat_but_fence.then(|| {
+        format!(
+            "第 {step} 步（{action}）被接受，但不算关键限定：比它新的授予至今没拿到比它的 fence \
+             更大的号（{why}），fence 分不出谁更新；关键限定说的是较小的 fence 赶在较新授予的\
+             结果提交之前被接受。"
+        )
+    })
 }
 
 /// The coach at the step after which `f` can no longer happen (`again`: it did already, on
@@ -42,7 +87,7 @@ pub fn closed(
     newest: bool,
     defects: Defects,
 ) -> String {
-    let (t, again_word) = (tag(f, Kind::Holds), if again { "再" } else { "" });
+    let (t, again_word) = (coach_name(f), if again { "再" } else { "" });
     let why = match (f, e) {
         (Finding::KeyCaveat, Event::Accepted { client, .. })
             if newest && !again && defects == Defects::default() =>
@@ -246,8 +291,17 @@ pub fn says(
     let start = along.first().copied().unwrap_or([None; Finding::COACHED.len()]);
     let impossible: Vec<Finding> =
         Finding::COACHED.iter().zip(start).filter(|(_, d)| d.is_none()).map(|(f, _)| *f).collect();
+    // What the last move made, and why a write that looks like the key caveat is not one.
+    let last = steps.get(n.wrapping_sub(1)).zip(moves.get(n.wrapping_sub(1)));
+    let made = last.and_then(|(s, m)| {
+        let said: Vec<String> = [made(n, &s.action, &just), not_caveat(n, &s.action, defects, m)]
+            .into_iter()
+            .flatten()
+            .collect();
+        (!said.is_empty()).then(|| said.join(""))
+    });
     Says {
-        made: steps.get(n.wrapping_sub(1)).and_then(|s| made(n, &s.action, &just)),
+        made,
         open,
         closed: shut,
         never: states.and_then(|n| never(&impossible, n, defects, crash)),

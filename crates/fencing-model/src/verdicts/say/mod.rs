@@ -19,9 +19,9 @@ mod issuer;
 mod notes;
 
 pub use absent::{by_construction, none_of, stale_in_lab, stale_in_search, unfired};
-pub use coach::{closed, made, never, reach, says, Row, Says};
+pub use coach::{closed, coach_name, made, never, reach, says, Row, Says};
 pub use issuer::{harm, reused_fence, HARMLESS_BY_LUCK};
-pub use notes::{chain, note, note_tag, tag};
+pub use notes::{chain, chip_kind, note, note_tag, tag};
 
 /// What the marks on a path's steps are, said once where they appear.
 pub const KEY_STEPS: &str = app_note!(
@@ -57,8 +57,8 @@ pub const PROGRESS_WHEN: &str =
 pub fn why(f: Finding) -> &'static str {
     match f {
         Finding::Broken(p) => p.why(),
-        Finding::UnboundOverwrite => "unauthorized_accept 的一种：未绑定授予的 token 的写入覆盖了某\
-                                      次授予已提交的结果（课程的反例里，\
+        Finding::UnboundOverwrite => "unauthorized_accept 的一种：最新一次授予的写入已被资源提交\
+                                      后，又有未绑定授予的 token 的写入被接受（课程的反例里，\
                                       未绑定的 43 覆盖了 B 的 42）。",
         Finding::ReusedFence => "同一个 fence 发给了第二次授予：资源只看数字，分不清这个号属于哪个任期。",
         Finding::LockedOut => "当前授予的持有者在资源处被拒：资源保存着较早的授予或未绑定 token 写下的结果。",

@@ -15,7 +15,7 @@ pub fn note_tag(n: &Note) -> &'static str {
     }
 }
 
-/// A finding's short tag, where the picture marks it.
+/// A finding's short tag, where the picture marks it (a violation by the lesson's name).
 pub fn tag(f: Finding, kind: Kind) -> String {
     let t = match f {
         Finding::Broken(p) => return p.name().to_string(),
@@ -32,6 +32,18 @@ pub fn tag(f: Finding, kind: Kind) -> String {
         format!("{t}（预期内）")
     } else {
         t.to_string()
+    }
+}
+
+/// How the coach's chips show a finding: the legend's kind (✗ the lesson's property, ⚠ a harm
+/// this app finds, ✓ the evidence that the fence was tested); none for the key caveat, which
+/// is neither.
+pub fn chip_kind(f: Finding) -> Option<Kind> {
+    match f {
+        Finding::Broken(_) => Some(Kind::Broken),
+        Finding::StaleRefused => Some(Kind::Holds),
+        Finding::KeyCaveat => None,
+        _ => Some(Kind::Harm),
     }
 }
 
