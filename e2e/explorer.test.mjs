@@ -277,6 +277,40 @@ test('predicting first says it does not apply to the model case, instead of sile
   await page.getByRole('button', { name: '先预测，再看结果' }).click();
   assert.match(await page.locator('.verdict-line').textContent(), /^先预测模式：每个新场景的结果在你预测之后显示/);
   await page.locator('fieldset.choice label', { hasText: 'model' }).locator('input').check();
-  await page.waitForFunction(() => /^先预测模式不用于 model 案例，结果照常显示。model 案例的结果由检查器在后台线程中搜索得出（上限 3,000,000 个状态）/.test(document.querySelector('.verdict-line')?.textContent ?? ''));
+  await page.waitForFunction(() => /^先预测模式不用于 model 案例，结果照常显示。/.test(document.querySelector('.verdict-line')?.textContent ?? ''));
+  assert.deepEqual(page.problems, []);
+});
+
+test('the model case\'s verdict line says what the search found once it has ended, and a tap on it leads down', async () => {
+  const page = await env.page('explore?case=model');
+  await page.locator('.search-extent').waitFor();
+  const line = page.locator('.verdict-line');
+  // The search has ended: the line no longer says that it runs, but what it found.
+  await page.waitForFunction(() => /已提交资源代际不后退/.test(document.querySelector('.verdict-line')?.textContent ?? ''));
+  assert.doesNotMatch(await line.textContent(), /后台线程中搜索/);
+  // Words, not a control over the controls (axe's target-size), yet a tap leads down.
+  await line.getByText('结果在下方 ↓').click();
+  await page.waitForFunction(() => {
+    const top = document.getElementById('result-title').getBoundingClientRect().top;
+    return top >= 0 && top < innerHeight / 2;
+  });
+  assert.deepEqual(page.problems, []);
+});
+
+test('a chapter\'s 「在实验台逐步看」 link lands at the interleavings\' steps, not at the form', async () => {
+  const page = await env.page(null);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(env.url + 'timeline');
+  await live(page);
+  await page.getByRole('link', { name: /在实验台逐步看 B 先提交的次序/ }).click();
+  await page.waitForURL(/\/explore#steps$/);
+  await live(page);
+  const heading = page.getByRole('heading', { name: /条交错（固定前缀之后）/ });
+  await page.waitForFunction(() => {
+    const h = [...document.querySelectorAll('h3')].find((e) => e.textContent.includes('条交错'));
+    const top = h?.getBoundingClientRect().top ?? -1;
+    return top >= 0 && top < innerHeight / 2;
+  });
+  assert.ok(await heading.isVisible());
   assert.deepEqual(page.problems, []);
 });

@@ -98,11 +98,15 @@ test("a preset's example path tells the story its title promises, drawn with the
   const page = await env.page(null);
   await retry(page);
   const story = page.locator('details.story[data-preset="retry-after-failover"]');
-  await story.locator('summary').click();
+  assert.equal(await story.evaluate((d) => d.open), true, 'the story drawn where its words are');
   assert.match(await story.locator('summary').textContent(), /同一个 pay 以 \(43,1\) 重试并生效/);
   const outcomes = await story.locator('g.sd-step').evaluateAll((gs) => gs.map((g) => g.dataset.outcome));
   assert.deepEqual(outcomes.filter((o) => ['accepted', 'rejected'].includes(o)), ['accepted', 'rejected', 'accepted']);
   assert.match(await story.locator('g.sd-step[data-outcome="rejected"]').textContent(), /旧写入被拒/);
+  // An expected failure (⊘) is framed in its own colour, not a violation's.
+  const bands = await page.locator('.sd-band.expected').count();
+  assert.ok(bands > 0, 'an expected outcome has its own frame');
+  assert.equal(await page.locator('.sd-step .sd-broken.kind-expected').count() > 0, true);
   // Under a defect the story is not the preset's: it is not offered.
   await retry(page, 'no-fence');
   assert.equal(await page.locator('details.story').count(), 0);

@@ -1,6 +1,7 @@
 //! The fencing case's interleavings in the explorer: the chooser, the player's controls, the
 //! sequence diagram and the step table of the interleaving on view.
 
+use super::session::Arrival;
 use crate::lab_views::player::{follow_current_step, Player};
 use crate::lab_views::sequence::SequenceDiagram;
 use crate::lab_views::state::View;
@@ -80,8 +81,19 @@ pub(super) fn Interleavings(
     let on_table =
         Callback::new(move |shown: bool| go.run(View { table: shown, ..view.get_untracked() }));
     follow_current_step(move || view.track());
+    // Opened from a chapter's 「在实验台逐步看」 (`#steps`) or at a step (`i=`, `step=`): the steps,
+    // not the form above.
+    let steps = NodeRef::<leptos::html::H3>::new();
+    Effect::new(move |_| {
+        let session = super::session::use_session();
+        if let Some(el) = steps.get().filter(|_| session.arrived_at(Arrival::Steps)) {
+            el.scroll_into_view();
+        }
+    });
     view! {
-        <h3>{format!("{interleavings} 条交错（固定前缀之后）")}</h3>
+        <h3 id="steps" node_ref=steps>
+            {format!("{interleavings} 条交错（固定前缀之后）")}
+        </h3>
         {defects
             .split_authority
             .then(|| {

@@ -96,11 +96,14 @@ fn VerdictLine() -> impl IntoView {
             } else {
                 ""
             };
-            // Said the same while the search runs and after: its progress and end are below.
-            return Some(format!(
-                "{first}model 案例的结果由检查器在后台线程中搜索得出（上限 {} 个状态）",
-                checker::grouped(worker::CAP)
-            ));
+            // While the search runs, what it is; once it has ended, what it found.
+            return Some(match s.searched.get() {
+                Some(verdict) => format!("{first}{verdict}"),
+                None => format!(
+                    "{first}model 案例的结果由检查器在后台线程中搜索（上限 {} 个状态）",
+                    checker::grouped(worker::CAP)
+                ),
+            });
         }
         if s.predict_first.get() {
             return Some("先预测模式：每个新场景的结果在你预测之后显示".to_string());
@@ -114,11 +117,18 @@ fn VerdictLine() -> impl IntoView {
             CaseRun::Model(_) => None,
         }
     };
-    // Text, not a control: it floats over the controls, and a target there would crowd theirs.
+    // Not a control: it floats over the controls, and a target there would shrink theirs
+    // (axe's target-size). A tap on it still leads down to the result; the keyboard reaches the
+    // result by Tab.
+    let down = move |_| {
+        if let Some(el) = document().get_element_by_id("result-title") {
+            el.scroll_into_view();
+        }
+    };
     move || {
         said().map(|line| {
             view! {
-                <p class="verdict-line" aria-live="polite">
+                <p class="verdict-line" aria-live="polite" on:click=down>
                     <span>{line}</span>
                     <span class="go-down">"结果在下方 ↓"</span>
                 </p>

@@ -11,7 +11,7 @@
 use super::diagram::{gutter, rows, Frame, BELOW, LINE, STATE_BELOW};
 use super::sequence_marks::Lanes;
 use super::trace::announce;
-use fencing_model::verdicts::Marks;
+use fencing_model::verdicts::{Kind, Marks};
 use fencing_model::{Defects, Event, Step};
 use leptos::prelude::*;
 
@@ -92,6 +92,8 @@ pub fn SequenceDiagram(
     let extra = |n: usize| if lines(n) == 0 { 0.0 } else { LINE * lines(n) as f64 + 4.0 };
     let rows = rows(l.width, steps.iter().enumerate().map(|(i, s)| below(&s.event) + extra(i + 1)));
     let height = rows.last().map_or(0.0, |r| r.top + r.height) + 4.0;
+    // The gravest kind marked at a step: a violation or harm in red, an expected failure apart.
+    let worst = |n: usize| marks.flags_at(n).map(|f| f.kind).min();
     // Under the lanes: each step's row, to highlight, dim, mark as broken and click.
     let bands = rows
         .iter()
@@ -102,7 +104,8 @@ pub fn SequenceDiagram(
                 <rect
                     class="sd-band"
                     class:current={n == step}
-                    class:broken=marks.flags_at(n).any(|f| f.kind.happened())
+                    class:broken=matches!(worst(n), Some(Kind::Broken | Kind::Harm))
+                    class:expected=worst(n) == Some(Kind::Expected)
                     x="2"
                     y=r.top
                     width=l.width - 4.0
@@ -121,7 +124,7 @@ pub fn SequenceDiagram(
             let n = i + 1;
             let flags: Vec<String> =
                 marks.flags_at(n).map(|f| format!("{} {}", f.kind.sign(), f.label)).collect();
-            let worst = marks.flags_at(n).map(|f| f.kind).min().map_or("", |k| k.class());
+            let gravest = worst(n).map_or("", Kind::class);
             let noted = marks.tags_at(n);
             let (key, enabling) = (marks.key(n), marks.enabling(n));
             let under = below(&s.event);
@@ -145,7 +148,7 @@ pub fn SequenceDiagram(
                                 <text
                                     x="6"
                                     y=r.under(under + 12.0, 0)
-                                    class=format!("sd-broken kind-{worst}")
+                                    class=format!("sd-broken kind-{gravest}")
                                 >
                                     {flags.join("、")}
                                 </text>

@@ -55,6 +55,12 @@ impl View {
         Route::Explore.href_with(&self.to_query())
     }
 
+    /// The link that opens this view at its interleaving's steps (`#steps`), as a chapter's
+    /// 「在实验台逐步看」 does: the browser lands there, the explorer keeps it in view once live.
+    pub fn steps_href(&self) -> String {
+        format!("{}#steps", self.href())
+    }
+
     /// Read a view back; anything missing takes the lesson's value (`table=0` hides the table).
     /// A parameter that cannot be read is dropped alone and named with why, so a link half bad
     /// keeps its good half (a path, `play`, is checked where it is shown).

@@ -26,7 +26,8 @@ pub(super) fn RunResult(report: Report, text: String, id: String, label: String)
                 .map(|f| (f.label.clone(), f.step));
             let trace = run.traces[i - 1].clone();
             let steps = trace.steps.len();
-            let href = View { interleaving: i - 1, ..View::of(report.scenario.clone()) }.href();
+            let href =
+                View { interleaving: i - 1, ..View::of(report.scenario.clone()) }.steps_href();
             let headline = run.verdicts.headline().join(" · ");
             view! {
                 <p class="lab-headline">{headline}</p>

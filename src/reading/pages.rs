@@ -84,9 +84,6 @@ pub fn ChapterPage(index: usize, #[prop(optional)] home: bool) -> impl IntoView 
             </p>
             <div class="heading-row">
                 <h1 id="chapter-title">{chapter.title}</h1>
-                <a href=Route::Chapter(slug).href() class="anchor" aria-label="本章固定链接">
-                    "#"
-                </a>
                 <CopyPageLink />
             </div>
             // On the landing the way comes first, so a phone shows it without scrolling.
@@ -162,7 +159,7 @@ pub fn WholeLesson() -> impl IntoView {
                                     class="anchor"
                                     aria-label=format!("单独打开：{}", c.title)
                                 >
-                                    "#"
+                                    "单独打开"
                                 </a>
                             </div>
                             <Blocks chapter=c expanded=true />

@@ -157,7 +157,7 @@ pub fn Timeline(id: String, caption: &'static str) -> impl IntoView {
             interleaving: i - 1,
             ..View::of(Scenario::lesson(Case::Fencing, Defects::default()))
         }
-        .href()
+        .steps_href()
     };
     view! {
         <div class="figure tl-orders" id=id>
