@@ -146,7 +146,7 @@ pub(super) fn chips(c: &At, i: usize) -> impl IntoView {
     let shown: Vec<(Finding, Option<u8>, bool)> = Finding::COACHED
         .iter()
         .zip(here.into_iter().zip(after))
-        .filter(|(f, (h, _))| h.is_some() && !(*h == Some(0) && !f.on_transition()))
+        .filter(|(f, (h, _))| matches!(h, Some(d) if *d > 0 || f.on_transition()))
         // The coach counts this move; the chip says what is left after it.
         .map(|(f, (h, a))| (*f, a.map(|d| d - 1), a.is_some() && a == h))
         .collect();

@@ -2,10 +2,10 @@
 //! the player's controls, the step table) and a preset's example path, the story its title
 //! promises.
 
+use crate::lab_views::path_view::PathView;
 use crate::lab_views::player::{follow_current_step, Player};
 use crate::lab_views::sequence::SequenceDiagram;
 use crate::lab_views::state::View;
-use crate::lab_views::trace::{announce, StepTable};
 use fencing_model::checker::FindingResult;
 use fencing_model::verdicts::Marks;
 use fencing_model::Scenario;
@@ -35,19 +35,9 @@ pub(super) fn Counterexample(
     let on_table =
         Callback::new(move |shown: bool| go.run(View { table: shown, ..view.get_untracked() }));
     follow_current_step(move || view.track());
-    let pick = Callback::new(move |n: usize| player.pick(n));
     let (model, defects) = (scenario.model.clone(), scenario.defects);
-    let said = {
-        let (path, keys) = (path.clone(), model.keys.clone());
-        move || {
-            path.get(step.get() - 1)
-                .map(|s| announce(s, step.get(), total, &keys, defects))
-                .unwrap_or_default()
-        }
-    };
     view! {
         <h3>{format!("{what}：{name}（{total} 步）")}</h3>
-        {player.controls(table, on_table)}
         <p class="to-play">
             <button
                 type="button"
@@ -63,38 +53,19 @@ pub(super) fn Counterexample(
                 "在「你来调度」里打开这条路径"
             </button>
         </p>
-        <p class="announce" aria-live="polite">
-            {said}
-        </p>
-        {move || {
-            let at = step.get();
-            view! {
-                <SequenceDiagram
-                    id="checker"
-                    steps=path.clone()
-                    step=at
-                    marks=marks.clone()
-                    clients=model.clients.len()
-                    network=model.delay
-                    keys=model.keys.clone()
-                    defects=defects
-                    on_pick=pick
-                />
-                {table
-                    .get()
-                    .then(|| {
-                        view! {
-                            <StepTable
-                                steps=path.clone()
-                                step=at
-                                marks=marks.clone()
-                                keys=model.keys.clone()
-                                defects=defects
-                            />
-                        }
-                    })}
-            }
-        }}
+        <PathView
+            id="checker"
+            steps=path
+            marks=marks
+            step=step
+            player=player
+            table=table
+            on_table=on_table
+            keys=model.keys.clone()
+            defects=defects
+            clients=model.clients.len()
+            network=model.delay
+        />
     }
 }
 

@@ -2,10 +2,9 @@
 //! sequence diagram and the step table of the interleaving on view.
 
 use super::session::Arrival;
+use crate::lab_views::path_view::PathView;
 use crate::lab_views::player::{follow_current_step, Player};
-use crate::lab_views::sequence::SequenceDiagram;
 use crate::lab_views::state::View;
-use crate::lab_views::trace::{announce, StepTable};
 use fencing_model::lab::interleaving_name;
 use fencing_model::words::{OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
 use fencing_model::{Case, Defects, FencingRun};
@@ -53,30 +52,17 @@ pub(super) fn Interleavings(
         .collect_view();
     let traces_paths: Vec<String> = run.traces.iter().map(|t| t.path.clone()).collect();
     let traces = run.traces;
-    let current = move || {
-        let v = view.get();
-        let i = v.interleaving.min(traces.len() - 1);
-        let t = traces[i].clone();
-        let total = t.steps.len();
-        let step = v.step.unwrap_or(1).clamp(1, total);
-        (v, i, t, total, step)
-    };
-    let player = {
-        let (c1, c2) = (current.clone(), current.clone());
-        Player::new(
-            Signal::derive(move || c1().3),
-            Signal::derive(move || c2().4),
-            Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })),
-        )
-    };
-    let said = {
-        let current = current.clone();
-        move || {
-            let (_, _, t, total, step) = current();
-            announce(&t.steps[step - 1], step, total, &[], defects)
-        }
-    };
-    let pick = Callback::new(move |n: usize| player.pick(n));
+    let last = traces.len() - 1;
+    // The interleaving on view; the picture is drawn again only when it changes.
+    let shown = Memo::new(move |_| view.with(|v| v.interleaving.min(last)));
+    let lengths: Vec<usize> = traces.iter().map(|t| t.steps.len()).collect();
+    let total = Signal::derive(move || lengths[shown.get()]);
+    let step = Signal::derive(move || view.with(|v| v.step.unwrap_or(1)).clamp(1, total.get()));
+    let player = Player::new(
+        total,
+        step,
+        Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })),
+    );
     let table = Signal::derive(move || view.get().table);
     let on_table =
         Callback::new(move |shown: bool| go.run(View { table: shown, ..view.get_untracked() }));
@@ -111,7 +97,6 @@ pub(super) fn Interleavings(
         <div class="interleavings" role="group" aria-label="选择交错">
             {chooser}
         </div>
-        {player.controls(table, on_table)}
         // The interleaving on view, as moves the learner can make and fork in 「你来调度」.
         <p class="to-play">
             <button
@@ -133,38 +118,22 @@ pub(super) fn Interleavings(
                 "在「你来调度」里打开这条交错"
             </button>
         </p>
-        // The live region stays in place so screen readers announce each change of its text.
-        <p class="announce" aria-live="polite">
-            {said}
-        </p>
         {move || {
-            let (v, i, t, _, step) = current();
-            let m = marks[i].clone();
+            let i = shown.get();
             view! {
-                <SequenceDiagram
+                <PathView
                     id="explorer"
-                    steps=t.steps.clone()
+                    steps=traces[i].steps.clone()
+                    marks=marks[i].clone()
                     step=step
-                    marks=m.clone()
-                    clients=2
-                    network=false
+                    player=player
+                    table=table
+                    on_table=on_table
                     keys=vec![]
                     defects=defects
-                    on_pick=pick
+                    clients=2
+                    network=false
                 />
-                {v
-                    .table
-                    .then(|| {
-                        view! {
-                            <StepTable
-                                steps=t.steps
-                                step=step
-                                marks=m
-                                keys=vec![]
-                                defects=defects
-                            />
-                        }
-                    })}
             }
         }}
     }

@@ -1,9 +1,8 @@
 //! 「你来调度」's path so far: the findings it made, the controls to look back, the sequence
 //! diagram and the step table.
 
+use crate::lab_views::path_view::PathView;
 use crate::lab_views::player::Player;
-use crate::lab_views::sequence::SequenceDiagram;
-use crate::lab_views::trace::{announce, StepTable};
 use fencing_model::path::{Move, Step};
 use fencing_model::verdicts::Marks;
 use fencing_model::Defects;
@@ -22,9 +21,10 @@ pub(super) fn PlayPath(
     clients: usize,
     network: bool,
 ) -> impl IntoView {
+    // Drawn again for each move (a new path); stepping back and forth moves the highlight.
+    let step = Signal::derive(move || at.get().max(1));
     move || {
         let (moves, steps, marks) = walk.get();
-        let n = at.get().max(1);
         if moves.is_empty() {
             return view! {
                 <p class="play-empty">
@@ -33,7 +33,6 @@ pub(super) fn PlayPath(
             }
             .into_any();
         }
-        let said = announce(&steps[n - 1], n, steps.len(), &names, defects);
         let found = marks
             .flags
             .iter()
@@ -51,34 +50,19 @@ pub(super) fn PlayPath(
             <ul class="play-found" aria-live="polite">
                 {found}
             </ul>
-            {player.controls(table, on_table)}
-            <p class="announce" aria-live="polite">
-                {said}
-            </p>
-            <SequenceDiagram
+            <PathView
                 id="play"
-                steps=steps.clone()
-                step=n
-                marks=marks.clone()
-                clients=clients
-                network=network
+                steps=steps
+                marks=marks
+                step=step
+                player=player
+                table=table
+                on_table=on_table
                 keys=names.clone()
                 defects=defects
-                on_pick=Callback::new(move |k: usize| player.pick(k))
+                clients=clients
+                network=network
             />
-            {table
-                .get()
-                .then(|| {
-                    view! {
-                        <StepTable
-                            steps=steps
-                            step=n
-                            marks=marks
-                            keys=names.clone()
-                            defects=defects
-                        />
-                    }
-                })}
         }
         .into_any()
     }

@@ -66,7 +66,8 @@ fn pause_ends(steps: &[Step]) -> Vec<usize> {
         .collect()
 }
 
-/// The path as a picture, up to `step` (1-based) highlighted.
+/// The path as a picture, up to `step` (1-based) highlighted. Each row and band carries its
+/// `data-step`, so the path view moves the highlight without drawing the picture again.
 #[component]
 pub fn SequenceDiagram(
     /// Names this picture's ids apart from another's on the same page.
@@ -104,6 +105,7 @@ pub fn SequenceDiagram(
                 <rect
                     class="sd-band"
                     class:current={n == step}
+                    data-step=n
                     class:broken=matches!(worst(n), Some(Kind::Broken | Kind::Harm))
                     class:expected=worst(n) == Some(Kind::Expected)
                     x="2"
@@ -178,7 +180,7 @@ pub fn SequenceDiagram(
             width=l.width
             height=height
             lanes=named
-            label=format!("序列图：共 {total} 步，当前第 {step} 步")
+            label=format!("序列图：共 {total} 步（当前一步高亮，之后的变淡）")
             under=bands.into_any()
         >
             {columns}

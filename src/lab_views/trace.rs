@@ -67,7 +67,7 @@ pub fn announce(step: &Step, n: usize, total: usize, keys: &[String], d: Defects
 
 thread_local! {
     /// On a phone: every step's card, or only the current one's (the default). Kept for the
-    /// visit: the table is drawn again at each step.
+    /// visit: the table is drawn again for each path.
     static EVERY_CARD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
@@ -192,7 +192,7 @@ pub fn StepTable(
             <table>
                 <caption class="visually-hidden">
                     {format!(
-                        "共 {total} 步；当前第 {step} 步，之后的步骤还没走到；◆ 标出关键步骤，○ 标出使能步骤",
+                        "共 {total} 步；当前这一步之后的步骤还没走到；◆ 标出关键步骤，○ 标出使能步骤",
                     )}
                 </caption>
                 <thead>
