@@ -42,11 +42,11 @@ const flows = {
   }, '.play-grid'],
   // Mid-path: each move's chips, the summary beside them.
   'coach-chips': ['explore?variant=rollback-issuer&play=A.A.expire', async (p) => {
-    await p.locator('.moves .chip').first().waitFor();
+    await p.locator('.moves .chip').first().waitFor({ state: 'attached' });
   }, '.play-grid'],
   // The whole board: the picture beside the moves and the coach (on a phone, below them).
   'board': ['explore?variant=rollback-issuer&play=A.A.expire.crash.recover.B.resume-A', async (p) => {
-    await p.locator('.moves .chip').first().waitFor();
+    await p.locator('.moves .chip').first().waitFor({ state: 'attached' });
   }, '.board'],
   'link-half-bad': ['explore?variant=no-fence&step=abc&play=A.A.expire&challenge=stale-after-commit', async (p) => {
     await p.locator('.play .editor-error').waitFor();
