@@ -91,7 +91,7 @@ test('the lesson\'s no-fence counterexample, played: the overwrite is marked whe
   }
   // Resuming A keeps the overwrite two moves away; B's write is already in.
   const resume = page.locator('.moves li', { hasText: 'A 恢复' });
-  await resume.locator('.chip.broken', { hasText: '✗ 已提交代际后退：选它后还需 1 步' }).waitFor();
+  await resume.locator('.chip.broken', { hasText: '✗ 已提交代际后退：选它后最少还需 1 步' }).waitFor();
   await resume.getByRole('button').click();
   const write = page.locator('.moves li', { hasText: 'A 写入' });
   await write.locator('.chip.broken.now', { hasText: '✗ 已提交代际后退：选它就发生' }).waitFor();
@@ -111,14 +111,14 @@ test('from the first move the coach names what the protocol rules out, by the se
   const ways = page.locator('.coach-ways');
   assert.deepEqual(await ways.getByRole('button').allTextContents(), ['旧写入被拒', '关键限定']);
   await ways.getByRole('button', { name: '旧写入被拒' }).click();
-  await page.locator('.coach-made', { hasText: /第 7 步（write A）刚出现：旧写入被拒。/ }).waitFor();
+  await page.locator('.coach-made', { hasText: /在第 7 步（write A）出现：旧写入被拒。/ }).waitFor();
   assert.equal(play(page).split('.').length, 7, 'the coach said 7 moves, and walked 7');
   // Under no-fence the overwrite is reachable; nothing is refused, by the variant's rules.
   await open(page, '?variant=no-fence&play=');
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
   assert.match(await page.locator('.coach-never').textContent(), /持有者被挡、操作丢失、旧写入被拒（no-fence 下资源不比较 fence，什么写入都不拒）。关键限定在 no-fence 下不计/);
   await page.locator('.coach-ways').getByRole('button', { name: '已提交代际后退' }).click();
-  await page.locator('.coach-made', { hasText: /第 7 步（write A）刚出现：已提交代际后退（revoked_generation_overwrite）。/ }).waitFor();
+  await page.locator('.coach-made', { hasText: /在第 7 步（write A）出现：已提交代际后退（revoked_generation_overwrite）。/ }).waitFor();
   // Where a finding can happen again, the walk stops where it first happens.
   const clients = encodeURIComponent('acquire pause write:2:a; acquire pause write:1:b; acquire write:1:c');
   await open(page, `?case=model&clients=${clients}&crash=false&play=`);
@@ -126,7 +126,7 @@ test('from the first move the coach names what the protocol rules out, by the se
   const said = await page.locator('.coach-summary p', { hasText: '教练（从当前状态起）' }).textContent();
   const fewest = Number(said.match(/关键限定 最少还需 (\d+) 步/)[1]);
   await page.locator('.coach-ways').getByRole('button', { name: '关键限定' }).click();
-  await page.locator('.coach-made', { hasText: new RegExp(`第 ${fewest} 步（[^）]+）刚出现：关键限定`) }).waitFor();
+  await page.locator('.coach-made', { hasText: new RegExp(`在第 ${fewest} 步（[^）]+）出现：关键限定`) }).waitFor();
   await page.waitForTimeout(500);
   assert.equal(play(page).split('.').length, fewest, 'the walk ends where the caveat first happens');
 });
@@ -151,6 +151,11 @@ test('a path\'s link opens at the board; Back takes a move back and Forward make
   await page.goForward();
   await page.waitForFunction((want) => new URL(location.href).searchParams.get('play') === want, made);
   assert.deepEqual(await moves(page), then);
+  // An undo is an entry too: Back after it shows the path before it.
+  await page.getByRole('button', { name: '撤销最后一步' }).click();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('play') === 'A.A');
+  await page.goBack();
+  await page.waitForFunction((want) => new URL(location.href).searchParams.get('play') === want, made);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.url });
   await page.getByRole('button', { name: '复制这条路径的链接' }).click();
   await page.locator('.play-tools .copy-btn', { hasText: '已复制' }).waitFor();
@@ -169,7 +174,7 @@ test('an interleaving of 看全部结果 opens in 你来调度 at its path, its 
   assert.equal(play(page).split('.').length, steps + 1);
   assert.match(play(page), /\.expire\.crash\.recover\./);
   await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
-  await page.locator('.coach-made', { hasText: new RegExp(`第 ${steps + 1} 步（write A）刚出现：已提交代际后退（revoked_generation_overwrite）`) }).waitFor();
+  await page.locator('.coach-made', { hasText: new RegExp(`在第 ${steps + 1} 步（write A）出现：已提交代际后退（revoked_generation_overwrite）`) }).waitFor();
   assert.equal(await page.locator('.play .editor-error').count(), 0, 'the whole path is valid');
 });
 
@@ -267,7 +272,7 @@ test('a challenge taken on: the coach hidden, a hint, the goal judged on the lea
   assert.equal(await page.locator('.hint-move').textContent(), '提示：下一步选「A 申请租约」。');
   for (const key of ['1', '1', '2']) await page.keyboard.press(key); // acquire A, pause A, expire
   for (const move of ['B 申请租约', 'B 写入 (42,1)', 'A 恢复', 'A 写入 (41,2)']) await page.getByRole('button', { name: move }).click();
-  await page.locator('.play-moves .challenge-result', { hasText: '做到了：用了 7 步，看了 1 次提示，正是最少步数。' }).waitFor();
+  await page.locator('.play-moves .challenge-result', { hasText: '做到了：用了 7 步，正是最少步数；借助提示或教练 1 次。' }).waitFor();
   // The hint covered one move: it is put away once the path moves on.
   assert.equal(await page.locator('.hint-move').count(), 0);
   // After a success there is nothing left to doubt.
@@ -275,10 +280,10 @@ test('a challenge taken on: the coach hidden, a hint, the goal judged on the lea
   await page.reload();
   await live(page);
   // The list is folded while a challenge is on: its mark is there all the same.
-  await page.locator('.challenges li[data-challenge="no-fence"] .solved', { hasText: '已完成，用了 7 步，看了 1 次提示（最短 7 步）' }).waitFor({ state: 'attached' });
+  await page.locator('.challenges li[data-challenge="no-fence"] .solved', { hasText: '已完成：用了 7 步（最短 7 步），借助提示或教练 1 次' }).waitFor({ state: 'attached' });
   await page.goto(env.url + 'progress');
   await live(page);
-  assert.match(await page.locator('.challenge-list li[data-challenge="no-fence"]').textContent(), /已完成，用了 7 步，看了 1 次提示（最短 7 步）/);
+  assert.match(await page.locator('.challenge-list li[data-challenge="no-fence"]').textContent(), /已完成：用了 7 步（最短 7 步），借助提示或教练 1 次/);
   assert.match(await page.locator('.challenge-list li[data-challenge="key-caveat"]').textContent(), /未完成/);
   const exported = await page.evaluate(() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('lab')))));
   assert.equal(exported.version, 10);
@@ -346,7 +351,7 @@ test('a solution link shows its path and says it is not the learner\'s; made aga
   await page.locator('.challenge-result', { hasText: '做到了：用了 7 步，正是最少步数。' }).waitFor();
   await page.goto(env.url + 'progress');
   await live(page);
-  assert.match(await page.locator('.challenge-list li[data-challenge="no-fence"]').textContent(), /已完成，用了 7 步（最短 7 步）/);
+  assert.match(await page.locator('.challenge-list li[data-challenge="no-fence"]').textContent(), /已完成：用了 7 步（最短 7 步）/);
   assert.deepEqual(page.problems, []);
 });
 
@@ -413,16 +418,19 @@ test('one board: the picture beside the moves and the coach at 1280 px; on a pho
   // Each chip in its kind's look, the finding's name in its tooltip.
   const broken = page.locator('.moves li', { hasText: 'B 写入 (41,1)' }).locator('.chip.broken');
   assert.equal(await broken.getAttribute('title'), 'revoked_generation_overwrite');
-  assert.match(await broken.textContent(), /^✗ 已提交代际后退：选它后还需 1 步$/);
+  assert.match(await broken.textContent(), /^✗ 已提交代际后退：选它后最少还需 1 步$/);
   assert.equal(await page.locator('.moves .chip.fold').first().isVisible(), false, 'nothing folded on a wide screen');
   await page.setViewportSize({ width: 390, height: 800 });
   const sideNow = await page.locator('.board-side').boundingBox();
   const pathNow = await page.locator('.board-path').boundingBox();
   assert.ok(sideNow.y < pathNow.y, 'on a phone the moves come first');
-  for (const chip of await page.locator('.moves .chip.same').all()) assert.equal(await chip.isVisible(), false);
-  const fold = page.locator('.moves li', { hasText: 'A 写入 (41,2)' }).locator('.chip.fold');
-  assert.match(await fold.textContent(), /^另 \d 项：这一步在它们的最短走法上$/);
-  assert.equal(await fold.isVisible(), true);
+  for (const chip of await page.locator('.moves .chip.folds').all()) assert.equal(await chip.isVisible(), false);
+  // Folded, the chips still name their findings: those the move is on a shortest way to, and
+  // those it closes.
+  const write = page.locator('.moves li', { hasText: 'A 写入 (41,2)' });
+  assert.equal(await write.locator('.chip.fold:not(.closed)').textContent(), '选它离这些更近一步：持有者被挡、操作丢失');
+  assert.equal(await write.locator('.chip.fold.closed').textContent(), '选它后不再可能：已提交代际后退');
+  assert.equal(await write.locator('.chip.fold.closed').isVisible(), true);
   assert.deepEqual(page.problems, []);
 });
 
@@ -437,5 +445,16 @@ test('a counterexample of the model case opens in 「你来调度」 at its path
   await page.locator('.play .moves').waitFor();
   assert.equal(play(page).split('.').length, Number(steps));
   assert.match(await page.locator('.play-found').textContent(), new RegExp(`第 ${steps} 步 . ${name}`));
+  assert.deepEqual(page.problems, []);
+});
+
+test('a challenge made with the coach shown counts its help, as a hint would', async () => {
+  const page = await env.page(null);
+  await open(page, '?variant=no-fence&play=&challenge=no-fence');
+  await page.locator('.coach-status', { hasText: '教练已就绪' }).waitFor();
+  await page.getByLabel('显示教练').check();
+  for (const key of ['1', '1', '2']) await page.keyboard.press(key); // acquire A, pause A, expire
+  for (const move of ['B 申请租约', 'B 写入 (42,1)', 'A 恢复', 'A 写入 (41,2)']) await page.getByRole('button', { name: move }).click();
+  await page.locator('.challenge-result', { hasText: '做到了：用了 7 步，正是最少步数；借助提示或教练 7 次。' }).waitFor();
   assert.deepEqual(page.problems, []);
 });

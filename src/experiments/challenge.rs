@@ -120,6 +120,8 @@ pub(super) fn ChallengeBox(
     moves: Signal<usize>,
     linked: Signal<usize>,
     result: RwSignal<Option<String>>,
+    /// Whether the coach is shown: its chips show the way as a hint does.
+    coached: Signal<bool>,
 ) -> impl IntoView {
     let lab = use_store::<Lab>();
     // The moves this challenge was solved in before (0: by 「做不到」).
@@ -128,36 +130,44 @@ pub(super) fn ChallengeBox(
     // one before any move of the learner's.
     let (asks, tell) = (RwSignal::new(0u32), RwSignal::new(false));
     // A hint is what the coach said at the press, for the next move: put away when the path
-    // changes. Those that showed a move are counted, until the goal is made.
+    // changes. Until the goal is made, a move is counted as helped when a hint showed it, or
+    // when it was made with the coach shown (its chips show the way as a hint does).
     let shown = RwSignal::new(None::<String>);
     let (presses, helped) = (RwSignal::new(0u32), RwSignal::new(0u32));
-    Effect::new(move |_| {
-        moves.track();
-        shown.set(None);
-    });
+    let hinted_here = RwSignal::new(false);
     // The fewest moves from the start, once the coach knows them.
     let fewest = move || origin.get().map(|row| row[challenge.goal.slot()]);
     // Only a path made by moves in this page earns the challenge.
     let earned = move || made.get().filter(|_| linked.get() == 0);
-    // A path that makes the goal solves it, once: kept with the fewest known then.
-    Effect::new(move |done: Option<bool>| {
-        let steps = earned();
-        if done != Some(true) {
-            if let Some(steps) = steps {
-                let fewest = untrack(fewest).flatten().map(u32::from);
-                let (steps, hints) = (steps as u32, helped.get_untracked());
-                lab.apply(Change::Solve { id: challenge.id.into(), steps, hints, fewest });
-                return true;
-            }
+    // At each change of the path: the move counted as helped if the coach was shown, then, if
+    // the path makes the goal, solved once — in one effect, so the count kept is the count said.
+    Effect::new(move |before: Option<(usize, bool)>| {
+        let n = moves.get();
+        let (last, mut done) = before.unwrap_or((n, false));
+        let by_coach = n > last
+            && coached.get_untracked()
+            && !hinted_here.get_untracked()
+            && made.get_untracked().is_none_or(|k| k == n);
+        if by_coach {
+            helped.set(helped.get_untracked() + 1);
         }
-        done.unwrap_or(false)
+        hinted_here.set(false);
+        shown.set(None);
+        if let Some(steps) = untrack(earned).filter(|_| !done) {
+            let fewest = untrack(fewest).flatten().map(u32::from);
+            let (steps, hints) = (steps as u32, helped.get_untracked());
+            lab.apply(Change::Solve { id: challenge.id.into(), steps, hints, fewest });
+            done = true;
+        }
+        (n, done)
     });
     let failed = move || coach.with(|c| matches!(c, Coach::Failed(_)));
     let ask_hint = move |_| {
         presses.set(presses.get_untracked() + 1);
         let (h, made) = (hint.get_untracked(), made.get_untracked());
-        if matches!(h, Some(Some(_))) && made.is_none() && shown.with_untracked(Option::is_none) {
+        if matches!(h, Some(Some(_))) && made.is_none() && !hinted_here.get_untracked() {
             helped.set(helped.get_untracked() + 1);
+            hinted_here.set(true);
         }
         let said = match untrack(failed) {
             true => NO_COACH.to_string(),

@@ -139,8 +139,9 @@ fn start_coach(
 
 /// Under move `i`: each finding still possible here, how close it is once the move is chosen,
 /// in the legend's look for its kind (the finding's name in the tooltip). A finding that holds
-/// in this state already is said once, by the summary. Chips of a move on a shortest way to
-/// their finding (`same`) fold on a phone into one line.
+/// in this state already is said once, by the summary. On a phone the chips of findings this
+/// move is on a shortest way to, and of those it closes, fold into one chip each that names
+/// them (`folds`, `fold`): what stays apart is what the move makes or sets back.
 pub(super) fn chips(c: &At, i: usize) -> impl IntoView {
     let (here, after) = (c.here(), c.moves.get(i).copied().unwrap_or([None; N]));
     let shown: Vec<(Finding, Option<u8>, bool)> = Finding::COACHED
@@ -150,22 +151,23 @@ pub(super) fn chips(c: &At, i: usize) -> impl IntoView {
         // The coach counts this move; the chip says what is left after it.
         .map(|(f, (h, a))| (*f, a.map(|d| d - 1), a.is_some() && a == h))
         .collect();
-    let folded = shown.iter().filter(|(_, d, same)| *same && *d != Some(0)).count();
+    let names = |keep: &dyn Fn(Option<u8>, bool) -> bool| -> Vec<String> {
+        shown.iter().filter(|(_, d, s)| keep(*d, *s)).map(|(f, _, _)| coach_name(*f)).collect()
+    };
+    let (on_way, closed) = (names(&|d, s| s && d != Some(0)), names(&|d, _| d.is_none()));
     let chips = shown
-        .into_iter()
-        .map(|(f, d, same)| {
+        .iter()
+        .map(|&(f, d, same)| {
             let kind = chip_kind(f);
             let class = format!(
                 "chip {}{}{}",
                 kind.map_or("caveat", Kind::class),
-                if d.is_none() {
-                    " closed"
-                } else if d == Some(0) {
-                    " now"
-                } else {
-                    ""
+                match d {
+                    None => " closed",
+                    Some(0) => " now",
+                    _ => "",
                 },
-                if same && d != Some(0) { " same" } else { "" },
+                if d.is_none() || (same && d != Some(0)) { " folds" } else { "" },
             );
             let sign = kind.map(|k| format!("{} ", k.sign()));
             view! {
@@ -176,16 +178,14 @@ pub(super) fn chips(c: &At, i: usize) -> impl IntoView {
             }
         })
         .collect_view();
-    let fold = (folded > 0).then(|| {
-        view! {
-            <span class="chip fold">
-                {format!("另 {folded} 项：这一步在它们的最短走法上")}
-            </span>
-        }
-    });
+    let fold = |names: Vec<String>, class: &'static str, said: &'static str| {
+        (!names.is_empty())
+            .then(|| view! { <span class=class>{format!("{said}：{}", names.join("、"))}</span> })
+    };
     view! {
         {chips}
-        {fold}
+        {fold(on_way, "chip fold", "选它离这些更近一步")}
+        {fold(closed, "chip fold closed", "选它后不再可能")}
     }
 }
 

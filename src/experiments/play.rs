@@ -318,6 +318,7 @@ pub fn Play(
                                 moves=total
                                 linked=linked.into()
                                 result=result
+                                coached=shown.into()
                             />
                         }
                     })

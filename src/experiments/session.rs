@@ -102,11 +102,14 @@ impl Session {
         })
     }
 
-    /// Show `v` and keep the address up to date, so a link or a reload opens the same view. A
-    /// move made in 「你来调度」 (the path one move longer) is an entry of the browser's history of
-    /// its own, so that Back takes it back; any other change replaces the entry.
+    /// Show `v` and keep the address up to date, so a link or a reload opens the same view.
+    /// Each change of the path in 「你来调度」 (a move, a fork, an undo, a restart) is an entry of
+    /// the browser's history of its own, so that Back takes it back; any other change (a step
+    /// looked at, an edit) replaces the entry.
     pub fn go(&self, v: View) {
-        let moved = self.view.with_untracked(|now| one_move_on(now.play.as_deref(), &v));
+        let moved = self.view.with_untracked(|now| {
+            now.play.is_some() && v.play.is_some() && now.play != v.play && v.step.is_none()
+        });
         if let Ok(history) = window().history() {
             let (null, href) = (wasm_bindgen::JsValue::NULL, v.href());
             let _ = match moved {
@@ -213,16 +216,5 @@ impl Session {
             self.recorded.update_value(|r| r.push(shown.clone()));
             use_store::<Lab>().apply(Change::Run(Experiment::of(&shown)));
         }
-    }
-}
-
-/// Whether `v`'s path is the path `now` with one move more, the step on view its end.
-fn one_move_on(now: Option<&str>, v: &View) -> bool {
-    let moves = |p: &str| p.split('.').filter(|m| !m.is_empty()).count();
-    match (now, v.play.as_deref()) {
-        (Some(a), Some(b)) if v.step.is_none() => {
-            moves(b) == moves(a) + 1 && (a.is_empty() || b.starts_with(&format!("{a}.")))
-        }
-        _ => false,
     }
 }

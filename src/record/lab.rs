@@ -50,11 +50,14 @@ pub struct Solved {
 impl Solved {
     /// As the challenge lists say it, in the explorer and on /progress.
     pub fn said(&self) -> String {
-        let used = fencing_model::challenges::used(self.steps as usize, self.hints as usize);
-        match (self.steps, self.fewest) {
-            (0, _) => "已完成（答「做不到」，检查器同意）".to_string(),
-            (_, Some(f)) => format!("已完成，{used}（最短 {f} 步）"),
-            (_, None) => format!("已完成，{used}"),
+        let steps = match (self.steps, self.fewest) {
+            (0, _) => return "已完成（答「做不到」，检查器同意）".to_string(),
+            (n, Some(f)) => format!("已完成：用了 {n} 步（最短 {f} 步）"),
+            (n, None) => format!("已完成：用了 {n} 步"),
+        };
+        match fencing_model::challenges::helped(self.hints as usize) {
+            Some(h) => format!("{steps}，{h}"),
+            None => steps,
         }
     }
 

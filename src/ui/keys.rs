@@ -13,6 +13,9 @@ pub fn for_text_field(ev: &web_sys::KeyboardEvent) -> bool {
     let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return false;
     };
-    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+    // A checkbox takes only Space: a shortcut pressed right after ticking one (「显示教练」) is
+    // the page's. Radios keep their arrows.
+    let checkbox = el.get_attribute("type").as_deref() == Some("checkbox");
+    (matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") && !checkbox)
         || el.closest("[contenteditable]").ok().flatten().is_some()
 }

@@ -131,24 +131,24 @@ impl Challenge {
     }
 }
 
-/// A solution's moves, with how many hints that showed a move it took on the way (said alike
-/// when the goal is made and in the lists of challenges). Hints, not steps: a hint seen and
-/// then undone past still counts.
-pub fn used(steps: usize, hints: usize) -> String {
-    match hints {
-        0 => format!("用了 {steps} 步"),
-        k => format!("用了 {steps} 步，看了 {k} 次提示"),
-    }
+/// How many times a hint showed the next move or a move was made with the coach shown, if any
+/// (said alike when the goal is made and in the lists of challenges). Times, not steps: a hint
+/// seen and then undone past still counts.
+pub fn helped(hints: usize) -> Option<String> {
+    (hints > 0).then(|| format!("借助提示或教练 {hints} 次"))
 }
 
-/// Said when the learner's path makes the goal: in how many moves and hints, against the
-/// fewest.
+/// Said when the learner's path makes the goal: in how many moves against the fewest, then the
+/// help it took.
 pub fn solved(steps: usize, fewest: Option<u8>, hints: usize) -> String {
-    let used = used(steps, hints);
-    match fewest {
-        Some(f) if steps == f as usize => format!("做到了：{used}，正是最少步数。"),
-        Some(f) => format!("做到了：{used}；最短的走法只要 {f} 步。"),
-        None => format!("做到了：{used}。"),
+    let done = match fewest {
+        Some(f) if steps == f as usize => format!("做到了：用了 {steps} 步，正是最少步数"),
+        Some(f) => format!("做到了：用了 {steps} 步；最短的走法只要 {f} 步"),
+        None => format!("做到了：用了 {steps} 步"),
+    };
+    match helped(hints) {
+        Some(h) => format!("{done}；{h}。"),
+        None => format!("{done}。"),
     }
 }
 
@@ -160,7 +160,7 @@ pub fn impossible(fewest: Option<u8>, claim: &str, states: &str, tell: bool) -> 
         None => format!(
             "检查器同意：从初始状态出发，它查遍了本场景的全部 {states} 个可达状态，\
              没有哪条走法能做到。这与课程所说一致：{claim}。（这次检查只覆盖本场景：A、B \
-             各按课程的流程写一次，只有 A 会暂停，授权权威至多崩溃一次并恢复，写入即时送达；\
+             各按课程的流程写一次，只有 A 会暂停，授权权威至多崩溃一次（之后可恢复），写入即时送达；\
              不是对一般情形的证明。）"
         ),
         Some(f) if tell => format!(

@@ -54,8 +54,11 @@ fn a_challenge_is_made_at_the_step_that_makes_it() {
 fn solved_and_impossible_say_how_many_moves_and_why() {
     assert_eq!(solved(7, Some(7), 0), "做到了：用了 7 步，正是最少步数。");
     assert_eq!(solved(9, Some(7), 0), "做到了：用了 9 步；最短的走法只要 7 步。");
-    assert_eq!(solved(9, None, 2), "做到了：用了 9 步，看了 2 次提示。");
-    assert_eq!(solved(9, Some(7), 1), "做到了：用了 9 步，看了 1 次提示；最短的走法只要 7 步。");
+    assert_eq!(solved(9, None, 2), "做到了：用了 9 步；借助提示或教练 2 次。");
+    assert_eq!(
+        solved(9, Some(7), 1),
+        "做到了：用了 9 步；最短的走法只要 7 步；借助提示或教练 1 次。"
+    );
     let agreed = impossible(None, "课程的话", "93", false);
     assert!(agreed.starts_with("检查器同意：从初始状态出发，它查遍了本场景的全部 93 个可达状态"));
     assert!(agreed.contains("这与课程所说一致：课程的话。"));

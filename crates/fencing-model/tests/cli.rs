@@ -255,7 +255,7 @@ fn the_coach_after_a_path() {
     let lines: Vec<&str> = end.lines().collect();
     assert_eq!(
         lines[0],
-        "第 9 步（write A）刚出现：已提交代际后退（revoked_generation_overwrite）。"
+        "在第 9 步（write A）出现：已提交代际后退（revoked_generation_overwrite）。"
     );
     assert_eq!(lines[1], "教练（从当前状态起）：往后无论怎么走，教练跟踪的各项发现都不会出现了。");
     assert!(lines[2].starts_with("第 9 步（write A）之后，已提交代际后退 已不可能再发生"));
@@ -267,6 +267,11 @@ fn the_coach_after_a_path() {
         rollback.starts_with("第 8 步（write A）被接受，但不算关键限定：比它新的授予至今没拿到比它的 fence 更大的号（发号器回退后重新发号）"),
         "{rollback}"
     );
+    // A finding judged on a state is said as made by the move that makes it, and once.
+    let lockout = "A.A.expire.crash.recover.B.resume-A.A.B";
+    let end = said(&["fencing", "--variant", "rollback-issuer", "--path", lockout]);
+    assert!(end.starts_with("在第 9 步（write B）出现：持有者被挡、操作丢失。\n"), "{end}");
+    assert!(!end.contains("操作丢失 在这个状态已经发生"), "{end}");
     // split-authority: the lab's machine, with its `mint` step (171 states, not explore's 165).
     let split = said(&["fencing", "--variant", "split-authority", "--path", ""]);
     assert!(split.contains("全部 171 个可达状态"), "{split}");

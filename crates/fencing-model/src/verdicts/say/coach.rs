@@ -27,7 +27,7 @@ pub fn reach(f: Finding, d: Option<u8>, moved: bool) -> String {
     match (d, moved) {
         (Some(0), true) => format!("{t}：选它就发生"),
         (Some(0), false) => format!("{t} 在这个状态已经发生"),
-        (Some(d), true) => format!("{t}：选它后还需 {d} 步"),
+        (Some(d), true) => format!("{t}：选它后最少还需 {d} 步"),
         (Some(d), false) => format!("{t} 最少还需 {d} 步"),
         (None, true) => format!("{t}：选它后不再可能"),
         (None, false) => format!("{t} 不再可能"),
@@ -45,7 +45,7 @@ pub fn made(step: usize, action: &str, fs: &[Finding]) -> Option<String> {
             f => coach_name(*f),
         })
         .collect();
-    (!tags.is_empty()).then(|| format!("第 {step} 步（{action}）刚出现：{}。", tags.join("、")))
+    (!tags.is_empty()).then(|| format!("在第 {step} 步（{action}）出现：{}。", tags.join("、")))
 }
 
 /// Why the write accepted at step `step` is not the key caveat, when only its fence keeps it
@@ -248,20 +248,23 @@ pub fn says(
     states: Option<&str>,
 ) -> Says {
     let here = along.last().copied().unwrap_or([None; Finding::COACHED.len()]);
-    // What the last move made (a finding judged on a transition), said first.
+    // What the last move made, said first (and so not again among what is still possible): a
+    // finding judged on its transition, or one judged on a state that holds from this one on.
     let n = along.len().saturating_sub(1);
     let just: Vec<Finding> = moves
         .get(n.wrapping_sub(1))
         .map(|m| {
-            let made =
-                |f: &&Finding| f.on_transition() && f.made_under(defects, &m.before, &m.event);
-            Finding::COACHED.iter().filter(made).copied().collect()
+            let made = |(k, f): &(usize, &Finding)| match f.on_transition() {
+                true => f.made_under(defects, &m.before, &m.event),
+                false => here[*k] == Some(0) && along[n - 1][*k] != Some(0),
+            };
+            Finding::COACHED.iter().enumerate().filter(made).map(|(_, f)| *f).collect()
         })
         .unwrap_or_default();
     let open: Vec<String> = Finding::COACHED
         .iter()
         .zip(here)
-        .filter(|(_, d)| d.is_some())
+        .filter(|(f, d)| matches!(d, Some(x) if *x > 0 || !just.contains(f)))
         .map(|(f, d)| reach(*f, d, false))
         .collect();
     let open = if open.is_empty() {
