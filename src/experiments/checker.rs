@@ -196,7 +196,7 @@ fn ModelReport(
     let command = fencing_model::cli::command_line(&scenario);
     let copy = command.clone();
     let file = scenario_file::write(None, &scenario);
-    let extent = format!("搜索：{}", fencing_model::words::search_extent(&run, grouped));
+    let extent = format!("搜索：{}", run.extent(grouped));
     // A rate over a few milliseconds says nothing.
     let speed = if progress.elapsed_ms >= 100.0 {
         format!(

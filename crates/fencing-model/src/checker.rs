@@ -48,6 +48,24 @@ pub struct ModelRun {
 }
 
 impl ModelRun {
+    /// How far a search went, as the report's head says it (the CLI, and the page with its counts
+    /// grouped by `count`).
+    pub fn extent(&self, count: fn(usize) -> String) -> String {
+        let transitions = count(self.transitions as usize);
+        if self.complete {
+            format!(
+                "广度优先，遍历全部可达状态——{} 个不同状态，{transitions} 次转移",
+                count(self.states)
+            )
+        } else {
+            format!(
+                "在上限 {} 个状态处停止，未穷尽（已转移 {transitions} 次）；\
+                 「未发现」只说明已访问的状态里没有",
+                count(self.cap)
+            )
+        }
+    }
+
     pub fn finding(&self, f: Finding) -> Option<&FindingResult> {
         self.findings.iter().find(|r| r.finding == f)
     }

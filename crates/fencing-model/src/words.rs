@@ -164,24 +164,6 @@ pub const THREATS: &str = concat!(
     )
 );
 
-/// How far a search went, as the report's head says it (the CLI, and the page with its counts
-/// grouped by `count`).
-pub fn search_extent(run: &crate::checker::ModelRun, count: fn(usize) -> String) -> String {
-    let transitions = count(run.transitions as usize);
-    if run.complete {
-        format!(
-            "广度优先，遍历全部可达状态——{} 个不同状态，{transitions} 次转移",
-            count(run.states)
-        )
-    } else {
-        format!(
-            "在上限 {} 个状态处停止，未穷尽（已转移 {transitions} 次）；\
-             「未发现」只说明已访问的状态里没有",
-            count(run.cap)
-        )
-    }
-}
-
 /// The model's assumptions, in the report's head.
 pub fn assumptions(delay: bool) -> String {
     let network = if delay {

@@ -31,7 +31,7 @@ pub(super) fn scenario(out: &mut String, s: &Scenario) {
 
 /// The search's extent, the verdicts, then every counterexample.
 pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun) {
-    let _ = writeln!(out, "搜索：{}", crate::words::search_extent(run, |n| n.to_string()));
+    let _ = writeln!(out, "搜索：{}", run.extent(|n| n.to_string()));
     legend(out);
     let v = &run.verdicts;
     let name = |p: usize| format!("反例 {}", Finding::ALL.get(p).map_or("", |f| f.name()));
