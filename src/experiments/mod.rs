@@ -1,9 +1,7 @@
 //! The explorer: the lesson's experiments on the model crate, compiled to WASM — every
 //! interleaving, defects as switches, the scenario editable, the whole view in the URL.
 
-pub mod challenge;
 pub mod checker;
-pub mod coach;
 mod counterexample;
 pub mod editor;
 mod fields;
@@ -12,8 +10,6 @@ mod model_editor;
 mod ops_editor;
 mod pieces;
 pub mod play;
-mod play_path;
-mod play_tools;
 mod result;
 pub mod session;
 pub mod worker;

@@ -1,15 +1,20 @@
 //! 「你来调度」: the learner chooses every move of the one machine — the pause, the expiry, the
 //! authority's crash, a late delivery — and sees the state, the path as a picture with the
 //! checker's marks, and, from the worker, the coach: for each move, how close each finding
-//! stays. The path lives in the address (`play=`), so a reload or a link restores it.
+//! stays. The path lives in the address (`play=`), so a reload or a link restores it. Its
+//! wing: the coach (`coach`), the challenges (`challenge`), the path walked (`path`) and the
+//! tools under the moves (`tools`).
 
-use super::challenge::{ChallengeBox, ChallengeList};
-use super::coach::{self, chips, summary, Coach};
-use super::play_path::PlayPath;
-use super::play_tools::PlayTools;
+mod challenge;
+mod coach;
+mod path;
+mod tools;
+
 use super::session::{use_session, Arrival};
 use crate::lab_views::player::{follow_current_step, Player};
 use crate::lab_views::state::View;
+use challenge::{ChallengeBox, ChallengeList};
+use coach::{chips, summary, Coach};
 use fencing_model::challenges::Challenge;
 use fencing_model::cli::coach_line;
 use fencing_model::machine::state::{Action, State};
@@ -18,6 +23,8 @@ use fencing_model::path::{path_text, replay, steps};
 use fencing_model::verdicts::of_path;
 use fencing_model::{Case, Scenario};
 use leptos::prelude::*;
+use path::PlayPath;
+use tools::PlayTools;
 
 #[component]
 pub fn Play(
