@@ -289,7 +289,7 @@ test('the model case\'s verdict line says what the search found once it has ende
   await page.waitForFunction(() => /已提交资源代际不后退/.test(document.querySelector('.verdict-line')?.textContent ?? ''));
   assert.doesNotMatch(await line.textContent(), /后台线程中搜索/);
   // Words, not a control over the controls (axe's target-size), yet a tap leads down.
-  await line.getByText('结果在下方 ↓').click();
+  await line.getByText('进度与结果在下方 ↓').click();
   await page.waitForFunction(() => {
     const top = document.getElementById('result-title').getBoundingClientRect().top;
     return top >= 0 && top < innerHeight / 2;

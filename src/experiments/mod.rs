@@ -96,7 +96,7 @@ fn VerdictLine() -> impl IntoView {
             return Some(match s.searched.get() {
                 Some(verdict) => format!("{first}{verdict}"),
                 None => format!(
-                    "{first}model 案例的结果由检查器在后台线程中搜索（上限 {} 个状态）",
+                    "{first}检查器正在后台线程中搜索 model 案例的全部状态（上限 {} 个）",
                     checker::grouped(worker::CAP)
                 ),
             });
@@ -126,7 +126,7 @@ fn VerdictLine() -> impl IntoView {
             view! {
                 <p class="verdict-line" aria-live="polite" on:click=down>
                     <span>{line}</span>
-                    <span class="go-down">"结果在下方 ↓"</span>
+                    <span class="go-down">"进度与结果在下方 ↓"</span>
                 </p>
             }
         })

@@ -182,10 +182,13 @@ impl Session {
             .flatten()
             .map(|q| View::read(&q).0)
             .filter(|v| v.play.is_some());
-        let playing = last.is_some() || View::read(&search).0.play.is_some();
+        let opened = View::read(&search).0;
+        let playing = last.is_some() || opened.play.is_some();
+        // At an interleaving's steps: `#steps`, or a step or another interleaving than the first
+        // (a link's `i=0` is never written: it is the default).
         let stepping = window().location().hash().is_ok_and(|h| h == "#steps")
-            || form_urlencoded::parse(search.trim_start_matches('?').as_bytes())
-                .any(|(k, _)| k == "i" || k == "step");
+            || opened.step.is_some()
+            || opened.interleaving > 0;
         let arrival = match (playing, stepping) {
             (true, _) => Some(Arrival::Board),
             (false, true) => Some(Arrival::Steps),

@@ -180,7 +180,9 @@ pub fn SequenceDiagram(
             width=l.width
             height=height
             lanes=named
-            label=format!("序列图：共 {total} 步（当前一步高亮，之后的变淡）")
+            label=format!(
+                "序列图：共 {total} 步（当前一步高亮，之后的步骤变淡）",
+            )
             under=bands.into_any()
         >
             {columns}
