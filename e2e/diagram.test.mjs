@@ -10,7 +10,7 @@ let env;
 before(async () => { env = await start(); });
 after(async () => { await env?.stop(); });
 
-/** The diagram's name for a step's outcome, from the model's JSON (src/experiments/sequence.rs). */
+/** The diagram's name for a step's outcome, from the model's JSON (src/lab_views/sequence.rs). */
 function kind(e) {
   switch (e.kind) {
     case 'minted': return e.grant === 0 ? 'minted-unbound' : 'minted';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DIST } from './harness.mjs';
 import { CHAPTERS } from './lesson.mjs';
-import { serve } from './server.mjs';
+import { serve } from '../tools/server.mjs';
 import { firefox, webkit } from './engines.mjs';
 
 const PAGES = ['', ...CHAPTERS.map(([slug]) => slug), 'all', 'explore', 'self-test', 'progress', 'glossary', 'no-such-page'];

@@ -5,7 +5,7 @@ import { chromium } from 'playwright-core';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { serve } from './server.mjs';
+import { serve } from '../tools/server.mjs';
 
 export const DIST = process.env.FENCING_DIST ?? resolve(import.meta.dirname, '..', 'dist');
 

@@ -439,8 +439,8 @@ test('a counterexample of the model case opens in 「你来调度」 at its path
   await page.goto(env.url + 'explore?case=model&variant=no-fence');
   await live(page);
   await page.locator('.search-extent[data-complete="true"]').waitFor();
-  const heading = await page.locator('.model-result h3', { hasText: /步）$/ }).first().textContent();
-  const [, name, steps] = heading.match(/([a-z_]+)（(\d+) 步）$/);
+  const heading = await page.locator('.model-result h3', { hasText: / 步$/ }).first().textContent();
+  const [, name, steps] = heading.match(/（([a-z_]+)）：(\d+) 步$/);
   await page.getByRole('button', { name: '在「你来调度」里打开这条路径' }).click();
   await page.locator('.play .moves').waitFor();
   assert.equal(play(page).split('.').length, Number(steps));

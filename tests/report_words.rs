@@ -6,8 +6,9 @@
 const FILES: [&str; 4] =
     ["src/experiments", "src/lab_views", "src/reading/lab.rs", "src/reading/lab_result.rs"];
 
-/// Words and signs that only a verdict uses.
-const VERDICT: [&str; 17] = [
+/// Words and signs that only a verdict or the report's head uses (a path's name, the search's
+/// extent: `Marks::name`, `Verdicts::head`).
+const VERDICT: [&str; 21] = [
     "违反",
     "成立",
     "未发生",
@@ -17,6 +18,10 @@ const VERDICT: [&str; 17] = [
     "原因",
     "不属于课程",
     "最短反例",
+    "最短路径（",
+    "未穷尽",
+    "搜索：",
+    "交错 {",
     "被挡",
     "revoked_generation_overwrite",
     "unauthorized_accept",

@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { FLAGS } from '../e2e/harness.mjs';
-import { serve } from '../e2e/server.mjs';
+import { serve } from './server.mjs';
 
 const rounds = Number(process.argv[2] ?? 300);
 const root = resolve(import.meta.dirname, '..');

@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { DIST, FLAGS } from '../e2e/harness.mjs';
-import { serve } from '../e2e/server.mjs';
+import { serve } from './server.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
 // One route of each kind: a reading page, the study pages, a chapter with recall cards, the

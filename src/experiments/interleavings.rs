@@ -5,8 +5,6 @@ use super::session::Arrival;
 use crate::lab_views::path_view::PathView;
 use crate::lab_views::player::{follow_current_step, Player};
 use crate::lab_views::state::View;
-use fencing_model::lab::interleaving_name;
-use fencing_model::words::{OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
 use fencing_model::{Case, Defects, FencingRun};
 use leptos::prelude::*;
 
@@ -14,20 +12,16 @@ use leptos::prelude::*;
 pub(super) fn Interleavings(
     run: FencingRun,
     defects: Defects,
-    op_seq_larger: bool,
     view: Memo<View>,
     go: Callback<View>,
 ) -> impl IntoView {
     let interleavings = run.interleavings;
     let marks = run.verdicts.marks.clone();
+    let head = run.verdicts.head.clone();
     let chooser = (0..run.traces.len())
         .map(|i| {
             let bad = marks[i].flags.iter().any(|f| f.kind.happened());
-            let mut tags: Vec<String> =
-                marks[i].notes.iter().map(|(_, t, _)| t.to_string()).collect();
-            tags.extend(marks[i].flags.iter().map(|f| format!("{} {}", f.kind.sign(), f.label)));
-            tags.dedup();
-            let tagged = tags.join("，");
+            let tagged = marks[i].tags().join("，");
             view! {
                 <button
                     type="button"
@@ -42,8 +36,8 @@ pub(super) fn Interleavings(
                         })
                     }
                 >
-                    <span>{interleaving_name(i)}</span>
-                    <small>{run.order(i)}</small>
+                    <span>{marks[i].name.clone()}</span>
+                    <small>{marks[i].order.clone()}</small>
                     {(!tagged.is_empty())
                         .then(|| view! { <small class="interleaving-tag">{tagged}</small> })}
                 </button>
@@ -80,20 +74,18 @@ pub(super) fn Interleavings(
         <h3 id="steps" node_ref=steps>
             {format!("{interleavings} 条交错（固定前缀之后）")}
         </h3>
+        {head.into_iter().map(|h| view! { <p class="why">{h}</p> }).collect_view()}
         {defects
             .split_authority
             .then(|| {
                 let all_orders = View::of(fencing_model::Scenario::lesson(Case::Model, defects))
                     .href();
                 view! {
-                    <p class="why">{SPLIT_ORDER}</p>
                     <p class="why">
-                        {SPLIT_OTHER_ORDERS}" "
                         <a href=all_orders>"在 model 案例里穷举全部次序 →"</a>
                     </p>
                 }
             })}
-        {op_seq_larger.then(|| view! { <p class="why">{OP_SEQ_WHY}</p> })}
         <div class="interleavings" role="group" aria-label="选择交错">
             {chooser}
         </div>

@@ -1,21 +1,16 @@
 //! The explorer: the lesson's experiments on the model crate, compiled to WASM — every
 //! interleaving, defects as switches, the scenario editable, the whole view in the URL.
 
-pub mod checker;
-mod counterexample;
-pub mod editor;
-mod fields;
+pub mod editors;
 mod interleavings;
-mod model_editor;
-mod ops_editor;
+pub mod model_case;
 mod pieces;
 pub mod play;
 mod result;
 pub mod session;
-pub mod worker;
 
 use crate::lab_views::state::View;
-use editor::Editor;
+use editors::Editor;
 use fencing_model::{Case, CaseRun};
 use leptos::prelude::*;
 use pieces::Piece;
@@ -97,7 +92,7 @@ fn VerdictLine() -> impl IntoView {
                 Some(verdict) => format!("{first}{verdict}"),
                 None => format!(
                     "{first}检查器正在后台线程中搜索 model 案例的全部状态（上限 {} 个）",
-                    checker::grouped(worker::CAP)
+                    fencing_model::words::grouped(model_case::worker::CAP)
                 ),
             });
         }
@@ -144,7 +139,7 @@ fn ExplorerResult() -> impl IntoView {
         let v = s.view.get_untracked();
         go.run(View { play: play.then(|| v.play.clone().unwrap_or_default()), step: None, ..v })
     };
-    // The model case searches in a worker (`checker`); the lab's cases run here, at once.
+    // The model case searches in a worker (`model_case`); the lab's cases run here, at once.
     view! {
         <div class="explorer" class:ready=s.ready>
             {move || {

@@ -2,7 +2,7 @@
 //! 「你来调度」 and the model case's results panel (its search runs in the checker's worker). `/explore`
 //! first loads neither; each is fetched the first time it is shown (`ui::piece`).
 
-use super::checker::ModelResult;
+use super::model_case::ModelResult;
 use super::play::Play;
 use crate::lab_views::state::View;
 pub use crate::ui::piece::Piece;

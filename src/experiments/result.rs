@@ -40,12 +40,10 @@ pub(super) fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -
     };
     let (judged, report_after) = (report.clone(), report.clone());
     let defects = report.scenario.defects;
-    let op_seq_larger = report.scenario.op_seq_a > report.scenario.op_seq_b && !defects.no_fence;
     let body = match report.case {
         CaseRun::Fencing(run) => view! {
             <Judgment
                 verdicts=run.verdicts.clone()
-                path=Callback::new(fencing_model::lab::interleaving_name)
                 go=Callback::new(move |p: Place| {
                     go.run(View {
                         interleaving: p.path,
@@ -54,7 +52,7 @@ pub(super) fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -
                     })
                 })
             />
-            <Interleavings run=run defects=defects op_seq_larger=op_seq_larger view=view go=go />
+            <Interleavings run=run defects=defects view=view go=go />
         }
         .into_any(),
         CaseRun::Operations(run) => view! { <OperationsTable run=run /> }.into_any(),

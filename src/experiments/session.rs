@@ -3,7 +3,7 @@
 //! editor's draft, and which runs were recorded during this visit: a run is a scenario the
 //! learner made by editing, or predicted before seeing.
 
-use super::fields::Fields;
+use super::editors::Fields;
 use crate::lab_views::state::View;
 use crate::record::lab::{Change, Lab};
 use crate::rooted::rooted;

@@ -52,7 +52,7 @@ const OUTCOMES: [OpOutcome; 4] =
 /// Each interleaving's moves after the fixed prefix, as the report names them.
 fn orders(report: &Report) -> Vec<String> {
     match &report.case {
-        CaseRun::Fencing(run) => (0..run.traces.len()).map(|i| run.order(i)).collect(),
+        CaseRun::Fencing(run) => run.verdicts.marks.iter().map(|m| m.order.clone()).collect(),
         _ => vec![],
     }
 }

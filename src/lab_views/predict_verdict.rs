@@ -28,8 +28,8 @@ fn misses(guess: &Guess, report: &Report) -> Vec<String> {
                     format!("第 {} 步（前缀之后第 {} 步）", k + 1, k + 1 - run.prefix_len)
                 };
                 let mut said = format!(
-                    "交错 {}：最后是 {writer} 的结果——{}：{}",
-                    i + 1,
+                    "{}：最后是 {writer} 的结果——{}：{}",
+                    run.verdicts.marks[i].name,
                     step(n),
                     words::event(&last.event, &[], report.scenario.defects)
                 );

@@ -10,24 +10,28 @@ use fencing_model::verdicts::{
 };
 use leptos::prelude::*;
 
-/// How a part names a path (`交错 2`) and, where the page can, opens a place of it.
+/// How a part names a place (`交错 2 第 6 步`, as its path's marks do) and, where the page can,
+/// opens it.
 #[derive(Clone, Copy)]
 struct Paths {
-    name: Callback<usize, String>,
+    name: Callback<Place, String>,
     go: Option<Callback<Place>>,
 }
 
-/// The sections of a run's judgment. `path` names a path (`交错 2`); `go`, if given, opens a
-/// place of a path in the player; `only`, if given, the parts shown (the lab chapter shows the
-/// lesson's properties and leaves the rest to the explorer and the folded text).
+/// The sections of a run's judgment. `go`, if given, opens a place of a path in the player;
+/// `only`, if given, the parts shown (the lab chapter shows the lesson's properties and leaves
+/// the rest to the explorer and the folded text).
 #[component]
 pub fn Judgment(
     verdicts: Verdicts,
-    path: Callback<usize, String>,
     #[prop(optional)] go: Option<Callback<Place>>,
     #[prop(optional)] only: Option<Part>,
 ) -> impl IntoView {
-    let paths = Paths { name: path, go };
+    let marks = verdicts.marks.clone();
+    let name = Callback::new(move |p: Place| {
+        marks.get(p.path).map(|m| m.place(p.step)).unwrap_or_default()
+    });
+    let paths = Paths { name, go };
     let legend = Kind::ALL.map(|k| {
         view! {
             <li class=format!("kind-{}", k.class())>
@@ -148,7 +152,7 @@ fn occurrence(o: Occurrence, paths: Paths) -> impl IntoView {
 
 /// A place, as a button that opens it where the page can, else as words.
 fn place(at: Place, paths: Paths) -> AnyView {
-    let words = format!("{} 第 {} 步", paths.name.run(at.path), at.step);
+    let words = paths.name.run(at);
     match paths.go {
         Some(go) => view! {
             <button type="button" class="tool-btn place" on:click=move |_| go.run(at)>

@@ -21,7 +21,7 @@ fn fields(v: &Snapshot) -> Vec<(&'static str, String)> {
         ("token", v.token.map_or("-".to_string(), words::token)),
         ("generation", opt(&v.generation)),
         ("owner", opt(&v.owner)),
-        ("lease", lease(v.lease).to_string()),
+        ("lease", lease(v.lease).0.to_string()),
     ];
     if let Some(c) = v.counter {
         f.push(("counter", c.to_string()));

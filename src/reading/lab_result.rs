@@ -31,15 +31,11 @@ pub(super) fn RunResult(report: Report, text: String, id: String, label: String)
             let headline = run.verdicts.headline().join(" · ");
             view! {
                 <p class="lab-headline">{headline}</p>
-                <Judgment
-                    verdicts=run.verdicts.clone()
-                    path=Callback::new(fencing_model::lab::interleaving_name)
-                    only=Part::Properties
-                />
+                <Judgment verdicts=run.verdicts.clone() only=Part::Properties />
                 <p class="lab-shown">
                     {fencing_model::words::shown(
                         i,
-                        &run.order(i - 1),
+                        &marks.order,
                         broken.as_ref().map(|(n, s)| (n.as_str(), *s)),
                     )} " "<a href=href>"在实验台逐步看 →"</a>
                 </p>

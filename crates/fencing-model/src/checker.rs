@@ -4,12 +4,12 @@
 //! breadth-first over every reachable state (`search`), so each finding comes with a
 //! shortest path, replayed and worded as the lab's steps are.
 
+use crate::defects::{Defect, Defects};
 use crate::findings::{defects_in, Finding};
 use crate::machine::spec::Programs;
 use crate::machine::state::Action;
 use crate::machine::Machine;
 use crate::path::{key_steps, lost_write_refused, replay, steps, Move, Step};
-use crate::scenario::{Defect, Defects};
 use crate::search::Search;
 use crate::verdicts::Verdicts;
 use serde::{Deserialize, Serialize};
@@ -48,24 +48,6 @@ pub struct ModelRun {
 }
 
 impl ModelRun {
-    /// How far a search went, as the report's head says it (the CLI, and the page with its counts
-    /// grouped by `count`).
-    pub fn extent(&self, count: fn(usize) -> String) -> String {
-        let transitions = count(self.transitions as usize);
-        if self.complete {
-            format!(
-                "广度优先，遍历全部可达状态——{} 个不同状态，{transitions} 次转移",
-                count(self.states)
-            )
-        } else {
-            format!(
-                "在上限 {} 个状态处停止，未穷尽（已转移 {transitions} 次）；\
-                 「未发现」只说明已访问的状态里没有",
-                count(self.cap)
-            )
-        }
-    }
-
     pub fn finding(&self, f: Finding) -> Option<&FindingResult> {
         self.findings.iter().find(|r| r.finding == f)
     }

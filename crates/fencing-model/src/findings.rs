@@ -4,10 +4,10 @@
 //! unbound token over a committed result, the issuer-side reused fence, two liveness
 //! findings, a state where nothing can happen), and whether each defect switched on ever fired.
 
+use crate::defects::{Defect, Defects};
 use crate::machine::state::State;
 use crate::machine::{Event, Machine};
 use crate::properties::Property;
-use crate::scenario::{Defect, Defects};
 
 /// What the checker looks for, each reported with the shortest path to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -55,9 +55,9 @@ pub fn machine(s: &Scenario) -> Machine {
 /// case, which has no schedule.
 pub fn driven(s: &Scenario) -> Option<Machine> {
     match s.case {
-        crate::Case::Fencing => Some(machine(s)),
-        crate::Case::Model => Some(Machine::new(&s.model, s.defects, s.issuer)),
-        crate::Case::Operations => None,
+        crate::scenario::Case::Fencing => Some(machine(s)),
+        crate::scenario::Case::Model => Some(Machine::new(&s.model, s.defects, s.issuer)),
+        crate::scenario::Case::Operations => None,
     }
 }
 
@@ -132,17 +132,7 @@ pub struct FencingRun {
     pub verdicts: Verdicts,
 }
 
-/// An interleaving as the report and the pages name it, by its index (`交错 1` is the first).
-pub fn interleaving_name(i: usize) -> String {
-    format!("交错 {}", i + 1)
-}
-
 impl FencingRun {
-    /// Interleaving `i`'s order after the fixed prefix: its events joined by arrows.
-    pub fn order(&self, i: usize) -> String {
-        self.traces[i].events[self.prefix_len..].join(" → ")
-    }
-
     /// The hits of one finding, shortest first.
     pub fn hits(&self, f: Finding) -> impl Iterator<Item = &Hit> {
         self.findings.iter().filter(move |h| h.finding == f)

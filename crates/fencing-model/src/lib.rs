@@ -10,21 +10,9 @@
 //! result, `words` words each fact once and `render` prints the report — the same bytes for
 //! the CLI and the page. No web dependency.
 
-/// What this app adds to the lesson, marked where it is read: `app_note!("…")` is the literal
-/// `"（本学习台补充）…"`, so it serves `const` items and format strings alike; `app_note!()` is
-/// the mark alone. The page's own additions use it too (src/content.rs).
-#[macro_export]
-macro_rules! app_note {
-    () => {
-        "（本学习台补充）"
-    };
-    ($s:literal) => {
-        concat!("（本学习台补充）", $s)
-    };
-}
-
-/// The mark alone, for format strings (`"{APP_NOTE}…"`: a macro cannot carry inline arguments).
-pub const APP_NOTE: &str = app_note!();
+// First, so that every module below can write `app_note!`.
+#[macro_use]
+mod note;
 
 pub mod bench;
 pub mod challenges;
@@ -55,6 +43,7 @@ pub use findings::Finding;
 pub use lab::{FencingRun, Hit, Note, ReusedFence, Trace};
 pub use machine::state::Lease;
 pub use machine::Event;
+pub use note::APP_NOTE;
 pub use operations::{OpOutcome, OpResult};
 pub use path::{Snapshot, Step, Token};
 pub use properties::Property;

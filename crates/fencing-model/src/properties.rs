@@ -2,7 +2,6 @@
 //! breaks one, with the checker's knowledge of which grant each token came from — knowledge
 //! the resource does not have: it sees only fence numbers.
 
-use crate::APP_NOTE;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -35,7 +34,7 @@ const NO_GENERATION: &str = "未绑定授予的 token（如 split-authority 里 
 pub fn legend() -> String {
     let pairs: Vec<String> =
         Property::ALL.iter().map(|p| format!("{} 违反「{}」", p.name(), p.promise())).collect();
-    format!("{APP_NOTE}违例与性质：{}。{NO_GENERATION}", pairs.join("；"))
+    format!(concat!(app_note!(), "违例与性质：{}。{}"), pairs.join("；"), NO_GENERATION)
 }
 
 impl Property {

@@ -5,6 +5,7 @@
 
 use fencing_model::challenges::{impossible, solved, Challenge, CHALLENGES};
 use fencing_model::coach::{Coach, UNREACHABLE};
+use fencing_model::path::read_path;
 use fencing_model::search::Search;
 use fencing_model::Finding;
 
@@ -38,7 +39,7 @@ fn a_challenge_is_found_by_its_id_and_opened_by_its_link() {
 fn a_challenge_is_made_at_the_step_that_makes_it() {
     let c = Challenge::by_id("no-fence").unwrap();
     let (machine, _) = searched(c);
-    let (path, why) = machine.read_path("A.A.expire.B.B.resume-A.A");
+    let (path, why) = read_path(&machine, "A.A.expire.B.B.resume-A.A");
     assert_eq!(why, None);
     let moves = fencing_model::path::replay(&machine, &path);
     assert_eq!(
@@ -124,7 +125,7 @@ fn split_authoritys_goal_needs_a_newer_holders_result() {
     let c = Challenge::by_id("split-authority").unwrap();
     let (machine, _) = searched(c);
     let made = |text: &str| {
-        let (path, why) = machine.read_path(text);
+        let (path, why) = read_path(&machine, text);
         assert_eq!(why, None, "{text}");
         let moves = fencing_model::path::replay(&machine, &path);
         let unbound = Finding::Broken(fencing_model::properties::Property::UnauthorizedAccept);

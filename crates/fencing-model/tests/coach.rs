@@ -6,8 +6,10 @@
 use fencing_model::coach::{Coach, UNREACHABLE};
 use fencing_model::machine::state::State;
 use fencing_model::machine::Machine;
+use fencing_model::path::read_path;
 use fencing_model::presets::PRESETS;
 use fencing_model::search::Search;
+use fencing_model::words::{next_move, situation};
 use fencing_model::{Defects, Finding};
 use std::collections::{HashSet, VecDeque};
 
@@ -115,8 +117,9 @@ fn the_coach_closes_the_overwrite_once_a_writes_first() {
     while !search.run(1 << 20) {}
     let coach = Coach::new(&search).unwrap();
     let revoked = Finding::Broken(fencing_model::Property::RevokedGenerationOverwrite);
-    let at =
-        |text: &str| coach.distance(locate(&search, &machine.read_path(text).0).unwrap(), revoked);
+    let at = |text: &str| {
+        coach.distance(locate(&search, &read_path(&machine, text).0).unwrap(), revoked)
+    };
     assert_eq!(at(""), 7, "acquire A, pause A, expire, acquire B, write B, resume A, write A");
     assert_eq!(at("A.A.expire.crash.recover.B.resume-A"), 2);
     assert_eq!(at("A.A.expire.crash.recover.B.resume-A.A"), UNREACHABLE);
@@ -135,7 +138,7 @@ fn each_move_is_worded_before_it_happens() {
         for i in 0..search.states() {
             machine.successors(search.state(i), &mut out);
             let words: Vec<String> =
-                out.iter().map(|(a, _, _)| machine.move_words(search.state(i), *a)).collect();
+                out.iter().map(|(a, _, _)| next_move(&machine, search.state(i), *a)).collect();
             for w in &words {
                 for outcome in ["接受", "拒绝", "通过", "成功", "失败", "违反"] {
                     assert!(!w.contains(outcome), "«{w}» tells the outcome");
@@ -155,14 +158,14 @@ fn each_move_is_worded_before_it_happens() {
 fn a_learners_path_keeps_its_longest_valid_prefix() {
     let s = PRESETS[0].read().scenario;
     let machine = fencing_model::lab::machine(&s);
-    let (path, why) = machine.read_path("A.A.expire.crash.recover.B.B.resume-A.A");
+    let (path, why) = read_path(&machine, "A.A.expire.crash.recover.B.B.resume-A.A");
     assert_eq!((path.len(), why), (9, None));
     assert_eq!(fencing_model::path::path_text(&path), "A.A.expire.crash.recover.B.B.resume-A.A");
-    let (path, why) = machine.read_path("A.A.x.A");
+    let (path, why) = read_path(&machine, "A.A.x.A");
     assert_eq!(path.len(), 2);
     assert_eq!(why.as_deref(), Some("第 3 步「x」不是一步动作，只保留了它之前的 2 步"));
     // B cannot be granted the lease A holds: no `acquire B` while A's lease is valid.
-    let (path, why) = machine.read_path("A.B");
+    let (path, why) = read_path(&machine, "A.B");
     assert_eq!(path.len(), 1, "{why:?}");
     assert_eq!(why.as_deref(), Some("第 2 步「B」在那时不可选，只保留了它之前的 1 步"));
 }
@@ -173,8 +176,8 @@ fn a_learners_path_keeps_its_longest_valid_prefix() {
 fn the_situation_tells_each_part_of_the_state() {
     let s = PRESETS[0].read().scenario;
     let machine = fencing_model::lab::machine(&s);
-    let moves = fencing_model::path::replay(&machine, &machine.read_path("A.A.expire").0);
-    let lines = machine.situation(&moves.last().unwrap().after, None);
+    let moves = fencing_model::path::replay(&machine, &read_path(&machine, "A.A.expire").0);
+    let lines = situation(&machine, &moves.last().unwrap().after, None);
     let text: Vec<String> = lines.iter().map(|(k, v)| format!("{k}: {v}")).collect();
     assert_eq!(
         text,

@@ -93,7 +93,7 @@ fn a_capped_search_says_so_and_still_reports_what_it_found() {
         scenario: s.clone(),
         case: fencing_model::CaseRun::Model(run),
     });
-    assert!(text.contains("在上限 50000 个状态处停止，未穷尽"), "{text}");
+    assert!(text.contains("在上限 50,000 个状态处停止，未穷尽"), "{text}");
     // A property not broken among the states visited is not said to hold.
     assert!(
         text.contains(

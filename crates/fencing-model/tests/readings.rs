@@ -10,7 +10,7 @@ use fencing_model::{Defects, Finding};
 fn a_write_refused_by_precheck_is_read_from_its_check() {
     let (text, _) =
         fencing_model::cli::execute(&["explore", "--variant", "split-authority,precheck"]);
-    let lost = text.split("反例：lost_operation").nth(1).unwrap();
+    let lost = text.split("反例（lost_operation）").nth(1).unwrap();
     assert!(
         lost.contains(
             "本例中被拒的是当前持有者（见 locked_out）：资源保存着 42（未绑定）写下的 (42,2)，\

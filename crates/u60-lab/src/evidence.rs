@@ -83,7 +83,7 @@ pub(crate) fn model_says(defects: Defects) -> ModelSays {
     ModelSays {
         variant: defects.variant_name(),
         interleaving: i + 1,
-        order: run.order(i),
+        order: run.verdicts.marks[i].order.clone(),
         a_applied: trace.steps[a].after.writer == Some('A'),
         broken: run
             .findings

@@ -188,7 +188,7 @@ pub(super) fn ChallengeBox(
                     let id = challenge.id.into();
                     lab.apply(Change::Solve { id, steps: 0, hints: 0, fewest: None });
                 }
-                let states = crate::experiments::checker::grouped(states);
+                let states = fencing_model::words::grouped(states);
                 format!(
                     "（第 {n} 次答「做不到」）{}",
                     impossible(f, challenge.claim, &states, tell.get())

@@ -2,7 +2,7 @@
 //! path and after each move), its status line, and its words under each move and beside the
 //! state on view.
 
-use crate::experiments::worker::{failure, spawn, Running};
+use crate::experiments::model_case::worker::{failure, spawn, Running};
 use fencing_model::coach::UNREACHABLE;
 use fencing_model::path::{Move, Step};
 pub use fencing_model::verdicts::Row;
@@ -71,7 +71,7 @@ impl Coach {
                     true => format!("状态表约占内存 {mb:.0} MB：这么大的场景在手机上可能吃紧。"),
                     false => String::new(),
                 };
-                let states = crate::experiments::checker::grouped(states as usize);
+                let states = fencing_model::words::grouped(states as usize);
                 format!("教练已就绪：{states} 个状态，用时 {ms:.0} 毫秒。{heavy}")
             }
             Coach::Failed(why) => {
@@ -226,7 +226,7 @@ pub(super) fn summary(
     states: Option<usize>,
     walk: Option<Callback<usize>>,
 ) -> impl IntoView {
-    let states = states.map(crate::experiments::checker::grouped);
+    let states = states.map(fencing_model::words::grouped);
     let said = says(&c.along, path, defects, crash, states.as_deref());
     let here = c.here();
     let ahead: Vec<(usize, &Finding)> =

@@ -19,8 +19,9 @@ use fencing_model::challenges::Challenge;
 use fencing_model::cli::coach_line;
 use fencing_model::machine::state::{Action, State};
 use fencing_model::machine::Machine;
-use fencing_model::path::{path_text, replay, steps};
+use fencing_model::path::{path_text, read_path, replay, steps};
 use fencing_model::verdicts::of_path;
+use fencing_model::words::{next_move, situation};
 use fencing_model::{Case, Scenario};
 use leptos::prelude::*;
 use path::PlayPath;
@@ -37,7 +38,7 @@ pub fn Play(
     let scenario_line = scenario.clone();
     let read = {
         let machine = machine.clone();
-        Memo::new(move |_| view.with(|v| machine.read_path(v.play.as_deref().unwrap_or(""))))
+        Memo::new(move |_| view.with(|v| read_path(&machine, v.play.as_deref().unwrap_or(""))))
     };
     let walk = {
         let machine = machine.clone();
@@ -218,8 +219,7 @@ pub fn Play(
                         }}
                     </h3>
                     <dl>
-                        {machine
-                            .situation(&s, committed)
+                        {situation(&machine, &s, committed)
                             .into_iter()
                             .map(|(k, v)| {
                                 view! {
@@ -366,5 +366,5 @@ pub fn Play(
 fn enabled(machine: &Machine, s: &State) -> Vec<(Action, String)> {
     let mut out = Vec::new();
     machine.successors(s, &mut out);
-    out.into_iter().map(|(a, _, _)| (a, machine.move_words(s, a))).collect()
+    out.into_iter().map(|(a, _, _)| (a, next_move(machine, s, a))).collect()
 }

@@ -8,14 +8,13 @@
 //! numbers only: which grant a token came from is the checker's knowledge.
 
 mod event;
-mod moves;
 pub mod spec;
 pub mod state;
 mod step;
 
 pub use event::{client_name, Event};
 
-use crate::scenario::Defects;
+use crate::defects::Defects;
 use spec::{Op, Programs};
 use state::*;
 use step::commit;

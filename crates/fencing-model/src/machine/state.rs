@@ -10,17 +10,17 @@ use serde::{Deserialize, Serialize};
 // A client's flags.
 pub(super) const PAUSED: u8 = 1;
 /// Its renewal failed: a correct client stops.
-pub(super) const STOPPED: u8 = 2;
+pub(crate) const STOPPED: u8 = 2;
 /// precheck: the resource's separate comparison for its next write passed / failed.
-pub(super) const CHECKED: u8 = 4;
-pub(super) const FAILED_CHECK: u8 = 8;
+pub(crate) const CHECKED: u8 = 4;
+pub(crate) const FAILED_CHECK: u8 = 8;
 /// split-authority: it holds a number from the counter for its next write.
-pub(super) const MINTED: u8 = 16;
+pub(crate) const MINTED: u8 = 16;
 
 // The authority's one crash.
 pub(super) const RUNNING: u8 = 0;
-pub(super) const DOWN: u8 = 1;
-pub(super) const RECOVERED: u8 = 2;
+pub(crate) const DOWN: u8 = 1;
+pub(crate) const RECOVERED: u8 = 2;
 
 // The lease.
 pub(super) const NO_LEASE: u8 = 0;

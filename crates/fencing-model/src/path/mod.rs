@@ -228,3 +228,25 @@ pub fn parse_path(text: &str) -> Result<Vec<Action>, String> {
         })
         .collect()
 }
+
+/// A learner's path from its text form (as a link carries it): the longest prefix of moves
+/// each enabled where it stands, and, if the text goes on, why the rest was refused.
+pub fn read_path(machine: &Machine, text: &str) -> (Vec<Action>, Option<String>) {
+    let mut s = State::default();
+    let mut path = Vec::new();
+    for (i, t) in text.split('.').filter(|t| !t.is_empty()).enumerate() {
+        let why = match parse_path(t) {
+            Err(_) => "不是一步动作",
+            Ok(a) => match machine.apply(&s, a[0]) {
+                Some((next, _)) => {
+                    s = next;
+                    path.push(a[0]);
+                    continue;
+                }
+                None => "在那时不可选",
+            },
+        };
+        return (path, Some(format!("第 {} 步「{t}」{why}，只保留了它之前的 {i} 步", i + 1)));
+    }
+    (path, None)
+}

@@ -3,11 +3,11 @@
 //! Columns are padded by display width, so Chinese labels line up in a terminal (the step
 //! table and the padding: `table.rs`; the explorer's report: `model.rs`).
 
-use crate::lab::{interleaving_name, FencingRun};
+use crate::lab::FencingRun;
 use crate::report::{CaseRun, OperationsRun, Report};
 use crate::scenario::{Defect, Defects, Scenario};
-use crate::verdicts::{Kind, Line, Part, Section, Verdicts, KEY_STEPS, WHY};
-use crate::words::{op_note, opt, GRANT_NOTE, OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS};
+use crate::verdicts::{Kind, Line, Marks, Part, Section, Verdicts, KEY_STEPS, WHY};
+use crate::words::{op_note, opt, GRANT_NOTE};
 use crate::APP_NOTE;
 use std::fmt::Write;
 
@@ -39,8 +39,8 @@ pub fn text(report: &Report) -> String {
                 s.op_seq_b,
                 condition(s.defects)
             );
-            if s.op_seq_a > s.op_seq_b && !s.defects.no_fence {
-                let _ = writeln!(out, "{OP_SEQ_WHY}");
+            for h in &run.verdicts.head {
+                let _ = writeln!(out, "{h}");
             }
             assumed(&mut out, &run.verdicts);
             defects(&mut out, s);
@@ -70,13 +70,9 @@ fn assumed(out: &mut String, v: &Verdicts) {
 
 /// A section of the judgment: its heading, then each line with its sign, verdict and
 /// qualifiers, then its remarks; `occurrences` prints each place a finding happened under its
-/// line (else the caller prints them as counterexamples of their own).
-pub(crate) fn section(
-    out: &mut String,
-    s: &Section,
-    occurrences: bool,
-    name: &dyn Fn(usize) -> String,
-) {
+/// line, naming its path by `marks` (else the caller prints them as counterexamples of their
+/// own).
+pub(crate) fn section(out: &mut String, s: &Section, occurrences: bool, marks: &[Marks]) {
     let ours = if s.ours { format!("（{}）", crate::verdicts::OURS) } else { String::new() };
     let _ = writeln!(out, "\n{}{ours}：", s.title);
     // Progress says first when its findings are judged; elsewhere remarks follow the lines.
@@ -95,10 +91,9 @@ pub(crate) fn section(
             for o in &l.occurrences {
                 let _ = writeln!(
                     out,
-                    "    {} {} 第 {} 步（{}）",
+                    "    {} {}（{}）",
                     o.kind.sign(),
-                    name(o.at.path),
-                    o.at.step,
+                    marks[o.at.path].place(o.at.step),
                     o.action
                 );
                 let _ = writeln!(out, "      {WHY}{}", o.why);
@@ -167,11 +162,8 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
         "固定前缀：{}（recover 即课程的「持久恢复」：一次宕机及其恢复，算作一步）",
         first.events[..run.prefix_len].join(" → ")
     );
-    let why_count = if d.split_authority { SPLIT_ORDER } else { "" };
-    let _ = writeln!(out, "交错数：{}{why_count}", run.interleavings);
-    if d.split_authority {
-        let _ = writeln!(out, "{SPLIT_OTHER_ORDERS}");
-    }
+    let _ = writeln!(out, "交错数：{}", run.interleavings);
+    let v = &run.verdicts;
     let _ = writeln!(out, "（token 后的{GRANT_NOTE}）");
     let precheck = if d.precheck {
         "（先检查后写入时，放行写入的那次比较也是关键步骤）"
@@ -180,19 +172,15 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     };
     let _ = writeln!(out, "{KEY_STEPS}{precheck}");
     legend(out);
-    let v = &run.verdicts;
-    for (i, trace) in run.traces.iter().enumerate() {
-        let marks = &v.marks[i];
-        let mut tags: Vec<String> = marks.notes.iter().map(|(_, t, _)| t.to_string()).collect();
-        tags.extend(marks.flags.iter().filter(|f| f.kind != Kind::Broken).map(|f| f.label.clone()));
-        tags.dedup();
+    for (trace, marks) in run.traces.iter().zip(&v.marks) {
+        let tags = marks.tags();
         let tags =
             if tags.is_empty() { String::new() } else { format!("（{}）", tags.join("，")) };
-        let _ = writeln!(out, "\n{}：{}{tags}", interleaving_name(i), run.order(i));
+        let _ = writeln!(out, "\n{}：{}{tags}", marks.name, marks.order);
         step_table(out, &trace.steps, &[], d, marks);
     }
     let Some(properties) = v.section(Part::Properties) else { return };
-    section(out, properties, false, &interleaving_name);
+    section(out, properties, false, &v.marks);
     let violations: Vec<_> =
         properties.lines.iter().flat_map(|l| l.occurrences.iter().map(move |o| (l, o))).collect();
     if violations.is_empty() {
@@ -202,11 +190,10 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
         let trace = &run.traces[o.at.path];
         let _ = writeln!(
             out,
-            "\n违例 {}：{} —— {} 第 {} 步（{}）",
+            "\n违例 {}：{} —— {}（{}）",
             n + 1,
             l.finding.name(),
-            interleaving_name(o.at.path),
-            o.at.step,
+            v.marks[o.at.path].place(o.at.step),
             o.action
         );
         let _ = writeln!(out, "  {WHY}{}", o.why);
@@ -223,16 +210,13 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
     }
     for part in [Part::Progress, Part::Issuer] {
         if let Some(s) = v.section(part) {
-            section(out, s, true, &interleaving_name);
+            section(out, s, true, &v.marks);
         }
     }
     if let Some(notes) = v.section(Part::Notes).filter(|s| !s.remarks.is_empty()) {
         let _ = writeln!(out, "\n注：");
         for r in &notes.remarks {
-            let places: Vec<String> =
-                r.at.iter()
-                    .map(|p| format!("{} 第 {} 步", interleaving_name(p.path), p.step))
-                    .collect();
+            let places: Vec<String> = r.at.iter().map(|p| v.marks[p.path].place(p.step)).collect();
             let _ = writeln!(out, "  {}\n    见：{}", r.text, places.join("、"));
         }
     }

@@ -4,7 +4,6 @@
 
 use super::{legend, section, step_table};
 use crate::checker::ModelRun;
-use crate::findings::Finding;
 use crate::machine::client_name;
 use crate::scenario::Scenario;
 use crate::verdicts::{Part, KEY_STEPS};
@@ -31,13 +30,14 @@ pub(super) fn scenario(out: &mut String, s: &Scenario) {
 
 /// The search's extent, the verdicts, then every counterexample.
 pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun) {
-    let _ = writeln!(out, "搜索：{}", run.extent(|n| n.to_string()));
-    legend(out);
     let v = &run.verdicts;
-    let name = |p: usize| format!("反例 {}", Finding::ALL.get(p).map_or("", |f| f.name()));
+    for h in &v.head {
+        let _ = writeln!(out, "{h}");
+    }
+    legend(out);
     for part in [Part::Properties, Part::Progress, Part::Issuer] {
         if let Some(sec) = v.section(part) {
-            section(out, sec, false, &name);
+            section(out, sec, false, &v.marks);
         }
     }
     let mut said_key = false;
@@ -51,13 +51,7 @@ pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun) {
                 said_key = true;
             }
             // An expected failure is no counterexample: it is the shortest path to it.
-            let _ = writeln!(
-                out,
-                "\n{}：{}（{} 步）",
-                v.marks[o.at.path].title(),
-                l.finding.name(),
-                path.len()
-            );
+            let _ = writeln!(out, "\n{}：{} 步", v.marks[o.at.path].name, path.len());
             let _ = writeln!(out, "  {}{}", crate::verdicts::WHY, o.why);
             for q in o.cause.iter().chain(&o.qualifiers) {
                 let _ = writeln!(out, "  {q}");

@@ -1,8 +1,8 @@
 //! The one step table (the lab's interleavings and the explorer's paths) and the padding by
 //! display width its columns use.
 
+use crate::defects::Defects;
 use crate::path::Step;
-use crate::scenario::Defects;
 use crate::verdicts::Marks;
 use crate::words::{self, lease, opt};
 use std::fmt::Write;
@@ -56,7 +56,7 @@ fn columns(split: bool) -> Vec<Vec<Column>> {
     let authority: Vec<Column> = vec![
         ("generation", 10, true, |s| opt(&s.after.generation)),
         ("owner", 5, false, |s| opt(&s.after.owner)),
-        ("lease", 7, false, |s| lease(s.after.lease).to_string()),
+        ("lease", 7, false, |s| lease(s.after.lease).0.to_string()),
     ];
     // Split authority's independent counter is a service of its own, apart from the grant.
     let counter: Vec<Column> = vec![("counter", 7, true, |s| opt(&s.after.counter))];

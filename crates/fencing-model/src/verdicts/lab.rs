@@ -11,7 +11,9 @@ use crate::lab::{FencingRun, Hit, LAB_FINDINGS};
 use crate::path::Move;
 use crate::properties::{Property, BOUND_TO_A_GRANT};
 use crate::scenario::Scenario;
-use crate::words::{assumptions, THREATS};
+use crate::words::{
+    assumptions, interleaving_name, OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS, THREATS,
+};
 
 /// The lab's verdicts for scenario `s`, whose interleavings (`all`, as the machine's moves)
 /// `run` judged.
@@ -89,7 +91,14 @@ pub fn of_lab(s: &Scenario, all: &[Vec<Move>], run: &FencingRun) -> Verdicts {
     };
     let sections = vec![properties, progress, issuer, notes, assumed];
     let marks = (1..=n).map(|i| marks(&sections, run, i)).collect();
-    Verdicts { sections, marks }
+    let mut head = Vec::new();
+    if s.op_seq_a > s.op_seq_b && !d.no_fence {
+        head.push(OP_SEQ_WHY.into());
+    }
+    if d.split_authority {
+        head.extend([SPLIT_ORDER, SPLIT_OTHER_ORDERS].map(String::from));
+    }
+    Verdicts { head, sections, marks }
 }
 
 fn remark(text: String) -> Remark {
@@ -136,7 +145,11 @@ fn notes(run: &FencingRun) -> Vec<Remark> {
 
 /// What interleaving `i` (1-based) marks: its findings' occurrences and its notes.
 fn marks(sections: &[Section], run: &FencingRun, i: usize) -> Marks {
-    let mut m = Marks::default();
+    let mut m = Marks {
+        name: interleaving_name(i - 1),
+        order: run.traces[i - 1].events[run.prefix_len..].join(" → "),
+        ..Marks::default()
+    };
     for l in sections.iter().flat_map(|s| &s.lines) {
         for o in l.occurrences.iter().filter(|o| o.at.path == i - 1) {
             m.add(l.finding, o);

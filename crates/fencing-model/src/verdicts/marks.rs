@@ -16,9 +16,14 @@ pub struct Flag {
     pub text: String,
 }
 
-/// What one path marks: findings and notes at their steps, key and enabling steps.
+/// What one path marks: its name, findings and notes at their steps, key and enabling steps.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Marks {
+    /// The path as every report names it (`交错 2`, `最短反例（unauthorized_accept）`); empty
+    /// for a learner's own path.
+    pub name: String,
+    /// An interleaving's order after the fixed prefix (`resume A → write A → write B`).
+    pub order: String,
     pub flags: Vec<Flag>,
     /// A note's step, short tag and sentence.
     pub notes: Vec<(usize, &'static str, String)>,
@@ -37,6 +42,22 @@ impl Marks {
             self.notes.iter().filter(|(s, _, _)| *s == n).map(|(_, t, _)| *t).collect();
         t.dedup();
         t
+    }
+
+    /// A step of this path as the reports name it: `交错 2 第 6 步`,
+    /// `最短反例（unauthorized_accept）第 6 步`.
+    pub fn place(&self, step: usize) -> String {
+        // A space after a number, none after a full-width bracket.
+        let gap = if self.name.ends_with('）') { "" } else { " " };
+        format!("{}{gap}第 {step} 步", self.name)
+    }
+
+    /// The path's tags, for its title: each note's, then each finding's with its sign.
+    pub fn tags(&self) -> Vec<String> {
+        let mut tags: Vec<String> = self.notes.iter().map(|(_, t, _)| t.to_string()).collect();
+        tags.extend(self.flags.iter().map(|f| format!("{} {}", f.kind.sign(), f.label)));
+        tags.dedup();
+        tags
     }
 
     pub fn notes_at(&self, n: usize) -> impl Iterator<Item = &str> {

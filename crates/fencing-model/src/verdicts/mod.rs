@@ -203,9 +203,12 @@ pub struct Section {
     pub remarks: Vec<Remark>,
 }
 
-/// A run's judgment: its sections, and each path's marks.
+/// A run's judgment: what its report says first, its sections, and each path's marks.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Verdicts {
+    /// The report's head, sentence by sentence, before the judgment: the search's extent (the
+    /// model case); notes on the scenario's op_seq and on the schedule (the fencing case).
+    pub head: Vec<String>,
     pub sections: Vec<Section>,
     /// Per path, as `Place::path` counts them.
     pub marks: Vec<Marks>,

@@ -4,10 +4,10 @@
 
 use super::say::{self, chain, lost_reading, why};
 use super::{Kind, Occurrence, Place};
+use crate::defects::Defects;
 use crate::findings::{fired, Finding};
 use crate::machine::state::Action;
 use crate::path::{enabling_steps, Move, Step};
-use crate::scenario::Defects;
 use crate::Event;
 
 /// The occurrence of `f` at `at` (its step, 1-based) on the path `moves`, shown as `steps`,

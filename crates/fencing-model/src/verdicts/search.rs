@@ -5,11 +5,11 @@ use super::read::occurrence;
 use super::say::{self, by_construction, none_of, stale_in_search, unfired};
 use super::{Kind, Line, Marks, Part, Place, Remark, Section, Verdicts};
 use crate::checker::ModelRun;
+use crate::defects::Defects;
 use crate::findings::Finding;
 use crate::path::Move;
 use crate::properties::{Property, BOUND_TO_A_GRANT};
-use crate::scenario::Defects;
-use crate::words::{assumptions, THREATS};
+use crate::words::{assumptions, grouped, THREATS};
 
 /// The explorer's verdicts: `moves` are each finding's shortest path (in `Finding::ALL`
 /// order) as the machine's moves, `run` the same paths as steps.
@@ -117,7 +117,29 @@ pub fn of_search(
     if let Some(o) = found(stale) {
         marks[stale].add(Finding::StaleRefused, &o);
     }
-    Verdicts { sections, marks: marks.into_iter().map(Marks::settle).collect() }
+    let marks = marks
+        .into_iter()
+        .zip(Finding::ALL)
+        .map(|(m, f)| Marks { name: format!("{}（{}）", m.title(), f.name()), ..m.settle() })
+        .collect();
+    Verdicts { head: vec![extent(run)], sections, marks }
+}
+
+/// How far the search went.
+fn extent(run: &ModelRun) -> String {
+    let transitions = grouped(run.transitions as usize);
+    if run.complete {
+        format!(
+            "搜索：广度优先，遍历全部可达状态——{} 个不同状态，{transitions} 次转移",
+            grouped(run.states)
+        )
+    } else {
+        format!(
+            "搜索：在上限 {} 个状态处停止，未穷尽（已转移 {transitions} 次）；\
+             「未发现」只说明已访问的状态里没有",
+            grouped(run.cap)
+        )
+    }
 }
 
 fn remark(text: String) -> Remark {

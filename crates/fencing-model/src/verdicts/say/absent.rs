@@ -1,9 +1,9 @@
 //! What an absence means: a finding that cannot happen in this variant, one that did not
 //! happen (and the evidence that it was put to the test), a defect that never fired.
 
+use crate::defects::{Defect, Defects};
 use crate::findings::Finding;
 use crate::properties::Property;
-use crate::scenario::{Defect, Defects};
 use crate::APP_NOTE;
 
 /// Why a finding cannot happen in this variant, if it cannot: every token minted by a grant

@@ -4,9 +4,9 @@
 
 use super::absent::by_construction;
 use super::tag;
+use crate::defects::{Defect, Defects};
 use crate::findings::Finding;
 use crate::path::{Move, Step};
-use crate::scenario::{Defect, Defects};
 use crate::verdicts::{Kind, Marks};
 use crate::Event;
 

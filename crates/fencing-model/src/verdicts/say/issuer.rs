@@ -3,7 +3,7 @@
 
 use crate::findings::Finding;
 use crate::lab::ReusedFence;
-use crate::words::grant;
+use crate::words::{grant, interleaving_name};
 
 /// The issuer-side finding in one sentence.
 pub fn reused_fence(r: &ReusedFence) -> String {
@@ -33,19 +33,17 @@ pub fn harm(r: &ReusedFence) -> String {
         .iter()
         .enumerate()
         .map(|(i, h)| match h {
-            Some(h) if h.finding == Finding::LockedOut => {
-                format!(
-                    "交错 {} 有害（第 {} 步：当前持有者被拒，资源保留着较早授予的结果）",
-                    i + 1,
-                    h.step
-                )
-            }
-            Some(h) => format!(
-                "交错 {} 有害（第 {} 步：较早授予的写入覆盖了较新授予的结果）",
-                i + 1,
+            Some(h) if h.finding == Finding::LockedOut => format!(
+                "{} 有害（第 {} 步：当前持有者被拒，资源保留着较早授予的结果）",
+                interleaving_name(i),
                 h.step
             ),
-            None => format!("交错 {} 无害", i + 1),
+            Some(h) => format!(
+                "{} 有害（第 {} 步：较早授予的写入覆盖了较新授予的结果）",
+                interleaving_name(i),
+                h.step
+            ),
+            None => format!("{} 无害", interleaving_name(i)),
         })
         .collect();
     format!("这次重用是否造成危害：{}", each.join("；"))

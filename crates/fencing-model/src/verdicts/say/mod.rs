@@ -5,10 +5,10 @@
 //! marks, `coach.rs` the coach.
 
 use super::Kind;
+use crate::defects::Defects;
 use crate::findings::Finding;
 use crate::path::{Step, Token};
 use crate::properties::Property;
-use crate::scenario::Defects;
 use crate::words::{grant, pair, token};
 use crate::Event;
 use crate::APP_NOTE;

@@ -22,8 +22,7 @@ pub(super) fn Counterexample(
     view: Memo<View>,
     go: Callback<View>,
 ) -> impl IntoView {
-    let (name, path) = (found.finding.name(), found.path.clone().unwrap_or_default());
-    let what = marks.title();
+    let path = found.path.clone().unwrap_or_default();
     let total = path.len();
     let step = Signal::derive(move || view.get().step.unwrap_or(1).clamp(1, total.max(1)));
     let player = Player::new(
@@ -37,7 +36,7 @@ pub(super) fn Counterexample(
     follow_current_step(move || view.track());
     let (model, defects) = (scenario.model.clone(), scenario.defects);
     view! {
-        <h3>{format!("{what}：{name}（{total} 步）")}</h3>
+        <h3>{format!("{}：{total} 步", marks.name)}</h3>
         <p class="to-play">
             <button
                 type="button"

@@ -2,30 +2,51 @@
 //! the page's tables, diagrams and announcements all call these, so a fact reads the same
 //! wherever it is shown.
 
+use crate::defects::Defects;
 use crate::machine::state::Lease;
 use crate::machine::Event;
 use crate::operations::{OpOutcome, OpResult};
 use crate::path::Token;
-use crate::scenario::Defects;
-use crate::APP_NOTE;
+
+mod moves;
+
+pub use moves::{next_move, situation, Line};
 
 /// An optional value, `-` when absent.
 pub fn opt<T: ToString>(v: &Option<T>) -> String {
     v.as_ref().map_or_else(|| "-".to_string(), T::to_string)
 }
 
-/// The authority's lease state.
-pub fn lease(l: Lease) -> &'static str {
+/// The authority's lease state: as the step table's `lease` column writes it, and in words.
+pub fn lease(l: Lease) -> (&'static str, &'static str) {
     match l {
-        Lease::None => "-",
-        Lease::Valid => "valid",
-        Lease::Expired => "expired",
+        Lease::None => ("-", "无租约"),
+        Lease::Valid => ("valid", "租约有效"),
+        Lease::Expired => ("expired", "租约已到期"),
     }
+}
+
+/// A count with its thousands grouped (`1,438,029`).
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// `(fence,seq)` as the resource compares it.
 pub fn pair((f, s): (u64, u64)) -> String {
     format!("({f},{s})")
+}
+
+/// An interleaving as the reports name it, by its index (`交错 1` is the first).
+pub fn interleaving_name(i: usize) -> String {
+    format!("交错 {}", i + 1)
 }
 
 /// A grant by its number in true order.
@@ -142,7 +163,7 @@ pub const OP_SEQ_WHY: &str = "（本学习台补充：A 的 op_seq 较大：资�
 
 /// Why split authority leaves two interleavings.
 pub const SPLIT_ORDER: &str =
-    "（本学习台补充：A 恢复后的 mint 排在 B 的写入之后，即课程反例的次序）";
+    "（本学习台补充：交错只有两条，是因为 A 恢复后的 mint 固定排在 B 的写入之后，即课程反例的次序）";
 
 /// What the orders split authority's schedule leaves out would do (the lesson counts two).
 pub const SPLIT_OTHER_ORDERS: &str = app_note!(
@@ -172,9 +193,14 @@ pub fn assumptions(delay: bool) -> String {
         "写入即时送达"
     };
     format!(
-        "模型假设{APP_NOTE}：租约只在持有者暂停时到期；恢复从持久状态读回发号器\
-         （rollback-issuer 则从旧备份读回初始值）；{network}；授权权威宕机期间，授予、续租、\
-         释放与到期判定都要等它恢复后才能进行。"
+        concat!(
+            "模型假设",
+            app_note!(),
+            "：租约只在持有者暂停时到期；恢复从持久状态读回发号器\
+             （rollback-issuer 则从旧备份读回初始值）；{}；授权权威宕机期间，授予、续租、\
+             释放与到期判定都要等它恢复后才能进行。"
+        ),
+        network
     )
 }
 

@@ -3,29 +3,20 @@
 //! immediate, whatever it is doing) and turns its final summary into the very report the CLI
 //! prints, laid out by the one report component.
 
-use super::counterexample::{story, Counterexample};
-use super::worker::{start, Running, SearchProgress, SearchStatus, CAP};
+mod counterexample;
+pub mod worker;
+
 use crate::lab_views::report::Judgment;
 use crate::lab_views::state::View;
 use crate::ui::copy::CopyButton;
 use crate::ui::download::download;
+use counterexample::{story, Counterexample};
 use fencing_model::checker::{self, ModelRun, Summary};
 use fencing_model::verdicts::Place;
+use fencing_model::words::grouped;
 use fencing_model::{codec, render, scenario_file, CaseRun, Finding, Report, Scenario};
 use leptos::prelude::*;
-
-/// `1453155` as `1,453,155`.
-pub fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
+use worker::{start, Running, SearchProgress, SearchStatus, CAP};
 
 fn seconds(ms: f64) -> String {
     format!("{:.2}", ms / 1000.0)
@@ -43,7 +34,7 @@ pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> 
         }
     };
     let query = codec::to_query(&scenario);
-    let session = super::session::use_session();
+    let session = crate::experiments::session::use_session();
     let run = Callback::new(move |()| {
         end();
         session.searched.set(None);
@@ -196,7 +187,6 @@ fn ModelReport(
     let command = fencing_model::cli::command_line(&scenario);
     let copy = command.clone();
     let file = scenario_file::write(None, &scenario);
-    let extent = format!("搜索：{}", run.extent(grouped));
     // A rate over a few milliseconds says nothing.
     let speed = if progress.elapsed_ms >= 100.0 {
         format!(
@@ -208,7 +198,9 @@ fn ModelReport(
         "用时不到 0.1 秒（在后台线程中）".to_string()
     };
     let findings = run.findings.clone();
-    super::session::use_session().searched.set(Some(run.verdicts.headline().join(" · ")));
+    crate::experiments::session::use_session()
+        .searched
+        .set(Some(run.verdicts.headline().join(" · ")));
     // The counterexample shown: the one chosen, or the first there is.
     let chosen = move || {
         let i = view.get().interleaving;
@@ -226,16 +218,13 @@ fn ModelReport(
             data-states=run.states
             data-complete=complete.to_string()
         >
-            {extent}
+            {run.verdicts.head.join("")}
         </p>
         <p class="search-speed" data-elapsed-ms=progress.elapsed_ms>
             {speed}
         </p>
         <Judgment
             verdicts=run.verdicts.clone()
-            path=Callback::new(|p: usize| {
-                format!("最短路径（{}）", Finding::ALL.get(p).map_or("", |f| f.name()))
-            })
             go=Callback::new(move |p: Place| {
                 go.run(View {
                     interleaving: p.path,

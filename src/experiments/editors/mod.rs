@@ -3,11 +3,17 @@
 //! It edits a text draft; only a draft that parses and validates becomes the shown view,
 //! so bad input is explained inline and the last good result stays on screen.
 
-use super::fields::{number_field, Fields};
-use super::model_editor::ModelEditor;
-use super::ops_editor::OpsEditor;
+mod fields;
+mod model_editor;
+mod ops_editor;
+
+pub use fields::Fields;
+
 use fencing_model::{Case, Defect};
+use fields::number_field;
 use leptos::prelude::*;
+use model_editor::ModelEditor;
+use ops_editor::OpsEditor;
 
 #[component]
 pub fn Editor(
