@@ -11,11 +11,11 @@ mod history;
 mod page;
 mod rated;
 pub mod recall;
+mod reveal;
 mod words;
 
 use crate::clock;
 use crate::content::{chapter_index, Question, QUESTIONS, TOC};
-use crate::record::review::Rating;
 use crate::record::study::{Change, QuestionRecord, QuestionRef, Study};
 use crate::route::Route;
 use crate::storage::persist;
@@ -26,11 +26,9 @@ use leptos::prelude::*;
 #[cfg(feature = "ssr")]
 pub use page::SelfTestPage;
 use rated::JustRated;
+use reveal::reference;
 pub use words::{due_today, next_review, rating_label, review_order, when, UNSURE};
-use words::{
-    marked_suggestion, rating_class, rating_meaning, state_class, state_label, suggestion,
-    POINT_RULE,
-};
+use words::{state_class, state_label};
 
 /// The chapters a question sends the learner back to, the main one first.
 fn reread(q: &'static Question) -> impl IntoView {
@@ -44,11 +42,6 @@ fn reread(q: &'static Question) -> impl IntoView {
     links.collect_view()
 }
 
-/// The mark on the rating the ticked points suggest.
-fn suggested_tag() -> impl IntoView {
-    view! { <span class="suggested-tag">"建议"</span> }
-}
-
 /// Answering one question: recall, reveal, tick, rate, and the attempts so far. Lazy: its code
 /// is a piece of the study module, fetched only by the page that shows it (docs/architecture.md).
 #[island(lazy)]
@@ -57,7 +50,6 @@ fn QuestionCard(index: usize) -> impl IntoView {
     let store = use_store::<Study>();
     let this = QuestionRef { id: q.id, wording: q.version, tab: this_tab() };
     let record = Memo::new(move |_| store.record().with(|p| p.question(q.id)));
-    let state = move || record.with(QuestionRecord::state);
     let revealed = move || record.with(|r| r.current.revealed);
     // A draft typed against an earlier wording of the question is kept, and said to be so.
     let old_draft = move || {
@@ -69,47 +61,7 @@ fn QuestionCard(index: usize) -> impl IntoView {
     let just_rated = RwSignal::new(false);
     let unsure = RwSignal::new(false);
     view! {
-        // Where a link back to an answer in progress lands (`q1-state`): the answer follows.
-        <p
-            class=move || format!("q-state {}", state_class(state()))
-            role="status"
-            id=format!("{}-state", q.id)
-        >
-            {move || state_label(state())}
-            {move || {
-                record.with(|r| r.level()).map(|l| format!(" · 当前：{}", rating_label(l)))
-            }}
-            {move || {
-                record
-                    .with(|r| {
-                        r.attempts
-                            .last()
-                            .filter(|a| a.wording == q.version)
-                            .map(|a| {
-                                format!(
-                                    " · 上次勾了 {}/{} 个评分点",
-                                    a.ticked.len(),
-                                    q.points.len(),
-                                )
-                            })
-                    })
-            }}
-            {move || {
-                record
-                    .with(|r| next_review(r, clock::now()))
-                    .map(|(due, when)| {
-                        view! {
-                            <span class="q-review" class:due=due>
-                                {if due {
-                                    " · 复习：今天到期".to_string()
-                                } else {
-                                    format!(" · 下次复习：{when}")
-                                }}
-                            </span>
-                        }
-                    })
-            }}
-        </p>
+        {status(q, record)}
         {move || {
             just_rated
                 .get()
@@ -185,122 +137,56 @@ fn QuestionCard(index: usize) -> impl IntoView {
                     </p>
                 </Show>
             </div>
-            <Show when=revealed>
-                <div class="q-reference">
-                    <h3>"参考答案"</h3>
-                    {q.answer.split("\n\n").map(|para| view! { <p>{para}</p> }).collect_view()}
-                    <p class="hint">"出处："{reread(q)}</p>
-                    // On a phone the answer box is far above: the answer again, at hand while
-                    // ticking.
-                    <details class="mine-again">
-                        <summary>"对照你的回答"</summary>
-                        <blockquote>
-                            {move || {
-                                record
-                                    .with(|r| {
-                                        if r.current.answer.trim().is_empty() {
-                                            "（未写回答）".to_string()
-                                        } else {
-                                            r.current.answer.clone()
-                                        }
-                                    })
-                            }}
-                        </blockquote>
-                    </details>
-                    <fieldset class="points">
-                        <legend>"评分点：勾出你的回答覆盖到的"</legend>
-                        <p class="muted">{POINT_RULE}</p>
-                        {q
-                            .points
-                            .iter()
-                            .enumerate()
-                            .map(|(k, text)| {
-                                view! {
-                                    <label class="check">
-                                        <input
-                                            type="checkbox"
-                                            prop:checked=move || {
-                                                record.with(|r| r.current.ticked.contains(&k))
-                                            }
-                                            on:change=move |ev| {
-                                                store
-                                                    .apply(Change::Tick {
-                                                        question: this,
-                                                        point: k,
-                                                        on: event_target_checked(&ev),
-                                                    })
-                                            }
-                                        />
-                                        <span>{*text}</span>
-                                    </label>
-                                }
-                            })
-                            .collect_view()}
-                    </fieldset>
-                    <fieldset class="rating">
-                        <legend>
-                            {move || {
-                                format!(
-                                    "自评（已勾 {}/{} 个评分点）",
-                                    record.with(|r| r.current.ticked.len()),
-                                    q.points.len(),
-                                )
-                            }}
-                        </legend>
-                        <p class="suggested-rating">
-                            {move || suggestion(q, &record.with(|r| r.current.ticked.clone()))}
-                        </p>
-                        <label class="check unsure">
-                            <input
-                                type="checkbox"
-                                prop:checked=unsure
-                                on:change=move |ev| unsure.set(event_target_checked(&ev))
-                            />
-                            <span>
-                                "没把握"<span class="addition-tag">"本学习台补充"</span>
-                                <small>
-                                    "只在自评为“完整答出”时起作用：这次按“部分答出”排复习（间隔回到\
-                                     至多 2 天，之后从那里再翻倍），让这题早些回来；选另两档时不改变\
-                                     安排。你的自评、进度页与导出里的自评都不变。"
-                                </small>
-                            </span>
-                        </label>
-                        {Rating::ALL
-                            .into_iter()
-                            .map(|rating| {
-                                let is_suggested = move || {
-                                    record.with(|r| marked_suggestion(q, &r.current.ticked))
-                                        == Some(rating)
-                                };
-                                view! {
-                                    <button
-                                        type="button"
-                                        class=format!("tool-btn rate {}", rating_class(rating))
-                                        class:suggested=is_suggested
-                                        on:click=move |_| {
-                                            store
-                                                .apply(Change::Rate {
-                                                    question: this,
-                                                    rating,
-                                                    unsure: unsure.get_untracked(),
-                                                });
-                                            unsure.set(false);
-                                            just_rated.set(true);
-                                        }
-                                    >
-                                        <strong>
-                                            {rating_label(rating)}
-                                            {move || is_suggested().then(suggested_tag)}
-                                        </strong>
-                                        <small>{rating_meaning(rating)}</small>
-                                    </button>
-                                }
-                            })
-                            .collect_view()}
-                    </fieldset>
-                </div>
-            </Show>
+            <Show when=revealed>{reference(q, record, store, this, unsure, just_rated)}</Show>
         </div>
         <History record=record q=q just_rated=just_rated.into() />
+    }
+}
+
+/// Where the question stands: its state, the current level, the points ticked last time and the
+/// next review. Where a link back to an answer in progress lands (`q1-state`).
+fn status(q: &'static Question, record: Memo<QuestionRecord>) -> impl IntoView {
+    let state = move || record.with(QuestionRecord::state);
+    view! {
+        <p
+            class=move || format!("q-state {}", state_class(state()))
+            role="status"
+            id=format!("{}-state", q.id)
+        >
+            {move || state_label(state())}
+            {move || {
+                record.with(|r| r.level()).map(|l| format!(" · 当前：{}", rating_label(l)))
+            }}
+            {move || {
+                record
+                    .with(|r| {
+                        r.attempts
+                            .last()
+                            .filter(|a| a.wording == q.version)
+                            .map(|a| {
+                                format!(
+                                    " · 上次勾了 {}/{} 个评分点",
+                                    a.ticked.len(),
+                                    q.points.len(),
+                                )
+                            })
+                    })
+            }}
+            {move || {
+                record
+                    .with(|r| next_review(r, clock::now()))
+                    .map(|(due, when)| {
+                        view! {
+                            <span class="q-review" class:due=due>
+                                {if due {
+                                    " · 复习：今天到期".to_string()
+                                } else {
+                                    format!(" · 下次复习：{when}")
+                                }}
+                            </span>
+                        }
+                    })
+            }}
+        </p>
     }
 }
