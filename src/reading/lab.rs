@@ -93,44 +93,13 @@ fn LabCommand(command: String) -> impl IntoView {
                         </p>
                     }
                 })}
-            // After a reload the output is gone (it is not saved: 「运行」 computes the same again);
-            // what the learner did with this command is.
-            {experiment
-                .map(|e| {
-                    let lab = store.record();
-                    let count = Signal::derive(move || lab.with(|l| l.runs_of(e)));
-                    view! {
-                        <p
-                            class="lab-status"
-                            hidden=move || { count.get() == 0 || runs.get() != 0 }
-                        >
-                            <RunStatus
-                                count=count
-                                hit=Signal::derive(move || lab.with(|l| l.latest_hit(e)))
-                            />
-                            <span class="hint">
-                                "（刷新后不保留输出，再点「运行」结果相同；次数也计入实验台里同一开关组合的运行）"
-                            </span>
-                        </p>
-                    }
-                })}
+            {experiment.map(|e| kept(e, runs))}
             <div class="lab-row">
                 <code class="cmd">
                     <span class="prompt" aria-hidden="true">
                         "$ "
                     </span>
-                    // Each word kept whole (`--variant`, `split-authority`): a narrow screen
-                    // breaks the line between words only.
-                    {command
-                        .split(' ')
-                        .enumerate()
-                        .map(|(i, w)| {
-                            view! {
-                                {(i > 0).then_some(" ")}
-                                <span class="word">{w.to_string()}</span>
-                            }
-                        })
-                        .collect_view()}
+                    {words(&command)}
                 </code>
                 <div class="lab-actions">
                     <CopyButton text=Callback::new(move |_| copied.clone()) label="复制命令" />
@@ -141,19 +110,7 @@ fn LabCommand(command: String) -> impl IntoView {
                                     class="tool-btn predict-btn"
                                     type="button"
                                     aria-expanded=move || predicting.get().to_string()
-                                    on:click=move |_| {
-                                        predicting.update(|p| *p = !*p);
-                                        request_animation_frame(move || {
-                                            let form = item
-                                                .get_untracked()
-                                                .and_then(|li| {
-                                                    li.query_selector(".predict").ok().flatten()
-                                                });
-                                            if let Some(el) = form {
-                                                el.scroll_into_view();
-                                            }
-                                        });
-                                    }
+                                    on:click=move |_| open_prediction(predicting, item)
                                 >
                                     "先预测"
                                 </button>
@@ -183,4 +140,45 @@ fn LabCommand(command: String) -> impl IntoView {
             {move || asked_once.get().then(|| lab_run::show(piece, asked.clone()))}
         </li>
     }
+}
+
+/// What the learner did with a command, kept through a reload (the output is not saved:
+/// 「运行」 computes the same again); hidden once this visit runs it.
+fn kept(e: Experiment, runs: RwSignal<u32>) -> impl IntoView {
+    let lab = use_store::<Lab>().record();
+    let count = Signal::derive(move || lab.with(|l| l.runs_of(e)));
+    view! {
+        <p class="lab-status" hidden=move || { count.get() == 0 || runs.get() != 0 }>
+            <RunStatus count=count hit=Signal::derive(move || lab.with(|l| l.latest_hit(e))) />
+            <span class="hint">
+                "（刷新后不保留输出，再点「运行」结果相同；次数也计入实验台里同一开关组合的运行）"
+            </span>
+        </p>
+    }
+}
+
+/// A command's words, each kept whole (`--variant`, `split-authority`): a narrow screen breaks
+/// the line between words only.
+fn words(command: &str) -> impl IntoView {
+    command
+        .split(' ')
+        .enumerate()
+        .map(|(i, w)| {
+            view! {
+                {(i > 0).then_some(" ")}
+                <span class="word">{w.to_string()}</span>
+            }
+        })
+        .collect_view()
+}
+
+/// Open or close the prediction form, and bring it into view.
+fn open_prediction(predicting: RwSignal<bool>, item: NodeRef<leptos::html::Li>) {
+    predicting.update(|p| *p = !*p);
+    request_animation_frame(move || {
+        let form = item.get_untracked().and_then(|li| li.query_selector(".predict").ok().flatten());
+        if let Some(el) = form {
+            el.scroll_into_view();
+        }
+    });
 }
