@@ -5,45 +5,21 @@ use super::session::Arrival;
 use crate::lab_views::path_view::PathView;
 use crate::lab_views::player::{follow_current_step, Player};
 use crate::lab_views::state::View;
+use fencing_model::verdicts::{Marks, Verdicts};
 use fencing_model::{Case, Defects, FencingRun};
 use leptos::prelude::*;
 
 #[component]
 pub(super) fn Interleavings(
     run: FencingRun,
+    verdicts: Verdicts,
     defects: Defects,
     view: Memo<View>,
     go: Callback<View>,
 ) -> impl IntoView {
     let interleavings = run.interleavings;
-    let marks = run.verdicts.marks.clone();
-    let head = run.verdicts.head.clone();
-    let chooser = (0..run.traces.len())
-        .map(|i| {
-            let bad = marks[i].flags.iter().any(|f| f.kind.happened());
-            let tagged = marks[i].tags().join("，");
-            view! {
-                <button
-                    type="button"
-                    class="tool-btn interleaving"
-                    class:bad=bad
-                    aria-pressed=move || (view.get().interleaving == i).to_string()
-                    on:click=move |_| {
-                        go.run(View {
-                            interleaving: i,
-                            step: None,
-                            ..view.get_untracked()
-                        })
-                    }
-                >
-                    <span>{marks[i].name.clone()}</span>
-                    <small>{marks[i].order.clone()}</small>
-                    {(!tagged.is_empty())
-                        .then(|| view! { <small class="interleaving-tag">{tagged}</small> })}
-                </button>
-            }
-        })
-        .collect_view();
+    let Verdicts { marks, head, .. } = verdicts;
+    let chooser = chooser(&marks, view, go);
     let traces_paths: Vec<String> = run.traces.iter().map(|t| t.path.clone()).collect();
     let traces = run.traces;
     let last = traces.len() - 1;
@@ -129,4 +105,35 @@ pub(super) fn Interleavings(
             }
         }}
     }
+}
+
+/// The interleavings to choose from, each by its name, order and tags, as the report titles
+/// them.
+fn chooser(marks: &[Marks], view: Memo<View>, go: Callback<View>) -> impl IntoView {
+    (0..marks.len())
+        .map(|i| {
+            let bad = marks[i].flags.iter().any(|f| f.kind.happened());
+            let tagged = marks[i].tags().join("，");
+            view! {
+                <button
+                    type="button"
+                    class="tool-btn interleaving"
+                    class:bad=bad
+                    aria-pressed=move || (view.get().interleaving == i).to_string()
+                    on:click=move |_| {
+                        go.run(View {
+                            interleaving: i,
+                            step: None,
+                            ..view.get_untracked()
+                        })
+                    }
+                >
+                    <span>{marks[i].name.clone()}</span>
+                    <small>{marks[i].order.clone()}</small>
+                    {(!tagged.is_empty())
+                        .then(|| view! { <small class="interleaving-tag">{tagged}</small> })}
+                </button>
+            }
+        })
+        .collect_view()
 }

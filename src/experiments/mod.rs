@@ -99,8 +99,9 @@ fn VerdictLine() -> impl IntoView {
         if s.predict_first.get() {
             return Some("先预测模式：每个新场景的结果在你预测之后显示".to_string());
         }
-        match s.report.get()?.case {
-            CaseRun::Fencing(run) => Some(run.verdicts.headline().join(" · ")),
+        let report = s.report.get()?;
+        match report.case {
+            CaseRun::Fencing(_) => Some(report.verdicts.headline().join(" · ")),
             CaseRun::Operations(run) => {
                 let outcomes: Vec<&str> = run.operations.iter().map(|r| r.outcome.name()).collect();
                 Some(format!("{} · 效果数 {}", outcomes.join(" / "), run.effects))

@@ -43,7 +43,7 @@ pub(super) fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -
     let body = match report.case {
         CaseRun::Fencing(run) => view! {
             <Judgment
-                verdicts=run.verdicts.clone()
+                verdicts=report.verdicts.clone()
                 go=Callback::new(move |p: Place| {
                     go.run(View {
                         interleaving: p.path,
@@ -52,7 +52,7 @@ pub(super) fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -
                     })
                 })
             />
-            <Interleavings run=run defects=defects view=view go=go />
+            <Interleavings run=run verdicts=report.verdicts defects=defects view=view go=go />
         }
         .into_any(),
         CaseRun::Operations(run) => view! { <OperationsTable run=run /> }.into_any(),

@@ -51,8 +51,8 @@ const OUTCOMES: [OpOutcome; 4] =
 
 /// Each interleaving's moves after the fixed prefix, as the report names them.
 fn orders(report: &Report) -> Vec<String> {
-    match &report.case {
-        CaseRun::Fencing(run) => run.verdicts.marks.iter().map(|m| m.order.clone()).collect(),
+    match report.case {
+        CaseRun::Fencing(_) => report.verdicts.marks.iter().map(|m| m.order.clone()).collect(),
         _ => vec![],
     }
 }

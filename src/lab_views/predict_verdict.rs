@@ -29,7 +29,7 @@ fn misses(guess: &Guess, report: &Report) -> Vec<String> {
                 };
                 let mut said = format!(
                     "{}：最后是 {writer} 的结果——{}：{}",
-                    run.verdicts.marks[i].name,
+                    report.verdicts.marks[i].name,
                     step(n),
                     words::event(&last.event, &[], report.scenario.defects)
                 );

@@ -18,7 +18,7 @@ pub(super) fn RunResult(report: Report, text: String, id: String, label: String)
     let shown = match report.case {
         CaseRun::Fencing(run) => {
             let i = run.shown_first();
-            let marks = run.verdicts.marks[i - 1].clone();
+            let marks = report.verdicts.marks[i - 1].clone();
             let broken = marks
                 .flags
                 .iter()
@@ -28,10 +28,10 @@ pub(super) fn RunResult(report: Report, text: String, id: String, label: String)
             let steps = trace.steps.len();
             let href =
                 View { interleaving: i - 1, ..View::of(report.scenario.clone()) }.steps_href();
-            let headline = run.verdicts.headline().join(" · ");
+            let headline = report.verdicts.headline().join(" · ");
             view! {
                 <p class="lab-headline">{headline}</p>
-                <Judgment verdicts=run.verdicts.clone() only=Part::Properties />
+                <Judgment verdicts=report.verdicts.clone() only=Part::Properties />
                 <p class="lab-shown">
                     {fencing_model::words::shown(
                         i,

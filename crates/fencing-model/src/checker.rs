@@ -11,7 +11,6 @@ use crate::machine::state::Action;
 use crate::machine::Machine;
 use crate::path::{key_steps, lost_write_refused, replay, steps, Move, Step};
 use crate::search::Search;
-use crate::verdicts::Verdicts;
 use serde::{Deserialize, Serialize};
 
 /// The most states a search keeps: at about 64 bytes each (states, links and the visited
@@ -42,9 +41,10 @@ pub struct ModelRun {
     pub findings: Vec<FindingResult>,
     /// Defects switched on whose defective step no transition took.
     pub unfired: Vec<Defect>,
-    /// What the report says of it, built once (`verdicts`).
+    /// Each finding's shortest path as the machine's moves (what the judgment reads a cause
+    /// from), in `Finding::ALL` order.
     #[serde(skip)]
-    pub verdicts: Verdicts,
+    pub moves: Vec<Option<Vec<Move>>>,
 }
 
 impl ModelRun {
@@ -131,7 +131,7 @@ pub fn result(summary: &Summary, model: &Programs, defects: Defects, issuer: u64
         })
         .collect();
     let fired: Vec<Defect> = defects_in(summary.fired).collect();
-    let mut run = ModelRun {
+    ModelRun {
         states: summary.states,
         transitions: summary.transitions,
         complete: summary.complete,
@@ -142,10 +142,8 @@ pub fn result(summary: &Summary, model: &Programs, defects: Defects, issuer: u64
         } else {
             vec![]
         },
-        verdicts: Verdicts::default(),
-    };
-    run.verdicts = crate::verdicts::of_search(defects, model.crash, model.delay, &run, &moves);
-    run
+        moves,
+    }
 }
 
 /// The step a finding's key steps start from: its last step, or for a lost operation the

@@ -12,7 +12,6 @@ use crate::machine::{Event, Machine};
 use crate::path::{key_steps, lost_write_refused, path_text, replay, steps, Move, Step};
 use crate::properties::Property;
 use crate::scenario::{Defect, Scenario};
-use crate::verdicts::Verdicts;
 use serde::Serialize;
 
 pub(crate) use crate::lab_notes::notes_of;
@@ -127,9 +126,10 @@ pub struct FencingRun {
     pub notes: Vec<Note>,
     /// Defects switched on whose defective step never happened in any interleaving.
     pub unfired: Vec<Defect>,
-    /// What the report says of it, built once (`verdicts`).
+    /// Each interleaving as the machine's moves, the states before and after each (what the
+    /// judgment reads a cause from).
     #[serde(skip)]
-    pub verdicts: Verdicts,
+    pub moves: Vec<Vec<Move>>,
 }
 
 impl FencingRun {
@@ -214,7 +214,7 @@ pub fn run(s: &Scenario) -> FencingRun {
         .collect();
     let reused_fences = reused(&machine, &all, &findings);
     let fired: Vec<Defect> = crate::findings::defects_in(fired_bits).collect();
-    let mut run = FencingRun {
+    FencingRun {
         interleavings: all.len(),
         prefix_len: prefix(s.defects.split_authority).len() - 1,
         traces,
@@ -222,8 +222,6 @@ pub fn run(s: &Scenario) -> FencingRun {
         reused_fences,
         notes,
         unfired: s.defects.iter().filter(|d| !fired.contains(d)).collect(),
-        verdicts: Verdicts::default(),
-    };
-    run.verdicts = crate::verdicts::of_lab(s, &all, &run);
-    run
+        moves: all,
+    }
 }

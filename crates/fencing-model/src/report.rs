@@ -6,6 +6,7 @@ use crate::checker::ModelRun;
 pub use crate::lab::FencingRun;
 use crate::operations::{self, OpResult};
 use crate::scenario::{Case, Scenario, ScenarioError};
+use crate::verdicts::{self, Verdicts};
 use serde::Serialize;
 
 /// The operations case: a stream of business writes at the resource, each under its own
@@ -33,6 +34,25 @@ pub struct Report {
     pub scenario: Scenario,
     #[serde(flatten)]
     pub case: CaseRun,
+    /// What the report says of the run, built once with it (`verdicts`); empty for the
+    /// operations case, whose outcomes are its verdicts.
+    #[serde(skip)]
+    pub verdicts: Verdicts,
+}
+
+impl Report {
+    /// The report of `case`, a run of `scenario`, judged.
+    pub fn new(scenario: Scenario, case: CaseRun) -> Report {
+        let verdicts = match &case {
+            CaseRun::Fencing(run) => verdicts::of_lab(&scenario, run),
+            CaseRun::Model(run) => {
+                let m = &scenario.model;
+                verdicts::of_search(scenario.defects, m.crash, m.delay, run)
+            }
+            CaseRun::Operations(_) => Verdicts::default(),
+        };
+        Report { variant: scenario.defects.variant_name(), scenario, case, verdicts }
+    }
 }
 
 /// Validate the scenario and run its case.
@@ -58,5 +78,5 @@ pub fn run(scenario: &Scenario) -> Result<Report, ScenarioError> {
             ))
         }
     };
-    Ok(Report { variant: scenario.defects.variant_name(), scenario: scenario.clone(), case })
+    Ok(Report::new(scenario.clone(), case))
 }

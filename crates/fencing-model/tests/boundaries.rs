@@ -126,7 +126,8 @@ fn the_evidence_is_marked_on_its_own_path() {
     let model = Programs::parse("acquire pause write:2:a; acquire write:1:b", true, false).unwrap();
     let run = check(&model, Defects::default(), 40, DEFAULT_CAP);
     let stale = Finding::ALL.iter().position(|f| *f == Finding::StaleRefused).unwrap();
-    for (i, m) in run.verdicts.marks.iter().enumerate() {
+    let verdicts = fencing_model::verdicts::of_search(Defects::default(), true, false, &run);
+    for (i, m) in verdicts.marks.iter().enumerate() {
         let flagged: Vec<Finding> = m.flags.iter().map(|f| f.finding).collect();
         assert_eq!(
             flagged,

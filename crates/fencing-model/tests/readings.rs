@@ -38,10 +38,8 @@ fn the_page_reads_kinds_parts_lines_and_marks() {
         fencing_model::Case::Fencing,
         Defects::default().with(fencing_model::Defect::RollbackIssuer, true),
     );
-    let fencing_model::CaseRun::Fencing(run) = fencing_model::run(&s).unwrap().case else {
-        panic!("a fencing run")
-    };
-    let v = &run.verdicts;
+    let report = fencing_model::run(&s).unwrap();
+    let v = &report.verdicts;
     let ours: Vec<(&str, bool)> = v.lines().map(|l| (l.finding.name(), l.ours)).collect();
     assert_eq!(
         ours,
@@ -69,10 +67,7 @@ fn the_page_reads_kinds_parts_lines_and_marks() {
     assert_eq!(m.title(), "最短反例");
     // A step no finding needs is numbered plainly.
     let correct = fencing_model::Scenario::lesson(fencing_model::Case::Fencing, Defects::default());
-    let fencing_model::CaseRun::Fencing(run) = fencing_model::run(&correct).unwrap().case else {
-        panic!("a fencing run")
-    };
-    assert_eq!(run.verdicts.marks[2].numbered(3), "3");
+    assert_eq!(fencing_model::run(&correct).unwrap().verdicts.marks[2].numbered(3), "3");
 }
 
 /// A lost write refused by a newer grant's result reads as the protocol's expected failure, a
@@ -153,13 +148,13 @@ fn by_construction_only_where_it_cannot_fail() {
 /// named beside the lesson's properties.
 #[test]
 fn the_headline_says_no_more_than_the_report() {
-    use fencing_model::{lab, Case, Defect, Scenario};
+    use fencing_model::{Case, Defect, Scenario};
     let headline = |defects: Defects, seqs: Option<(u64, u64)>| {
         let mut s = Scenario::lesson(Case::Fencing, defects);
         if let Some((a, b)) = seqs {
             (s.op_seq_a, s.op_seq_b) = (a, b);
         }
-        lab::run(&s).verdicts.headline()
+        fencing_model::run(&s).unwrap().verdicts.headline()
     };
     assert_eq!(
         headline(Defects::default(), None),
@@ -178,10 +173,13 @@ fn the_headline_says_no_more_than_the_report() {
     let split = headline(Defects::default().with(Defect::SplitAuthority, true), None);
     assert!(split[1].starts_with("✗ 未绑定授予的 token 不可产生效果：违反"), "{split:?}");
     // A finding's line, wherever its section: the page finds a line by it.
-    let run = lab::run(&Scenario::lesson(Case::Fencing, Defects::default()));
-    assert_eq!(run.verdicts.line(Finding::LockedOut).map(|l| l.finding), Some(Finding::LockedOut));
+    let report = fencing_model::run(&Scenario::lesson(Case::Fencing, Defects::default())).unwrap();
+    assert_eq!(
+        report.verdicts.line(Finding::LockedOut).map(|l| l.finding),
+        Some(Finding::LockedOut)
+    );
     assert!(
-        run.verdicts.line(Finding::KeyCaveat).is_none(),
+        report.verdicts.line(Finding::KeyCaveat).is_none(),
         "a challenge's goal has no line in the report"
     );
 }

@@ -71,7 +71,9 @@ pub struct ModelSays {
 }
 
 pub(crate) fn model_says(defects: Defects) -> ModelSays {
-    let run = lab::run(&Scenario::lesson(Case::Fencing, defects));
+    let scenario = Scenario::lesson(Case::Fencing, defects);
+    let run = lab::run(&scenario);
+    let verdicts = fencing_model::verdicts::of_lab(&scenario, &run);
     let at = |t: &lab::Trace, e: &str| t.events.iter().position(|x| x == e);
     let (i, trace) = run
         .traces
@@ -83,7 +85,7 @@ pub(crate) fn model_says(defects: Defects) -> ModelSays {
     ModelSays {
         variant: defects.variant_name(),
         interleaving: i + 1,
-        order: run.verdicts.marks[i].order.clone(),
+        order: verdicts.marks[i].order.clone(),
         a_applied: trace.steps[a].after.writer == Some('A'),
         broken: run
             .findings

@@ -52,7 +52,7 @@ pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> 
         }
     });
     on_cleanup(end);
-    let cancel = move |_| {
+    let cancel = Callback::new(move |()| {
         end();
         status.update(|s| {
             *s = SearchStatus::Cancelled(match s {
@@ -60,94 +60,98 @@ pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> 
                 _ => None,
             })
         });
-    };
-    let restart = move |_| run.run(());
+    });
+    let restart = run;
     let title = format!("结果：{} · {}", scenario.case.name(), scenario.defects.variant_name());
-    let shown = codec::to_query(&scenario);
+    let query = codec::to_query(&scenario);
     view! {
         // Which scenario this result is of (the address's scenario part), for tests and tools.
-        <section class="result model-result" aria-labelledby="result-title" data-query=shown>
+        <section class="result model-result" aria-labelledby="result-title" data-query=query>
             <h2 id="result-title">{title}</h2>
-            {move || match status.get() {
-                SearchStatus::Starting => {
-                    view! {
-                        <div class="checker-progress" data-status="starting">
-                            <p>
-                                "正在启动检查器（在后台线程中运行，页面不会卡住）…"
-                            </p>
-                            <button type="button" class="tool-btn cancel-check" on:click=cancel>
-                                "取消"
-                            </button>
-                        </div>
-                    }
-                        .into_any()
-                }
-                SearchStatus::Running(p) => {
-                    view! {
-                        <div class="checker-progress" data-status="running">
-                            <progress
-                                max=CAP
-                                value=p.summary.states
-                                aria-label="已探索的状态数（相对上限）"
-                            ></progress>
-                            <p class="checker-numbers">
-                                "已探索 "
-                                <strong class="states">{grouped(p.summary.states)}</strong>
-                                " 个不同状态 · 每秒约 " {grouped(p.per_second() as usize)}
-                                " 个 · 队列中 "{grouped(p.summary.queued)}" 个 · 已用 "
-                                {seconds(p.elapsed_ms)}" 秒（上限 "{grouped(CAP)}" 个状态）"
-                            </p>
-                            <FoundSoFar summary=p.summary.clone() />
-                            <button type="button" class="tool-btn cancel-check" on:click=cancel>
-                                "取消"
-                            </button>
-                        </div>
-                    }
-                        .into_any()
-                }
-                SearchStatus::Cancelled(p) => {
-                    view! {
-                        <div class="checker-progress" data-status="cancelled" role="status">
-                            <p>
-                                {format!(
-                                    "已取消：探索了 {} 个不同状态，没有结论。",
-                                    p.map_or(0, |p| p.summary.states),
-                                )}
-                            </p>
-                            <button type="button" class="tool-btn" on:click=restart>
-                                "重新运行"
-                            </button>
-                        </div>
-                    }
-                        .into_any()
-                }
-                SearchStatus::Failed(why) => {
-                    view! {
-                        <div class="checker-progress" data-status="failed">
-                            <p class="editor-error" role="alert">
-                                {format!("检查器出错：{why}")}
-                            </p>
-                            <button type="button" class="tool-btn" on:click=restart>
-                                "重新运行"
-                            </button>
-                        </div>
-                    }
-                        .into_any()
-                }
-                SearchStatus::Done(p) => {
-                    let run = checker::result(
-                        &p.summary,
-                        &scenario.model,
-                        scenario.defects,
-                        scenario.issuer,
-                    );
-                    view! {
-                        <ModelReport scenario=scenario.clone() run=run progress=p view=view go=go />
-                    }
-                        .into_any()
-                }
-            }}
+            {move || shown(status.get(), &scenario, cancel, restart, view, go)}
         </section>
+    }
+}
+
+/// Where the search stands: starting, running (with what it found so far), cancelled or failed
+/// (each with its way on), or done, with its report.
+fn shown(
+    status: SearchStatus,
+    scenario: &Scenario,
+    cancel: Callback<()>,
+    restart: Callback<()>,
+    view: Memo<View>,
+    go: Callback<View>,
+) -> AnyView {
+    match status {
+        SearchStatus::Starting => view! {
+            <div class="checker-progress" data-status="starting">
+                <p>"正在启动检查器（在后台线程中运行，页面不会卡住）…"</p>
+                <button
+                    type="button"
+                    class="tool-btn cancel-check"
+                    on:click=move |_| cancel.run(())
+                >
+                    "取消"
+                </button>
+            </div>
+        }
+        .into_any(),
+        SearchStatus::Running(p) => view! {
+            <div class="checker-progress" data-status="running">
+                <progress
+                    max=CAP
+                    value=p.summary.states
+                    aria-label="已探索的状态数（相对上限）"
+                ></progress>
+                <p class="checker-numbers">
+                    "已探索 " <strong class="states">{grouped(p.summary.states)}</strong>
+                    " 个不同状态 · 每秒约 " {grouped(p.per_second() as usize)}
+                    " 个 · 队列中 "{grouped(p.summary.queued)}" 个 · 已用 "
+                    {seconds(p.elapsed_ms)}" 秒（上限 "{grouped(CAP)}" 个状态）"
+                </p>
+                <FoundSoFar summary=p.summary.clone() />
+                <button
+                    type="button"
+                    class="tool-btn cancel-check"
+                    on:click=move |_| cancel.run(())
+                >
+                    "取消"
+                </button>
+            </div>
+        }
+        .into_any(),
+        SearchStatus::Cancelled(p) => view! {
+            <div class="checker-progress" data-status="cancelled" role="status">
+                <p>
+                    {format!(
+                        "已取消：探索了 {} 个不同状态，没有结论。",
+                        p.map_or(0, |p| p.summary.states),
+                    )}
+                </p>
+                <button type="button" class="tool-btn" on:click=move |_| restart.run(())>
+                    "重新运行"
+                </button>
+            </div>
+        }
+        .into_any(),
+        SearchStatus::Failed(why) => view! {
+            <div class="checker-progress" data-status="failed">
+                <p class="editor-error" role="alert">
+                    {format!("检查器出错：{why}")}
+                </p>
+                <button type="button" class="tool-btn" on:click=move |_| restart.run(())>
+                    "重新运行"
+                </button>
+            </div>
+        }
+        .into_any(),
+        SearchStatus::Done(p) => {
+            let run =
+                checker::result(&p.summary, &scenario.model, scenario.defects, scenario.issuer);
+            view! { <ModelReport scenario=scenario.clone() run=run progress=p view=view go=go /> }
+                .into_any()
+        }
     }
 }
 
@@ -178,11 +182,8 @@ fn ModelReport(
     view: Memo<View>,
     go: Callback<View>,
 ) -> impl IntoView {
-    let report = Report {
-        variant: scenario.defects.variant_name(),
-        scenario: scenario.clone(),
-        case: CaseRun::Model(run.clone()),
-    };
+    let report = Report::new(scenario.clone(), CaseRun::Model(run.clone()));
+    let verdicts = report.verdicts.clone();
     let text = render::text(&report);
     let command = fencing_model::cli::command_line(&scenario);
     let copy = command.clone();
@@ -198,9 +199,7 @@ fn ModelReport(
         "用时不到 0.1 秒（在后台线程中）".to_string()
     };
     let findings = run.findings.clone();
-    crate::experiments::session::use_session()
-        .searched
-        .set(Some(run.verdicts.headline().join(" · ")));
+    crate::experiments::session::use_session().searched.set(Some(verdicts.headline().join(" · ")));
     // The counterexample shown: the one chosen, or the first there is.
     let chosen = move || {
         let i = view.get().interleaving;
@@ -218,13 +217,13 @@ fn ModelReport(
             data-states=run.states
             data-complete=complete.to_string()
         >
-            {run.verdicts.head.join("")}
+            {verdicts.head.join("")}
         </p>
         <p class="search-speed" data-elapsed-ms=progress.elapsed_ms>
             {speed}
         </p>
         <Judgment
-            verdicts=run.verdicts.clone()
+            verdicts=verdicts.clone()
             go=Callback::new(move |p: Place| {
                 go.run(View {
                     interleaving: p.path,
@@ -241,7 +240,7 @@ fn ModelReport(
                         <Counterexample
                             found=run.findings[i].clone()
                             play=played(&progress.summary, i)
-                            marks=run.verdicts.marks[i].clone()
+                            marks=verdicts.marks[i].clone()
                             scenario=scenario.clone()
                             view=view
                             go=go

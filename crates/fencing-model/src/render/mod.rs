@@ -39,12 +39,12 @@ pub fn text(report: &Report) -> String {
                 s.op_seq_b,
                 condition(s.defects)
             );
-            for h in &run.verdicts.head {
+            for h in &report.verdicts.head {
                 let _ = writeln!(out, "{h}");
             }
-            assumed(&mut out, &run.verdicts);
+            assumed(&mut out, &report.verdicts);
             defects(&mut out, s);
-            fencing(&mut out, s.defects, run);
+            fencing(&mut out, s.defects, run, &report.verdicts);
         }
         CaseRun::Operations(run) => {
             defects(&mut out, s);
@@ -53,9 +53,9 @@ pub fn text(report: &Report) -> String {
         CaseRun::Model(run) => {
             model::scenario(&mut out, s);
             let _ = writeln!(out, "资源条件 {}", condition(s.defects));
-            assumed(&mut out, &run.verdicts);
+            assumed(&mut out, &report.verdicts);
             defects(&mut out, s);
-            model::run(&mut out, s, run);
+            model::run(&mut out, s, run, &report.verdicts);
         }
     }
     out
@@ -155,7 +155,7 @@ fn defects(out: &mut String, s: &Scenario) {
     }
 }
 
-fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
+fn fencing(out: &mut String, d: Defects, run: &FencingRun, v: &Verdicts) {
     let Some(first) = run.traces.first() else { return };
     let _ = writeln!(
         out,
@@ -163,7 +163,6 @@ fn fencing(out: &mut String, d: Defects, run: &FencingRun) {
         first.events[..run.prefix_len].join(" → ")
     );
     let _ = writeln!(out, "交错数：{}", run.interleavings);
-    let v = &run.verdicts;
     let _ = writeln!(out, "（token 后的{GRANT_NOTE}）");
     let precheck = if d.precheck {
         "（先检查后写入时，放行写入的那次比较也是关键步骤）"

@@ -6,7 +6,7 @@ use super::{legend, section, step_table};
 use crate::checker::ModelRun;
 use crate::machine::client_name;
 use crate::scenario::Scenario;
-use crate::verdicts::{Part, KEY_STEPS};
+use crate::verdicts::{Part, Verdicts, KEY_STEPS};
 use crate::APP_NOTE;
 use std::fmt::Write;
 
@@ -29,8 +29,7 @@ pub(super) fn scenario(out: &mut String, s: &Scenario) {
 }
 
 /// The search's extent, the verdicts, then every counterexample.
-pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun) {
-    let v = &run.verdicts;
+pub(super) fn run(out: &mut String, s: &Scenario, run: &ModelRun, v: &Verdicts) {
     for h in &v.head {
         let _ = writeln!(out, "{h}");
     }

@@ -15,9 +15,9 @@ use crate::words::{
     assumptions, interleaving_name, OP_SEQ_WHY, SPLIT_ORDER, SPLIT_OTHER_ORDERS, THREATS,
 };
 
-/// The lab's verdicts for scenario `s`, whose interleavings (`all`, as the machine's moves)
-/// `run` judged.
-pub fn of_lab(s: &Scenario, all: &[Vec<Move>], run: &FencingRun) -> Verdicts {
+/// The lab's verdicts on `run`, the lab's interleavings of scenario `s`.
+pub fn of_lab(s: &Scenario, run: &FencingRun) -> Verdicts {
+    let all = &run.moves;
     let n = run.interleavings;
     let over = format!("{n} 条交错");
     let d = s.defects;

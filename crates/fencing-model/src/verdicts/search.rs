@@ -7,19 +7,13 @@ use super::{Kind, Line, Marks, Part, Place, Remark, Section, Verdicts};
 use crate::checker::ModelRun;
 use crate::defects::Defects;
 use crate::findings::Finding;
-use crate::path::Move;
 use crate::properties::{Property, BOUND_TO_A_GRANT};
 use crate::words::{assumptions, grouped, THREATS};
 
-/// The explorer's verdicts: `moves` are each finding's shortest path (in `Finding::ALL`
-/// order) as the machine's moves, `run` the same paths as steps.
-pub fn of_search(
-    defects: Defects,
-    crash: bool,
-    delay: bool,
-    run: &ModelRun,
-    moves: &[Option<Vec<Move>>],
-) -> Verdicts {
+/// The explorer's verdicts on what the search `run` found, each finding's shortest path read
+/// from its moves and its steps.
+pub fn of_search(defects: Defects, crash: bool, delay: bool, run: &ModelRun) -> Verdicts {
+    let moves = &run.moves;
     let shortest = |f: Finding| run.finding(f).and_then(|r| r.path.as_ref()).map(Vec::len);
     // Each finding's shortest path read as the one place it happened (a lost operation at the
     // refusal its key steps end at).
