@@ -3,6 +3,8 @@
 //! model case what the search found (`checker`).
 
 use crate::checker::ModelRun;
+#[cfg(feature = "search")]
+use crate::checker::DEFAULT_CAP;
 pub use crate::lab::FencingRun;
 use crate::operations::{self, OpResult};
 use crate::scenario::{Case, Scenario, ScenarioError};
@@ -41,16 +43,15 @@ pub struct Report {
 }
 
 impl Report {
-    /// The report of `case`, a run of `scenario`, judged.
-    pub fn new(scenario: Scenario, case: CaseRun) -> Report {
-        let verdicts = match &case {
-            CaseRun::Fencing(run) => verdicts::of_lab(&scenario, run),
-            CaseRun::Model(run) => {
-                let m = &scenario.model;
-                verdicts::of_search(scenario.defects, m.crash, m.delay, run)
-            }
-            CaseRun::Operations(_) => Verdicts::default(),
-        };
+    /// The model case's report: a search's run (the CLI's, or the page's worker's), judged.
+    /// Apart from `run`, so that a page module with no model case carries no search judgment.
+    pub fn of_model(scenario: Scenario, run: ModelRun) -> Report {
+        let m = &scenario.model;
+        let verdicts = verdicts::of_search(scenario.defects, m.crash, m.delay, &run);
+        Report::judged(scenario, CaseRun::Model(run), verdicts)
+    }
+
+    fn judged(scenario: Scenario, case: CaseRun, verdicts: Verdicts) -> Report {
         Report { variant: scenario.defects.variant_name(), scenario, case, verdicts }
     }
 }
@@ -58,19 +59,22 @@ impl Report {
 /// Validate the scenario and run its case.
 pub fn run(scenario: &Scenario) -> Result<Report, ScenarioError> {
     scenario.validate()?;
-    let case = match scenario.case {
-        Case::Fencing => CaseRun::Fencing(crate::lab::run(scenario)),
+    let (case, verdicts) = match scenario.case {
+        Case::Fencing => {
+            let run = crate::lab::run(scenario);
+            let verdicts = verdicts::of_lab(scenario, &run);
+            (CaseRun::Fencing(run), verdicts)
+        }
         Case::Operations => {
             let (operations, effects) = operations::run(scenario);
-            CaseRun::Operations(OperationsRun { operations, effects })
+            (CaseRun::Operations(OperationsRun { operations, effects }), Verdicts::default())
         }
         #[cfg(feature = "search")]
-        Case::Model => CaseRun::Model(crate::checker::check(
-            &scenario.model,
-            scenario.defects,
-            scenario.issuer,
-            crate::checker::DEFAULT_CAP,
-        )),
+        Case::Model => {
+            let m = &scenario.model;
+            let run = crate::checker::check(m, scenario.defects, scenario.issuer, DEFAULT_CAP);
+            return Ok(Report::of_model(scenario.clone(), run));
+        }
         #[cfg(not(feature = "search"))]
         Case::Model => {
             return Err(ScenarioError::Model(
@@ -78,5 +82,5 @@ pub fn run(scenario: &Scenario) -> Result<Report, ScenarioError> {
             ))
         }
     };
-    Ok(Report::new(scenario.clone(), case))
+    Ok(Report::judged(scenario.clone(), case, verdicts))
 }

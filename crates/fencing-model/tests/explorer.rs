@@ -89,7 +89,7 @@ fn a_capped_search_says_so_and_still_reports_what_it_found() {
     let run = check(&s.model, with(&s, "no-fence"), 40, 50_000);
     assert!(!run.complete && run.states == 50_000);
     let scenario = fencing_model::Scenario { defects: with(&s, "no-fence"), ..s.clone() };
-    let report = fencing_model::report::Report::new(scenario, fencing_model::CaseRun::Model(run));
+    let report = fencing_model::report::Report::of_model(scenario, run);
     let text = fencing_model::render::text(&report);
     assert!(text.contains("在上限 50,000 个状态处停止，未穷尽"), "{text}");
     // A property not broken among the states visited is not said to hold.

@@ -14,7 +14,7 @@ use counterexample::{story, Counterexample};
 use fencing_model::checker::{self, ModelRun, Summary};
 use fencing_model::verdicts::Place;
 use fencing_model::words::grouped;
-use fencing_model::{codec, render, scenario_file, CaseRun, Finding, Report, Scenario};
+use fencing_model::{codec, render, scenario_file, Finding, Report, Scenario};
 use leptos::prelude::*;
 use worker::{start, Running, SearchProgress, SearchStatus, CAP};
 
@@ -182,7 +182,7 @@ fn ModelReport(
     view: Memo<View>,
     go: Callback<View>,
 ) -> impl IntoView {
-    let report = Report::new(scenario.clone(), CaseRun::Model(run.clone()));
+    let report = Report::of_model(scenario.clone(), run.clone());
     let verdicts = report.verdicts.clone();
     let text = render::text(&report);
     let command = fencing_model::cli::command_line(&scenario);

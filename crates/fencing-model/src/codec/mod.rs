@@ -138,7 +138,8 @@ impl Inputs {
                     })?);
             }
             Param::Variant => {
-                let names = crate::Defect::ALL.map(crate::Defect::name).join(", ");
+                let names =
+                    crate::defects::Defect::ALL.map(crate::defects::Defect::name).join(", ");
                 let more = Defects::from_variant(value).map_err(|name| {
                     CodecError(format!(
                         "未知的 variant「{name}」，可选：correct, {names}（可用逗号组合）"

@@ -4,11 +4,11 @@
 //! table and the padding: `table.rs`; the explorer's report: `model.rs`).
 
 use crate::lab::FencingRun;
+use crate::note::APP_NOTE;
 use crate::report::{CaseRun, OperationsRun, Report};
 use crate::scenario::{Defect, Defects, Scenario};
 use crate::verdicts::{Kind, Line, Marks, Part, Section, Verdicts, KEY_STEPS, WHY};
 use crate::words::{op_note, opt, GRANT_NOTE};
-use crate::APP_NOTE;
 use std::fmt::Write;
 
 mod model;

@@ -5,9 +5,9 @@
 use super::{legend, section, step_table};
 use crate::checker::ModelRun;
 use crate::machine::client_name;
+use crate::note::APP_NOTE;
 use crate::scenario::Scenario;
 use crate::verdicts::{Part, Verdicts, KEY_STEPS};
-use crate::APP_NOTE;
 use std::fmt::Write;
 
 /// The scenario: environment switches, then each client's program.

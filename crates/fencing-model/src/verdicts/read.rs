@@ -7,8 +7,8 @@ use super::{Kind, Occurrence, Place};
 use crate::defects::Defects;
 use crate::findings::{fired, Finding};
 use crate::machine::state::Action;
+use crate::machine::Event;
 use crate::path::{enabling_steps, Move, Step};
-use crate::Event;
 
 /// The occurrence of `f` at `at` (its step, 1-based) on the path `moves`, shown as `steps`,
 /// with its key steps (1-based, ending at `at.step`).

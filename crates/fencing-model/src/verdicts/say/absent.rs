@@ -3,8 +3,8 @@
 
 use crate::defects::{Defect, Defects};
 use crate::findings::Finding;
+use crate::note::APP_NOTE;
 use crate::properties::Property;
-use crate::APP_NOTE;
 
 /// Why a finding cannot happen in this variant, if it cannot: every token minted by a grant
 /// (no split authority), an issuer that never goes back (no rollback, or no crash).

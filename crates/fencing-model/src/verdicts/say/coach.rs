@@ -6,9 +6,9 @@ use super::absent::by_construction;
 use super::tag;
 use crate::defects::{Defect, Defects};
 use crate::findings::Finding;
+use crate::machine::Event;
 use crate::path::{Move, Step};
 use crate::verdicts::{Kind, Marks};
-use crate::Event;
 
 /// A finding as the coach names it beside others (chips, lines, ways): a violation in a few
 /// words (`Property::short`), the rest by their tags; the page puts the name in a tooltip.

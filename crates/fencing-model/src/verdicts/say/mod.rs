@@ -7,11 +7,11 @@
 use super::Kind;
 use crate::defects::Defects;
 use crate::findings::Finding;
+use crate::machine::Event;
+use crate::note::APP_NOTE;
 use crate::path::{Step, Token};
 use crate::properties::Property;
 use crate::words::{grant, pair, token};
-use crate::Event;
-use crate::APP_NOTE;
 
 mod absent;
 mod coach;

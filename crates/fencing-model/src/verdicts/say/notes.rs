@@ -3,9 +3,9 @@
 
 use crate::findings::Finding;
 use crate::lab::Note;
+use crate::note::APP_NOTE;
 use crate::verdicts::Kind;
 use crate::words::grant;
-use crate::APP_NOTE;
 
 /// A note's short tag.
 pub fn note_tag(n: &Note) -> &'static str {
