@@ -115,37 +115,7 @@ pub(super) fn Summary() -> impl IntoView {
                     rows()
                         .into_iter()
                         .enumerate()
-                        .map(|(i, (label, n, of, extra))| {
-                            let y = 4.0 + i as f64 * 60.0;
-                            let w = 310.0 * n as f64 / of.max(1) as f64;
-                            view! {
-                                <g class="bar">
-                                    <text x="0" y=y + 14.0 class="bar-label">
-                                        {label}
-                                        <tspan class="bar-extra">{extra}</tspan>
-                                    </text>
-                                    <rect
-                                        x="0"
-                                        y=y + 22.0
-                                        width="310"
-                                        height="22"
-                                        rx="5"
-                                        class="bar-track"
-                                    />
-                                    <rect
-                                        x="0"
-                                        y=y + 22.0
-                                        width=w
-                                        height="22"
-                                        rx="5"
-                                        class="bar-fill"
-                                    />
-                                    <text x="320" y=y + 38.0 class="bar-num">
-                                        {format!("{n}/{of}")}
-                                    </text>
-                                </g>
-                            }
-                        })
+                        .map(|(i, (label, n, of, extra))| bar(i, label, n, of, extra))
                         .collect_view()
                 }}
             </svg>
@@ -166,6 +136,25 @@ pub(super) fn Summary() -> impl IntoView {
             <p class="hint runs-denominator">{runs_denominator()}</p>
         </details>
         <NextStep />
+    }
+}
+
+/// Bar `i` of the picture: `n` of `of`, labelled, with its number written on it.
+fn bar(i: usize, label: &'static str, n: usize, of: usize, extra: String) -> impl IntoView {
+    let y = 4.0 + i as f64 * 60.0;
+    let w = 310.0 * n as f64 / of.max(1) as f64;
+    view! {
+        <g class="bar">
+            <text x="0" y=y + 14.0 class="bar-label">
+                {label}
+                <tspan class="bar-extra">{extra}</tspan>
+            </text>
+            <rect x="0" y=y + 22.0 width="310" height="22" rx="5" class="bar-track" />
+            <rect x="0" y=y + 22.0 width=w height="22" rx="5" class="bar-fill" />
+            <text x="320" y=y + 38.0 class="bar-num">
+                {format!("{n}/{of}")}
+            </text>
+        </g>
     }
 }
 

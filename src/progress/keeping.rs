@@ -59,22 +59,7 @@ pub(super) fn Keeping() -> impl IntoView {
                     }
                 }}
             </p>
-            <p class="quota">
-                {move || {
-                    let used = store.whole().to_json().encode_utf16().count();
-                    let share = used as f64 * 100.0 / LOCAL_STORAGE_LIMIT as f64;
-                    let share = if share < 0.1 {
-                        "不到 0.1%".to_string()
-                    } else {
-                        format!("{share:.1}%")
-                    };
-                    format!(
-                        "本机记录约 {}，占 localStorage 常见上限（每个网站 {}，Chromium 与 Firefox）的 {share}。",
-                        characters(used),
-                        characters(LOCAL_STORAGE_LIMIT),
-                    )
-                }}
-            </p>
+            <p class="quota">{move || quota(store.whole().to_json().encode_utf16().count())}</p>
             <p class="hint">
                 "浏览器还可能按自己的规则清除网站数据，例如 Safari 可能在你使用 Safari 的 7 天里都没有在本站上操作（点按、输入）时清除它；\
                  导出的 JSON 文件才是你的备份。"
@@ -133,4 +118,15 @@ pub(super) fn Keeping() -> impl IntoView {
             }}
         </section>
     }
+}
+
+/// How much of the usual localStorage limit `used` characters take.
+fn quota(used: usize) -> String {
+    let share = used as f64 * 100.0 / LOCAL_STORAGE_LIMIT as f64;
+    let share = if share < 0.1 { "不到 0.1%".to_string() } else { format!("{share:.1}%") };
+    format!(
+        "本机记录约 {}，占 localStorage 常见上限（每个网站 {}，Chromium 与 Firefox）的 {share}。",
+        characters(used),
+        characters(LOCAL_STORAGE_LIMIT),
+    )
 }

@@ -25,39 +25,7 @@ pub fn Editor(
     let switch = move |x: Defect, on: bool| draft.update(|d| d.defects = d.defects.with(x, on));
     view! {
         <form class="editor" on:submit=|ev| ev.prevent_default() aria-describedby="editor-error">
-            <fieldset class="choice">
-                <legend>"案例"</legend>
-                {Case::ALL
-                    .into_iter()
-                    .map(|c| {
-                        view! {
-                            <label class="check">
-                                <input
-                                    type="radio"
-                                    name="case"
-                                    prop:checked=move || case() == c
-                                    on:change=move |_| {
-                                        draft
-                                            .update(|d| {
-                                                d.case = c;
-                                                for x in Defect::ALL {
-                                                    if !x.applies_to(c) {
-                                                        d.defects = d.defects.with(x, false);
-                                                    }
-                                                }
-                                            })
-                                    }
-                                />
-                                <span>
-                                    <code>{c.name()}</code>
-                                    " "
-                                    {c.summary()}
-                                </span>
-                            </label>
-                        }
-                    })
-                    .collect_view()}
-            </fieldset>
+            {cases(draft)}
             <fieldset class="choice">
                 <legend>"故意缺陷（可任意组合）"</legend>
                 {Defect::ALL
@@ -119,5 +87,45 @@ pub fn Editor(
                 "恢复课程默认"
             </button>
         </form>
+    }
+}
+
+/// The case chosen; choosing one turns off the defects it does not take.
+fn cases(draft: RwSignal<Fields>) -> impl IntoView {
+    let case = move || draft.with(|d| d.case);
+    view! {
+        <fieldset class="choice">
+            <legend>"案例"</legend>
+            {Case::ALL
+                .into_iter()
+                .map(|c| {
+                    view! {
+                        <label class="check">
+                            <input
+                                type="radio"
+                                name="case"
+                                prop:checked=move || case() == c
+                                on:change=move |_| {
+                                    draft
+                                        .update(|d| {
+                                            d.case = c;
+                                            for x in Defect::ALL {
+                                                if !x.applies_to(c) {
+                                                    d.defects = d.defects.with(x, false);
+                                                }
+                                            }
+                                        })
+                                }
+                            />
+                            <span>
+                                <code>{c.name()}</code>
+                                " "
+                                {c.summary()}
+                            </span>
+                        </label>
+                    }
+                })
+                .collect_view()}
+        </fieldset>
     }
 }

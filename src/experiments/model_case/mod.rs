@@ -87,13 +87,7 @@ fn shown(
         SearchStatus::Starting => view! {
             <div class="checker-progress" data-status="starting">
                 <p>"正在启动检查器（在后台线程中运行，页面不会卡住）…"</p>
-                <button
-                    type="button"
-                    class="tool-btn cancel-check"
-                    on:click=move |_| cancel.run(())
-                >
-                    "取消"
-                </button>
+                {cancel_button(cancel)}
             </div>
         }
         .into_any(),
@@ -111,13 +105,7 @@ fn shown(
                     {seconds(p.elapsed_ms)}" 秒（上限 "{grouped(CAP)}" 个状态）"
                 </p>
                 <FoundSoFar summary=p.summary.clone() />
-                <button
-                    type="button"
-                    class="tool-btn cancel-check"
-                    on:click=move |_| cancel.run(())
-                >
-                    "取消"
-                </button>
+                {cancel_button(cancel)}
             </div>
         }
         .into_any(),
@@ -152,6 +140,15 @@ fn shown(
             view! { <ModelReport scenario=scenario.clone() run=run progress=p view=view go=go /> }
                 .into_any()
         }
+    }
+}
+
+/// Stops the search: the worker goes, and what it found so far with it.
+fn cancel_button(cancel: Callback<()>) -> impl IntoView {
+    view! {
+        <button type="button" class="tool-btn cancel-check" on:click=move |_| cancel.run(())>
+            "取消"
+        </button>
     }
 }
 
