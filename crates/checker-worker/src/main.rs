@@ -1,11 +1,11 @@
-//! The checker in the page's Web Worker. `check` searches a scenario (given as the explorer's
-//! query string) to the end or its cap, reporting a `Summary` as JSON every tenth of a second
-//! and once at the end; `coach` searches the machine a learner drives to the end and builds
-//! the coach over it, kept here for `coach_at` to answer each move. The worker script
-//! (js/checker-worker.js) calls them; cancelling terminates the worker, so no loop needs a way
-//! to be interrupted.
+//! The checker in the page's Web Worker: `answer` reads what the page asks (`checker::Ask`, as
+//! JSON text) and posts what it answers (`checker::Answer`). A search runs to the end or its
+//! cap, reporting its `Summary` every tenth of a second and once at the end; the coach searches
+//! the machine a learner drives to the end and is kept here to answer each move. The worker
+//! script (js/checker-worker.js) passes the messages through; cancelling terminates the
+//! worker, so no loop needs a way to be interrupted.
 
-use fencing_model::checker::{self, Summary};
+use fencing_model::checker::{self, Answer, Ask, Cost, Progress};
 use fencing_model::coach::{locate, Coach, MAX_STATES};
 use fencing_model::path::parse_path;
 use fencing_model::search::Search;
@@ -18,27 +18,43 @@ const SLICE: usize = 4096;
 /// How often progress is reported, in milliseconds.
 const EVERY_MS: f64 = 100.0;
 
-/// Search the scenario `query` describes, calling `progress` with a `Summary` (JSON) as it
-/// goes; returns the final one, with `elapsed_ms` beside it.
+/// Answer what the page asks (`ask`, JSON text), each answer given to `post` as its JSON text
+/// and, for the coach's rows, their bytes.
 #[wasm_bindgen]
-pub fn check(query: &str, cap: u32, progress: &js_sys::Function) -> Result<String, String> {
+pub fn answer(ask: &str, post: &js_sys::Function) {
+    let send = |answer: &Answer, rows: Option<Vec<u8>>| {
+        let json = serde_json::to_string(answer).unwrap_or_default();
+        let rows = rows.map_or(JsValue::UNDEFINED, |r| js_sys::Uint8Array::from(&r[..]).into());
+        let _ = post.call2(&JsValue::NULL, &JsValue::from_str(&json), &rows);
+    };
+    let done = match serde_json::from_str::<Ask>(ask) {
+        Err(_) => Err("读不懂页面的请求：页面与检查器不是同一版本".to_string()),
+        Ok(Ask::Search { query, cap }) => check(&query, cap, |p| send(&Answer::Searching(p), None))
+            .map(|p| send(&Answer::Searched(p), None)),
+        Ok(Ask::Coach { query }) => coach(&query).map(|c| send(&Answer::Coached(c), None)),
+        Ok(Ask::At { path }) => coach_at(&path).map(|rows| send(&Answer::At { path }, Some(rows))),
+    };
+    if let Err(why) = done {
+        send(&Answer::Failed(why), None);
+    }
+}
+
+/// Search the scenario `query` describes, calling `progress` as it goes; returns where it
+/// ended.
+fn check(query: &str, cap: usize, progress: impl Fn(Progress)) -> Result<Progress, String> {
     let scenario = codec::from_query(query).map_err(|e| e.to_string())?;
-    let mut search =
-        checker::search(&scenario.model, scenario.defects, scenario.issuer, cap as usize);
+    let mut search = checker::search(&scenario.model, scenario.defects, scenario.issuer, cap);
     let start = js_sys::Date::now();
     let mut last = start;
-    let report = |s: &Summary, elapsed: f64| {
-        serde_json::json!({ "summary": s, "elapsed_ms": elapsed }).to_string()
-    };
+    let at = |s: &Search, now: f64| Progress { summary: s.summary(), elapsed_ms: now - start };
     while !search.run(SLICE) {
         let now = js_sys::Date::now();
         if now - last >= EVERY_MS {
             last = now;
-            let _ = progress
-                .call1(&JsValue::NULL, &JsValue::from_str(&report(&search.summary(), now - start)));
+            progress(at(&search, now));
         }
     }
-    Ok(report(&search.summary(), js_sys::Date::now() - start))
+    Ok(at(&search, js_sys::Date::now()))
 }
 
 thread_local! {
@@ -47,10 +63,8 @@ thread_local! {
 }
 
 /// Search every state of the machine a learner drives for the scenario `query` describes and
-/// build the coach over them; what it cost: states, milliseconds, the search's and the
-/// coach's bytes per state. (Numbers, not JSON: the page reads them without a parser.)
-#[wasm_bindgen]
-pub fn coach(query: &str) -> Result<Vec<f64>, String> {
+/// build the coach over them; returns what it cost.
+fn coach(query: &str) -> Result<Cost, String> {
     let scenario = codec::from_query(query).map_err(|e| e.to_string())?;
     let machine = lab::driven(&scenario).ok_or("operations 案例没有可调度的步骤")?;
     let start = js_sys::Date::now();
@@ -58,12 +72,12 @@ pub fn coach(query: &str) -> Result<Vec<f64>, String> {
     let mut search = Search::new(machine, MAX_STATES + 1);
     while !search.run(1 << 16) {}
     let coach = Coach::new(&search).map_err(|e| e.to_string())?;
-    let cost = vec![
-        search.states() as f64,
-        js_sys::Date::now() - start,
-        search.bytes_per_state(),
-        coach.bytes_per_state(),
-    ];
+    let cost = Cost {
+        states: search.states(),
+        ms: js_sys::Date::now() - start,
+        search_bytes: search.bytes_per_state(),
+        coach_bytes: coach.bytes_per_state(),
+    };
     COACHED.with(|c| *c.borrow_mut() = Some((search, coach)));
     Ok(cost)
 }
@@ -72,8 +86,7 @@ pub fn coach(query: &str) -> Result<Vec<f64>, String> {
 /// order, `UNREACHABLE` for none) at each state from the initial one to the path's end — so
 /// the page can say at which step a finding stopped being possible — then after each move
 /// enabled at the end. Bytes, one row of `Finding::COACHED.len()` per state or move.
-#[wasm_bindgen]
-pub fn coach_at(path: &str) -> Result<Vec<u8>, String> {
+fn coach_at(path: &str) -> Result<Vec<u8>, String> {
     let path = parse_path(path)?;
     COACHED.with(|c| {
         let c = c.borrow();

@@ -80,6 +80,57 @@ pub struct Summary {
     pub paths: Vec<Option<Vec<u8>>>,
 }
 
+/// What the page asks its checker's worker, one message at a time (as JSON text).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Ask {
+    /// Search the scenario (the explorer's query string) to the end or to `cap` states.
+    Search { query: String, cap: usize },
+    /// Search every state of the machine a learner drives in the scenario (its query string)
+    /// and build the coach over them.
+    Coach { query: String },
+    /// The coach's rows along a learner's path (its text form).
+    At { path: String },
+}
+
+/// What the worker answers (as JSON text). `At`'s rows travel beside it as bytes: the fewest
+/// moves to each finding, `Finding::COACHED.len()` per state along the path, then per move
+/// enabled at its end.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Answer {
+    /// Where the search stands, every tenth of a second.
+    Searching(Progress),
+    /// The search ended: every state visited, or the cap reached.
+    Searched(Progress),
+    Coached(Cost),
+    At {
+        path: String,
+    },
+    Failed(String),
+}
+
+/// A search's summary and the time it has taken so far.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    pub summary: Summary,
+    pub elapsed_ms: f64,
+}
+
+impl Progress {
+    pub fn per_second(&self) -> f64 {
+        self.summary.states as f64 * 1000.0 / self.elapsed_ms.max(1.0)
+    }
+}
+
+/// What building the coach cost: states, milliseconds, and the search's and the coach's
+/// bytes per state.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Cost {
+    pub states: usize,
+    pub ms: f64,
+    pub search_bytes: f64,
+    pub coach_bytes: f64,
+}
+
 impl Search {
     pub fn summary(&self) -> Summary {
         let found = self.findings();

@@ -11,12 +11,12 @@ use crate::lab_views::state::View;
 use crate::ui::copy::CopyButton;
 use crate::ui::download::download;
 use counterexample::{story, Counterexample};
-use fencing_model::checker::{self, ModelRun, Summary};
+use fencing_model::checker::{self, ModelRun, Progress, Summary};
 use fencing_model::verdicts::Place;
 use fencing_model::words::grouped;
 use fencing_model::{codec, render, scenario_file, Finding, Report, Scenario};
 use leptos::prelude::*;
-use worker::{start, Running, SearchProgress, SearchStatus, CAP};
+use worker::{start, Running, SearchStatus, CAP};
 
 fn seconds(ms: f64) -> String {
     format!("{:.2}", ms / 1000.0)
@@ -175,7 +175,7 @@ fn FoundSoFar(summary: Summary) -> impl IntoView {
 fn ModelReport(
     scenario: Scenario,
     run: ModelRun,
-    progress: SearchProgress,
+    progress: Progress,
     view: Memo<View>,
     go: Callback<View>,
 ) -> impl IntoView {

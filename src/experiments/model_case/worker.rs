@@ -2,35 +2,21 @@
 //! (crates/checker-worker), started from the script the build names in
 //! `<meta name="checker-worker">` — and turn its messages into a status the views follow.
 
-use fencing_model::checker::{self, Summary};
+use fencing_model::checker::{self, Answer, Ask, Progress};
 use js_sys::Reflect;
 use leptos::prelude::*;
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// The most states a search in the page keeps (about 64 bytes each: under 256 MB in all).
 pub const CAP: usize = checker::DEFAULT_CAP;
 
-/// What the worker reports, as it goes and at the end.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct SearchProgress {
-    pub summary: Summary,
-    pub elapsed_ms: f64,
-}
-
-impl SearchProgress {
-    pub fn per_second(&self) -> f64 {
-        self.summary.states as f64 * 1000.0 / self.elapsed_ms.max(1.0)
-    }
-}
-
 #[derive(Clone, Debug, PartialEq)]
 pub enum SearchStatus {
     Starting,
-    Running(SearchProgress),
-    Done(SearchProgress),
-    Cancelled(Option<SearchProgress>),
+    Running(Progress),
+    Done(Progress),
+    Cancelled(Option<Progress>),
     Failed(String),
 }
 
@@ -41,15 +27,11 @@ pub struct Running {
     _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
 
-fn field(data: &JsValue, name: &str) -> Option<String> {
-    Reflect::get(data, &name.into()).ok()?.as_string()
-}
-
-/// Start the checker's worker; each message it posts goes to `on_message` (its `kind`, and
-/// the message), and a failure to run to `on_failure`.
+/// Start the checker's worker; each answer it posts goes to `on_answer` (with the bytes
+/// beside it, if any), and a failure to run to `on_failure`.
 // Boxed, not generic: one copy of this code serves every caller.
 pub fn spawn(
-    mut on_message: Box<dyn FnMut(Option<String>, JsValue)>,
+    mut on_answer: Box<dyn FnMut(Answer, JsValue)>,
     on_failure: Box<dyn Fn(String)>,
 ) -> Result<Running, String> {
     let url = document()
@@ -64,7 +46,12 @@ pub fn spawn(
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
             let data = ev.data();
-            on_message(field(&data, "kind"), data);
+            let get = |k: &str| Reflect::get(&data, &k.into()).unwrap_or_default();
+            let answer = get("json").as_string().and_then(|j| serde_json::from_str(&j).ok());
+            on_answer(
+                answer.unwrap_or_else(|| Answer::Failed("检查器发来无法读取的消息".into())),
+                get("rows"),
+            );
         });
     let on_error =
         Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
@@ -76,46 +63,39 @@ pub fn spawn(
 }
 
 impl Running {
-    /// Send the worker a message of named fields.
-    pub fn post(&self, fields: &[(&str, JsValue)]) -> Result<(), String> {
-        let message = js_sys::Object::new();
-        for (k, v) in fields {
-            let _ = Reflect::set(&message, &(*k).into(), v);
-        }
-        self.worker.post_message(&message).map_err(|e| format!("{e:?}"))
+    pub fn ask(&self, ask: &Ask) -> Result<(), String> {
+        // Strings and numbers: their JSON cannot fail.
+        let json = serde_json::to_string(ask).unwrap_or_default();
+        self.worker.post_message(&json.into()).map_err(|e| format!("{e:?}"))
     }
 }
 
-/// The message's `json` field read as a `T`.
-pub fn json<T: serde::de::DeserializeOwned>(data: &JsValue) -> Option<T> {
-    field(data, "json").and_then(|j| serde_json::from_str(&j).ok())
-}
-
-/// Why the worker failed, from its `error` message.
-pub fn failure(data: &JsValue) -> String {
-    field(data, "message").unwrap_or_else(|| "检查器发来无法读取的消息".into())
+/// Why the worker failed, from an answer that is not the one asked for.
+pub fn failure(answer: Answer) -> String {
+    match answer {
+        Answer::Failed(why) => why,
+        _ => "检查器的回答与请求不符".into(),
+    }
 }
 
 /// Start a worker searching `query`; its reports go to `status`.
 pub fn start(query: &str, status: RwSignal<SearchStatus>) -> Result<Running, String> {
     let running = spawn(
-        Box::new(move |kind, data| {
-            let next = match kind.as_deref() {
-                Some("progress") => json(&data).map(SearchStatus::Running),
-                Some("done") => json(&data).map(SearchStatus::Done),
-                _ => Some(SearchStatus::Failed(failure(&data))),
+        Box::new(move |answer, _| {
+            let next = match answer {
+                Answer::Searching(p) => SearchStatus::Running(p),
+                Answer::Searched(p) => SearchStatus::Done(p),
+                other => SearchStatus::Failed(failure(other)),
             };
             // A late progress report never replaces the end.
-            if let Some(next) = next {
-                status.update(|s| {
-                    if !matches!(s, SearchStatus::Done(_) | SearchStatus::Cancelled(_)) {
-                        *s = next;
-                    }
-                });
-            }
+            status.update(|s| {
+                if !matches!(s, SearchStatus::Done(_) | SearchStatus::Cancelled(_)) {
+                    *s = next;
+                }
+            });
         }),
         Box::new(move |why| status.set(SearchStatus::Failed(why))),
     )?;
-    running.post(&[("query", query.into()), ("cap", (CAP as u32).into())])?;
+    running.ask(&Ask::Search { query: query.into(), cap: CAP })?;
     Ok(running)
 }

@@ -3,13 +3,13 @@
 //! state on view.
 
 use crate::experiments::model_case::worker::{failure, spawn, Running};
+use fencing_model::checker::{Answer, Ask, Cost};
 use fencing_model::coach::UNREACHABLE;
 use fencing_model::path::{Move, Step};
 pub use fencing_model::verdicts::Row;
 use fencing_model::verdicts::{chip_kind, coach_name, reach, says, Kind, Marks, Says};
 use fencing_model::{codec, Defects, Finding, Scenario};
 use leptos::prelude::*;
-use wasm_bindgen::JsValue;
 
 const N: usize = Finding::COACHED.len();
 
@@ -41,8 +41,7 @@ impl At {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Coach {
     Computing,
-    /// What it cost: states, milliseconds, the search's and the coach's bytes per state.
-    Ready(Vec<f64>),
+    Ready(Cost),
     Failed(String),
 }
 
@@ -50,7 +49,7 @@ impl Coach {
     /// How many states the coach's search visited, once it is ready.
     pub(super) fn states(&self) -> Option<usize> {
         match self {
-            Coach::Ready(cost) => cost.first().map(|&n| n as usize),
+            Coach::Ready(cost) => Some(cost.states),
             _ => None,
         }
     }
@@ -61,17 +60,15 @@ impl Coach {
             Coach::Computing => {
                 "教练正在计算：检查器在后台线程里遍历这个场景的全部可达状态…".to_string()
             }
-            Coach::Ready(r) => {
-                let [states, ms, search, coach] =
-                    [0, 1, 2, 3].map(|i| r.get(i).copied().unwrap_or(0.0));
+            Coach::Ready(Cost { states, ms, search_bytes, coach_bytes }) => {
                 // Memory is said only where it matters to the learner: a large scenario on a
                 // phone (the worker's table starts at about 0.9 MB, whatever the size).
-                let mb = states * (search + coach) / 1e6;
+                let mb = *states as f64 * (search_bytes + coach_bytes) / 1e6;
                 let heavy = match mb >= 10.0 {
                     true => format!("状态表约占内存 {mb:.0} MB：这么大的场景在手机上可能吃紧。"),
                     false => String::new(),
                 };
-                let states = fencing_model::words::grouped(states as usize);
+                let states = fencing_model::words::grouped(*states);
                 format!("教练已就绪：{states} 个状态，用时 {ms:.0} 毫秒。{heavy}")
             }
             Coach::Failed(why) => {
@@ -103,7 +100,7 @@ pub(super) fn run(
     Effect::new(move |_| {
         let text = viewed.get();
         if matches!(coach.get(), Coach::Ready(_)) {
-            running.with_value(|r| r.as_ref().map(|r| r.post(&[("at", text.into())])));
+            running.with_value(|r| r.as_ref().map(|r| r.ask(&Ask::At { path: text })));
         }
     });
     (coach, answer)
@@ -115,25 +112,19 @@ fn start_coach(
     coach: RwSignal<Coach>,
     answer: RwSignal<Option<(String, At)>>,
 ) -> Result<Running, String> {
-    let get = |data: &JsValue, k: &str| js_sys::Reflect::get(data, &k.into()).unwrap_or_default();
     let running = spawn(
-        Box::new(move |kind, data| match kind.as_deref() {
-            Some("coached") => {
-                coach.set(Coach::Ready(js_sys::Float64Array::new(&get(&data, "cost")).to_vec()))
-            }
-            Some("at") => {
-                let path = get(&data, "path").as_string().unwrap_or_default();
+        Box::new(move |said, rows| match said {
+            Answer::Coached(cost) => coach.set(Coach::Ready(cost)),
+            Answer::At { path } => {
                 let states = path.split('.').filter(|t| !t.is_empty()).count() + 1;
-                answer.set(Some((
-                    path,
-                    At::read(&js_sys::Uint8Array::new(&get(&data, "rows")).to_vec(), states),
-                )));
+                let rows = js_sys::Uint8Array::new(&rows).to_vec();
+                answer.set(Some((path, At::read(&rows, states))));
             }
-            _ => coach.set(Coach::Failed(failure(&data))),
+            other => coach.set(Coach::Failed(failure(other))),
         }),
         Box::new(move |why| coach.set(Coach::Failed(why))),
     )?;
-    running.post(&[("coach", codec::to_query(scenario).into())])?;
+    running.ask(&Ask::Coach { query: codec::to_query(scenario) })?;
     Ok(running)
 }
 
