@@ -2,7 +2,7 @@
 //! went on from the other wins; drafts typed in parallel keep the later in the box and the
 //! other's text aside, for the learner to pick from.
 
-use super::Millis;
+use super::{valid_time, Millis};
 use serde::{Deserialize, Serialize};
 
 /// The attempt in progress: what is typed, whether the reference is open, what is ticked.
@@ -41,10 +41,30 @@ pub struct Conflict {
     pub at: Millis,
 }
 
+/// Whether an attempt is in progress: an answer typed (more than whitespace) or the reference
+/// opened. Text kept aside from another tab is not: the box is what the learner is writing.
+pub fn in_progress(answer: &str, revealed: bool) -> bool {
+    revealed || !answer.trim().is_empty()
+}
+
 /// Parallel drafts kept per question: the most recent ones.
 pub const MAX_CONFLICTS: usize = 8;
 
 impl Current {
+    /// What is wrong with a draft (and the other tabs' drafts it keeps), if anything. Storage
+    /// keeps the drafts and the finished attempts apart, and checks each with its own part.
+    pub fn check(&self) -> Result<(), String> {
+        let kept = self.conflicts.iter();
+        check_answers(std::iter::once(&self.answer).chain(kept.clone().map(|k| &k.answer)))?;
+        if self.conflicts.len() > MAX_CONFLICTS {
+            return Err(format!("并行草稿超过 {MAX_CONFLICTS} 份"));
+        }
+        if !valid_time(self.updated_at) || kept.clone().any(|k| !valid_time(k.at)) {
+            return Err("时间无效".into());
+        }
+        check_ticks(&self.ticked)
+    }
+
     pub fn id(&self) -> DraftId {
         DraftId { tab: self.tab.clone(), at: self.updated_at }
     }
@@ -123,5 +143,27 @@ impl Current {
                 self.conflicts.insert(index, Conflict { answer: mine, at });
             }
         }
+    }
+}
+
+/// Longest answer kept, in characters: far beyond any real answer, small enough for storage.
+pub const MAX_ANSWER: usize = 20_000;
+/// Scoring point indexes must stay below this.
+pub const MAX_POINTS: usize = 16;
+
+pub(super) fn check_answers<'a>(
+    mut answers: impl Iterator<Item = &'a String>,
+) -> Result<(), String> {
+    match answers.any(|a| a.chars().count() > MAX_ANSWER) {
+        true => Err(format!("回答超过 {MAX_ANSWER} 字")),
+        false => Ok(()),
+    }
+}
+
+/// Scoring points are few (3–5); an index far beyond that is not ours.
+pub(super) fn check_ticks(ticked: &[usize]) -> Result<(), String> {
+    match ticked.iter().any(|&k| k >= MAX_POINTS) {
+        true => Err("评分点编号无效".into()),
+        false => Ok(()),
     }
 }

@@ -2,7 +2,7 @@
 //! wrote before unfolding the lesson's, each kept with its time, by card (the block's anchor id,
 //! e.g. `follow-ups-b0`). Not the self-test: no rating, no schedule. Version 9 on.
 
-use super::study::MAX_ANSWER;
+use super::draft::MAX_ANSWER;
 use super::{valid_time, Millis, Record};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

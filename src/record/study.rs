@@ -2,7 +2,7 @@
 //! attempts, and the schedule they lead to (`review`); the changes a learner makes to it, and
 //! how two tabs' copies join. How it lies in storage is `storage::layout`'s.
 
-use super::draft::{Current, MAX_CONFLICTS};
+use super::draft::{check_answers, check_ticks, in_progress, Current};
 use super::review::{Rating, Review, INTERVAL_DAYS};
 use super::{valid_time, Millis, Record};
 use serde::{Deserialize, Serialize};
@@ -65,11 +65,12 @@ pub enum QuestionState {
 
 impl QuestionRecord {
     pub fn state(&self) -> QuestionState {
-        match (&self.current, self.attempts.is_empty()) {
-            (c, _) if c.revealed => QuestionState::Revealed,
-            (c, _) if !c.answer.trim().is_empty() => QuestionState::Recalling,
-            (_, false) => QuestionState::Rated,
-            _ => QuestionState::NotStarted,
+        let c = &self.current;
+        match (in_progress(&c.answer, c.revealed), c.revealed, self.attempts.is_empty()) {
+            (true, true, _) => QuestionState::Revealed,
+            (true, false, _) => QuestionState::Recalling,
+            (false, _, false) => QuestionState::Rated,
+            (false, _, true) => QuestionState::NotStarted,
         }
     }
 
@@ -129,11 +130,6 @@ impl Change {
         }
     }
 }
-
-/// Longest answer kept, in characters: far beyond any real answer, small enough for storage.
-pub const MAX_ANSWER: usize = 20_000;
-/// Scoring point indexes must stay below this.
-pub const MAX_POINTS: usize = 16;
 
 /// Keyed by question id (`q1`…`q4`).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -263,7 +259,7 @@ impl Record for Study {
 impl QuestionRecord {
     /// What is wrong with one question's record, if anything (the reason names no question).
     pub fn check(&self) -> Result<(), String> {
-        check_current(&self.current)?;
+        self.current.check()?;
         check_attempts(&self.attempts)?;
         let boxes = 1..=INTERVAL_DAYS.len() as u8;
         if self.review.is_some_and(|r| !valid_time(r.due) || !boxes.contains(&r.level)) {
@@ -273,20 +269,6 @@ impl QuestionRecord {
     }
 }
 
-/// What is wrong with a draft (and the other tabs' drafts it keeps), if anything. Storage
-/// keeps the drafts and the finished attempts apart, and checks each with its own part.
-pub fn check_current(c: &Current) -> Result<(), String> {
-    let answers = std::iter::once(&c.answer).chain(c.conflicts.iter().map(|c| &c.answer));
-    check_answers(answers)?;
-    if c.conflicts.len() > MAX_CONFLICTS {
-        return Err(format!("并行草稿超过 {MAX_CONFLICTS} 份"));
-    }
-    if !valid_time(c.updated_at) || c.conflicts.iter().any(|c| !valid_time(c.at)) {
-        return Err("时间无效".into());
-    }
-    check_ticks(&c.ticked)
-}
-
 /// What is wrong with a question's finished attempts, if anything.
 pub fn check_attempts(attempts: &[Attempt]) -> Result<(), String> {
     check_answers(attempts.iter().map(|a| &a.answer))?;
@@ -294,19 +276,4 @@ pub fn check_attempts(attempts: &[Attempt]) -> Result<(), String> {
         return Err("时间无效".into());
     }
     attempts.iter().try_for_each(|a| check_ticks(&a.ticked))
-}
-
-fn check_answers<'a>(mut answers: impl Iterator<Item = &'a String>) -> Result<(), String> {
-    match answers.any(|a| a.chars().count() > MAX_ANSWER) {
-        true => Err(format!("回答超过 {MAX_ANSWER} 字")),
-        false => Ok(()),
-    }
-}
-
-/// Scoring points are few (3–5); an index far beyond that is not ours.
-fn check_ticks(ticked: &[usize]) -> Result<(), String> {
-    match ticked.iter().any(|&k| k >= MAX_POINTS) {
-        true => Err("评分点编号无效".into()),
-        false => Ok(()),
-    }
 }

@@ -5,7 +5,7 @@
 //! loads the study module for these islands.
 
 use crate::record::recall::{Change, Recall, Written};
-use crate::record::study::MAX_ANSWER;
+use crate::record::draft::MAX_ANSWER;
 use crate::storage::store::use_store;
 use crate::storage::tab;
 use leptos::prelude::*;

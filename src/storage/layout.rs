@@ -11,7 +11,7 @@ use super::backup::{self, Backup};
 use super::doc::{self, Doc, Loaded, OneKey, Part, Seen, LEGACY};
 use super::port::{Keys, StorageError};
 use crate::record::chapters::Chapters;
-use crate::record::draft::Current;
+use crate::record::draft::{in_progress, Current};
 use crate::record::lab::Lab;
 use crate::record::recall::Recall;
 use crate::record::study::{self, Attempt, Change, QuestionRecord, Study};
@@ -22,37 +22,28 @@ use std::collections::{BTreeMap, BTreeSet};
 /// The drafts: each question's attempt in progress.
 pub const DRAFTS: &str = "drafts";
 /// The first question (by id) whose stored draft (the text under `DRAFTS`) holds an answer in
-/// progress: typed, or the reference opened. Read from the raw text, since the landing's module
-/// carries no self-test types (they would weigh on every page's first load) and asks no more
-/// than this. A typed answer's own quotes are escaped in JSON, so the patterns match only the
-/// fields; each `"current":` follows its question's `"<id>":{`.
-pub fn first_draft_in_progress(raw: &str) -> Option<&str> {
-    let mut id = None;
-    for part in raw.split("\"current\":") {
-        let busy =
-            part.contains("\"revealed\":true") || part.split("\"answer\":\"").skip(1).any(written);
-        if busy && id.is_some() {
-            return id;
-        }
-        id = part.strip_suffix("\":{").and_then(|p| p.rsplit_once('"')).map(|(_, id)| id);
+/// progress (`draft::in_progress`). Read through the two fields that tell it and no more: the
+/// landing's module carries no self-test types, which would weigh on every page's first load.
+pub fn first_draft_in_progress(raw: &str) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Peek {
+        #[serde(default)]
+        questions: BTreeMap<String, PeekDraft>,
     }
-    None
-}
-
-/// Whether a JSON string, from after its opening quote, holds more than whitespace (as the
-/// self-test's `trim` sees it; `\n`, `\r`, `\t`, `\f` are whitespace escaped).
-fn written(json: &str) -> bool {
-    let mut escaped = false;
-    for c in json.chars() {
-        match (escaped, c) {
-            (false, '"') => return false,
-            (false, '\\') => escaped = true,
-            (true, 'n' | 'r' | 't' | 'f') => escaped = false,
-            (false, c) if c.is_whitespace() => {}
-            _ => return true,
-        }
+    #[derive(Deserialize)]
+    struct PeekDraft {
+        #[serde(default)]
+        current: PeekCurrent,
     }
-    false
+    #[derive(Default, Deserialize)]
+    #[serde(default)]
+    struct PeekCurrent {
+        answer: String,
+        revealed: bool,
+    }
+    let peek: Peek = serde_json::from_str(raw).ok()?;
+    let busy = |d: &PeekDraft| in_progress(&d.current.answer, d.current.revealed);
+    peek.questions.into_iter().find(|(_, d)| busy(d)).map(|(id, _)| id)
 }
 
 /// Followed by a question id: that question's finished attempts.
@@ -97,9 +88,10 @@ impl Doc for Mark {}
 
 impl Doc for Drafts {
     fn check(&self) -> Result<(), String> {
-        let wrong = self.questions.iter().find_map(|(id, d)| {
-            study::check_current(&d.current).err().map(|e| format!("题目 {id} 的{e}"))
-        });
+        let wrong = self
+            .questions
+            .iter()
+            .find_map(|(id, d)| d.current.check().err().map(|e| format!("题目 {id} 的{e}")));
         wrong.map_or(Ok(()), Err)
     }
 }

@@ -1,6 +1,7 @@
 //! The records natively: the self-test's recall → reveal → rate, the Leitner schedule, limits,
 //! and two copies of each record joined.
 
+mod draft;
 mod lab;
 mod review;
 mod study;

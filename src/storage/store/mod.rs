@@ -10,7 +10,7 @@
 
 use super::doc::{self, Part, Seen};
 use super::port::{self, Local, StorageError};
-use super::status::{discard_quarantined, Status};
+use super::status::Status;
 use crate::rooted::rooted;
 use leptos::prelude::*;
 use std::any::Any;
@@ -18,6 +18,8 @@ use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 use std::time::Duration;
+
+mod whole;
 
 /// Typing pauses this long before a draft is written.
 const DRAFT_DELAY: Duration = Duration::from_millis(400);
@@ -259,43 +261,6 @@ impl<P: Part> Store<P> {
                 self.unsaved.update_value(|(keys, _)| keys.extend(names.iter().cloned()));
                 self.status.set(Status::MemoryOnly(e));
             }
-        }
-    }
-
-    /// Bring an imported part in: merged with what is here, or replacing it.
-    pub fn import(&self, part: P, how: Import) {
-        self.flush();
-        match how {
-            Import::Merge => {
-                let names = self
-                    .record
-                    .with_untracked(|d| d.held())
-                    .into_iter()
-                    .chain(part.held())
-                    .collect();
-                self.save(|d| d.merge(&part), &names, true)
-            }
-            Import::Replace => {
-                let names = part.held();
-                self.save(|d| *d = part, &names, false)
-            }
-        }
-    }
-
-    /// Forget everything this part recorded; whether storage took it (a part a newer app
-    /// wrote is left as it is, and storage may refuse).
-    pub fn reset(&self) -> bool {
-        self.cancel_timer();
-        self.unsaved.update_value(|(keys, _)| keys.clear());
-        self.save(|d| *d = P::default(), &P::default().held(), false);
-        self.writable.get_value() && !matches!(self.status.get_untracked(), Status::MemoryOnly(_))
-    }
-
-    /// Forget the quarantined text (after the learner exported or dismissed it).
-    pub fn discard_quarantine(&self) {
-        discard_quarantined(&mut Local);
-        if matches!(self.status.get_untracked(), Status::Quarantined { .. }) {
-            self.status.set(Status::Saved);
         }
     }
 }

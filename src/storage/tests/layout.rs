@@ -13,12 +13,6 @@ use crate::storage::doc::VERSION;
 use crate::storage::layout::DRAFTS;
 use std::collections::BTreeSet;
 
-fn answered(tab: &mut Tab<Study>, keys: &mut Memory, q: QuestionRef, answer: &str, at: f64) {
-    tab.apply(keys, Change::Draft { question: q, answer: answer.into() }, at);
-    tab.apply(keys, Change::Reveal(q), at);
-    tab.apply(keys, Change::Rate { question: q, rating: Rating::Partial, unsure: false }, at);
-}
-
 /// Forty long attempts over two questions, saved as a tab saves them.
 pub(super) fn years() -> (Memory, Tab<Study>) {
     let mut keys = Memory::default();
@@ -273,33 +267,4 @@ fn challenges_solved_in_two_tabs_join_at_their_best_and_a_version_7_tab_cannot_d
         crate::storage::doc::parse::<Lab>(&bad, "实验记录"),
         Loaded::Unreadable { reason, .. } if reason.contains("挑战 no-fence 的完成时间无效")
     ));
-}
-
-/// The landing asks the stored drafts, raw, which answer is in progress: as saved by a tab,
-/// typed or revealed is; rated (the draft cleared), never typed or only whitespace is not (as
-/// the self-test sees it); an answer that quotes the field names does not fool it; of two, the
-/// first question's.
-#[test]
-fn the_raw_drafts_tell_an_answer_in_progress() {
-    use crate::storage::layout::first_draft_in_progress as busy;
-    let drafts = |keys: &Memory| keys.get(DRAFTS).unwrap().unwrap_or_default();
-    let first = |keys: &Memory| busy(&drafts(keys)).map(str::to_string);
-    let mut keys = Memory::default();
-    let mut tab = Tab::<Study>::load(&keys).0;
-    assert_eq!(first(&keys), None);
-    tab.apply(&mut keys, Change::Draft { question: Q1, answer: "\"answer\":\"\"".into() }, 1.0);
-    assert_eq!(first(&keys).as_deref(), Some("q1"), "typed");
-    tab.apply(&mut keys, Change::Draft { question: Q1, answer: " \n\t　".into() }, 2.0);
-    assert_eq!(first(&keys), None, "typed, then cleared to whitespace");
-    tab.apply(&mut keys, Change::Reveal(Q1), 3.0);
-    assert_eq!(first(&keys).as_deref(), Some("q1"), "the reference opened");
-    tab.apply(&mut keys, Change::Rate { question: Q1, rating: Rating::Full, unsure: false }, 4.0);
-    assert_eq!(first(&keys), None, "rated");
-    answered(&mut tab, &mut keys, Q2, "写了 \"revealed\":true 的回答", 5.0);
-    assert_eq!(first(&keys), None, "an answer quoting the fields, rated");
-    let quoting = "\"q9\":{\"current\":{\"revealed\":true";
-    tab.apply(&mut keys, Change::Draft { question: Q2, answer: quoting.into() }, 6.0);
-    assert_eq!(first(&keys).as_deref(), Some("q2"), "typed, quoting the layout");
-    tab.apply(&mut keys, Change::Reveal(Q1), 7.0);
-    assert_eq!(first(&keys).as_deref(), Some("q1"), "of two, the first question's");
 }

@@ -4,6 +4,7 @@
 
 mod backup;
 mod fuzz;
+mod landing;
 mod layout;
 mod quarantine;
 mod refused;
@@ -119,4 +120,19 @@ impl<P: Part> Tab<P> {
 /// Only what the keys held, when all is normal: no newer and nothing unreadable.
 pub fn normal(found: &[Loaded<()>]) -> bool {
     found.iter().all(|l| matches!(l, Loaded::Empty | Loaded::Ok(())))
+}
+
+/// A question answered, revealed and rated 部分答出 at `at`, as a tab saves it.
+pub fn answered(
+    tab: &mut Tab<crate::record::study::Study>,
+    keys: &mut Memory,
+    q: QuestionRef,
+    answer: &str,
+    at: f64,
+) {
+    use crate::record::review::Rating;
+    use crate::record::study::Change;
+    tab.apply(keys, Change::Draft { question: q, answer: answer.into() }, at);
+    tab.apply(keys, Change::Reveal(q), at);
+    tab.apply(keys, Change::Rate { question: q, rating: Rating::Partial, unsure: false }, at);
 }

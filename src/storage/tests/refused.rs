@@ -4,8 +4,8 @@
 //! question, the size).
 
 use super::fuzz::{import, progress};
+use crate::record::draft::MAX_ANSWER;
 use crate::record::draft::MAX_CONFLICTS;
-use crate::record::study::MAX_ANSWER;
 use crate::storage::transfer::{read_import, MAX_IMPORT_BYTES};
 use proptest::prelude::*;
 use serde_json::Value;

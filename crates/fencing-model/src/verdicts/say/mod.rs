@@ -16,11 +16,13 @@ use crate::words::{grant, pair, token};
 mod absent;
 mod coach;
 mod issuer;
+mod never;
 mod notes;
 
 pub use absent::{by_construction, none_of, stale_in_lab, stale_in_search, unfired};
-pub use coach::{closed, coach_name, made, never, reach, says, Row, Says};
+pub use coach::{closed, coach_name, made, reach, says, Row, Says};
 pub use issuer::{harm, reused_fence, HARMLESS_BY_LUCK};
+pub use never::never;
 pub use notes::{chain, chip_kind, note, note_tag, tag};
 
 /// What the marks on a path's steps are, said once where they appear.
