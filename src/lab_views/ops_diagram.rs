@@ -1,7 +1,7 @@
 //! The operations case as a picture: each operation an arrow to the resource, on the
 //! pictures' shared parts (`diagram`).
 
-use super::diagram::{gutter, head, lanes, rejection_at, rows, Frame, STATE_BELOW};
+use super::diagram::{gutter, head, lanes, rejection_at, rows, Frame, Row, STATE_BELOW};
 use fencing_model::words::pair;
 use fencing_model::{OpOutcome, OpResult};
 use leptos::prelude::*;
@@ -35,72 +35,12 @@ pub fn OperationsDiagram(
             )
         })
         .collect();
-    let columns = operations.into_iter().zip(rows).enumerate().map(|(i, (r, row))| {
-        let y = row.line();
-        let right = width - 4.0;
-        // At the resource: its state, or the mark of a refusal; below, the outcome and why.
-        let (detail, mark) = match r.outcome {
-            OpOutcome::Applied => (format!("效果 #{}", r.effect.unwrap_or(0)), view! {
-                <g class="sd-state">
-                    <rect x=right - 104.0 y=y + 8.0 width="104" height="24" rx="4" />
-                    <text x=right - 52.0 y=y + 25.0 text-anchor="middle" class="sd-state-text">
-                        {pair((r.max_fence, r.last_seq))}
-                    </text>
-                </g>
-            }.into_any()),
-            OpOutcome::Duplicate => (format!("返回原结果 #{}", r.effect.unwrap_or(0)), view! {
-                <g class="sd-mark sd-neutral">
-                    <circle cx=resource cy=y r="6" />
-                </g>
-            }.into_any()),
-            OpOutcome::Conflict => ("同键异参".to_string(), rejection_at(resource, y).into_any()),
-            OpOutcome::Stale => {
-                let compared = format!("{} ≥ {}", pair(r.before), pair((r.op.fence, r.op.seq)));
-                (compared, rejection_at(resource, y).into_any())
-            }
-        };
-        let refused = matches!(r.outcome, OpOutcome::Conflict | OpOutcome::Stale);
-        view! {
-            <g class="sd-step" data-step=i + 1 data-outcome=r.outcome.name()>
-                <rect class="sd-band" x="2" y=row.top width=width - 4.0 height=row.height rx="6" />
-                {gutter(row, (i + 1).to_string(), r.op.key.clone())}
-                <text x="6" y=y + 24.0 class="sd-label">
-                    {r.op.digest.clone()}
-                </text>
-                <g class="sd-arrow sd-write">
-                    <line x1=requests + 7.0 y1=y x2=resource - 16.0 y2=y />
-                    {head(resource - 9.0, y, 1.0)}
-                    <text
-                        x=(requests + resource) / 2.0
-                        y=y - 7.0
-                        text-anchor="middle"
-                        class="sd-label sd-on-line"
-                    >
-                        {pair((r.op.fence, r.op.seq))}
-                    </text>
-                </g>
-                {mark}
-                <text
-                    x=right - 112.0
-                    y=y + 25.0
-                    text-anchor="end"
-                    class="sd-outcome"
-                    class:sd-refused=refused
-                >
-                    {r.outcome.name()}
-                </text>
-                <text
-                    x=right - 112.0
-                    y=y + 40.0
-                    text-anchor="end"
-                    class="sd-label"
-                    class:sd-refused=refused
-                >
-                    {detail}
-                </text>
-            </g>
-        }
-    }).collect_view();
+    let columns = operations
+        .into_iter()
+        .zip(rows)
+        .enumerate()
+        .map(|(i, (r, row))| operation_row(i, r, row, width, (requests, resource)))
+        .collect_view();
     view! {
         <Frame
             id=id.clone()
@@ -118,5 +58,83 @@ pub fn OperationsDiagram(
         <ol id=format!("{id}-steps") class="visually-hidden">
             {words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
         </ol>
+    }
+}
+
+/// One operation's row: its arrow to the resource, what the resource holds or the mark of a
+/// refusal, the outcome and why. `x`: the requests' and the resource's lanes.
+fn operation_row(i: usize, r: OpResult, row: Row, width: f64, x: (f64, f64)) -> impl IntoView {
+    let (requests, resource) = x;
+    let y = row.line();
+    let right = width - 4.0;
+    // At the resource: its state, or the mark of a refusal; below, the outcome and why.
+    let (detail, mark) = match r.outcome {
+        OpOutcome::Applied => (
+            format!("效果 #{}", r.effect.unwrap_or(0)),
+            view! {
+                <g class="sd-state">
+                    <rect x=right - 104.0 y=y + 8.0 width="104" height="24" rx="4" />
+                    <text x=right - 52.0 y=y + 25.0 text-anchor="middle" class="sd-state-text">
+                        {pair((r.max_fence, r.last_seq))}
+                    </text>
+                </g>
+            }
+            .into_any(),
+        ),
+        OpOutcome::Duplicate => (
+            format!("返回原结果 #{}", r.effect.unwrap_or(0)),
+            view! {
+                <g class="sd-mark sd-neutral">
+                    <circle cx=resource cy=y r="6" />
+                </g>
+            }
+            .into_any(),
+        ),
+        OpOutcome::Conflict => ("同键异参".to_string(), rejection_at(resource, y).into_any()),
+        OpOutcome::Stale => {
+            let compared = format!("{} ≥ {}", pair(r.before), pair((r.op.fence, r.op.seq)));
+            (compared, rejection_at(resource, y).into_any())
+        }
+    };
+    let refused = matches!(r.outcome, OpOutcome::Conflict | OpOutcome::Stale);
+    view! {
+        <g class="sd-step" data-step=i + 1 data-outcome=r.outcome.name()>
+            <rect class="sd-band" x="2" y=row.top width=width - 4.0 height=row.height rx="6" />
+            {gutter(row, (i + 1).to_string(), r.op.key.clone())}
+            <text x="6" y=y + 24.0 class="sd-label">
+                {r.op.digest.clone()}
+            </text>
+            <g class="sd-arrow sd-write">
+                <line x1=requests + 7.0 y1=y x2=resource - 16.0 y2=y />
+                {head(resource - 9.0, y, 1.0)}
+                <text
+                    x=(requests + resource) / 2.0
+                    y=y - 7.0
+                    text-anchor="middle"
+                    class="sd-label sd-on-line"
+                >
+                    {pair((r.op.fence, r.op.seq))}
+                </text>
+            </g>
+            {mark}
+            <text
+                x=right - 112.0
+                y=y + 25.0
+                text-anchor="end"
+                class="sd-outcome"
+                class:sd-refused=refused
+            >
+                {r.outcome.name()}
+            </text>
+            <text
+                x=right - 112.0
+                y=y + 40.0
+                text-anchor="end"
+                class="sd-label"
+                class:sd-refused=refused
+            >
+                {detail}
+            </text>
+        </g>
     }
 }

@@ -72,10 +72,6 @@ pub fn PredictForm(
     let writers = RwSignal::new(vec![None::<char>; orders.len()]);
     let outcomes = RwSignal::new(vec![None::<OpOutcome>; scenario.operations.len()]);
     let operations = matches!(report.case, CaseRun::Operations(_));
-    // An operation's predicted outcome, by its name (none for the placeholder).
-    let pick = move |i: usize, v: String| {
-        outcomes.update(|o| o[i] = OUTCOMES.into_iter().find(|x| x.name() == v));
-    };
     let guess = move || match operations {
         true => outcomes
             .get()
@@ -94,112 +90,9 @@ pub fn PredictForm(
             on_submit.run(g);
         }
     };
-    let body = if operations {
-        let recall = scenario == Scenario::lesson(Case::Operations, Default::default());
-        view! {
-            <fieldset class="predict-choices">
-                <legend>"运行前先预测：资源对每条操作的结果"</legend>
-                {recall
-                    .then(|| {
-                        view! {
-                            <p class="hint">
-                                "课文已列出这五条的结果，这里是回忆；到实验台改动任何一条操作再预测，就要靠推理了。"
-                            </p>
-                        }
-                    })}
-                <ol class="predict-ops">
-                    {scenario
-                        .operations
-                        .iter()
-                        .enumerate()
-                        .map(|(i, op)| {
-                            let select_id = format!("{id}-op-{i}");
-                            view! {
-                                <li>
-                                    <label for=select_id.clone()>
-                                        <code>
-                                            {format!(
-                                                "{} {} ({},{})",
-                                                op.key,
-                                                op.digest,
-                                                op.fence,
-                                                op.seq,
-                                            )}
-                                        </code>
-                                    </label>
-                                    <select
-                                        id=select_id
-                                        on:change=move |ev| pick(i, event_target_value(&ev))
-                                    >
-                                        <option value="">"选择…"</option>
-                                        {OUTCOMES
-                                            .map(|o| {
-                                                view! { <option value=o.name()>{o.name()}</option> }
-                                            })}
-                                    </select>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                </ol>
-            </fieldset>
-        }
-        .into_any()
-    } else {
-        view! {
-            <fieldset class="predict-choices">
-                <legend>
-                    "运行前先预测（一）：在全部交错里，哪条性质守不住？"
-                </legend>
-                {lesson_states(&scenario)
-                    .then(|| {
-                        view! {
-                            <p class="hint">
-                                "课文点明了其中一条性质在这次运行里的结论，另一条要自己推理。"
-                            </p>
-                        }
-                    })}
-                {radios(
-                    format!("{id}-choice"),
-                    FENCING_CHOICES.map(choice_label).into_iter().collect(),
-                    Callback::new(move |i| choice.set(Some(i))),
-                )}
-            </fieldset>
-            <fieldset class="predict-choices">
-                <legend>"（二）每条交错走完后，资源里是谁的结果？"</legend>
-                <p class="hint">
-                    "固定前缀之后的次序如下；课文没有逐条列出，要靠推理。"
-                </p>
-                <ol class="predict-orders">
-                    {orders
-                        .into_iter()
-                        .enumerate()
-                        .map(|(i, order)| {
-                            view! {
-                                <li>
-                                    <fieldset>
-                                        <legend>
-                                            <code>{order}</code>
-                                        </legend>
-                                        {radios(
-                                            format!("{id}-last-{i}"),
-                                            WRITERS
-                                                .map(|c| format!("{c} 的结果").into_any())
-                                                .into_iter()
-                                                .collect(),
-                                            Callback::new(move |k| {
-                                                writers.update(|w| w[i] = Some(WRITERS[k]))
-                                            }),
-                                        )}
-                                    </fieldset>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                </ol>
-            </fieldset>
-        }
-        .into_any()
+    let body = match operations {
+        true => operations_parts(&scenario, &id, outcomes),
+        false => fencing_parts(&scenario, &id, orders, choice, writers),
     };
     view! {
         <form class="predict" on:submit=|ev| ev.prevent_default()>
@@ -255,4 +148,130 @@ pub fn record(guess: &Guess, report: &Report) -> bool {
         hit,
     });
     hit
+}
+
+/// The operations case's parts: each operation's outcome, chosen from a list.
+fn operations_parts(
+    scenario: &Scenario,
+    id: &str,
+    outcomes: RwSignal<Vec<Option<OpOutcome>>>,
+) -> AnyView {
+    // An operation's predicted outcome, by its name (none for the placeholder).
+    let pick = move |i: usize, v: String| {
+        outcomes.update(|o| o[i] = OUTCOMES.into_iter().find(|x| x.name() == v));
+    };
+    let recall = *scenario == Scenario::lesson(Case::Operations, Default::default());
+    view! {
+        <fieldset class="predict-choices">
+            <legend>"运行前先预测：资源对每条操作的结果"</legend>
+            {recall
+                .then(|| {
+                    view! {
+                        <p class="hint">
+                            "课文已列出这五条的结果，这里是回忆；到实验台改动任何一条操作再预测，就要靠推理了。"
+                        </p>
+                    }
+                })}
+            <ol class="predict-ops">
+                {scenario
+                    .operations
+                    .iter()
+                    .enumerate()
+                    .map(|(i, op)| {
+                        let select_id = format!("{id}-op-{i}");
+                        view! {
+                            <li>
+                                <label for=select_id.clone()>
+                                    <code>
+                                        {format!(
+                                            "{} {} ({},{})",
+                                            op.key,
+                                            op.digest,
+                                            op.fence,
+                                            op.seq,
+                                        )}
+                                    </code>
+                                </label>
+                                <select
+                                    id=select_id
+                                    on:change=move |ev| pick(i, event_target_value(&ev))
+                                >
+                                    <option value="">"选择…"</option>
+                                    {OUTCOMES
+                                        .map(|o| {
+                                            view! { <option value=o.name()>{o.name()}</option> }
+                                        })}
+                                </select>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ol>
+        </fieldset>
+    }
+    .into_any()
+}
+
+/// The fencing case's parts: which property breaks, and whose result each order leaves.
+fn fencing_parts(
+    scenario: &Scenario,
+    id: &str,
+    orders: Vec<String>,
+    choice: RwSignal<Option<usize>>,
+    writers: RwSignal<Vec<Option<char>>>,
+) -> AnyView {
+    view! {
+        <fieldset class="predict-choices">
+            <legend>
+                "运行前先预测（一）：在全部交错里，哪条性质守不住？"
+            </legend>
+            {lesson_states(scenario)
+                .then(|| {
+                    view! {
+                        <p class="hint">
+                            "课文点明了其中一条性质在这次运行里的结论，另一条要自己推理。"
+                        </p>
+                    }
+                })}
+            {radios(
+                format!("{id}-choice"),
+                FENCING_CHOICES.map(choice_label).into_iter().collect(),
+                Callback::new(move |i| choice.set(Some(i))),
+            )}
+        </fieldset>
+        <fieldset class="predict-choices">
+            <legend>"（二）每条交错走完后，资源里是谁的结果？"</legend>
+            <p class="hint">
+                "固定前缀之后的次序如下；课文没有逐条列出，要靠推理。"
+            </p>
+            <ol class="predict-orders">
+                {orders
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, order)| {
+                        view! {
+                            <li>
+                                <fieldset>
+                                    <legend>
+                                        <code>{order}</code>
+                                    </legend>
+                                    {radios(
+                                        format!("{id}-last-{i}"),
+                                        WRITERS
+                                            .map(|c| format!("{c} 的结果").into_any())
+                                            .into_iter()
+                                            .collect(),
+                                        Callback::new(move |k| {
+                                            writers.update(|w| w[i] = Some(WRITERS[k]))
+                                        }),
+                                    )}
+                                </fieldset>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ol>
+        </fieldset>
+    }
+    .into_any()
 }

@@ -79,20 +79,10 @@ fn LabCommand(command: String) -> impl IntoView {
     );
     let asked = Asked { args, scenario, predicting, runs, run, item, form_id, output_label };
     let copied = command.clone();
-    // What the command does, and its flags.
     let heading = experiment.map(|e| (e.title(), flags));
     view! {
         <li class="lab-command" node_ref=item>
-            {heading
-                .map(|(what, flags)| {
-                    view! {
-                        <p class="lab-title">
-                            <strong>{what}</strong>
-                            " "
-                            <code>{flags}</code>
-                        </p>
-                    }
-                })}
+            {heading.map(|(what, flags)| title(what, flags))}
             {experiment.map(|e| kept(e, runs))}
             <div class="lab-row">
                 <code class="cmd">
@@ -139,6 +129,17 @@ fn LabCommand(command: String) -> impl IntoView {
             </div>
             {move || asked_once.get().then(|| lab_run::show(piece, asked.clone()))}
         </li>
+    }
+}
+
+/// What a command does, and its flags.
+fn title(what: impl IntoView + 'static, flags: String) -> impl IntoView {
+    view! {
+        <p class="lab-title">
+            <strong>{what}</strong>
+            " "
+            <code>{flags}</code>
+        </p>
     }
 }
 

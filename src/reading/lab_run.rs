@@ -74,20 +74,7 @@ fn LabRun(asked: Asked) -> impl IntoView {
         if let Some(report) = report() {
             predict::record(&guess, &report);
             verdict.set(Some((guess, report, runs.get_untracked())));
-            // The feedback replaces the form the learner scrolled through (and the button that
-            // had the focus): bring its first line into view once it is drawn, and the focus
-            // to it, so the keyboard goes on from there.
-            request_animation_frame(move || {
-                let shown = item
-                    .get_untracked()
-                    .and_then(|li| li.query_selector(".predict-verdict").ok().flatten());
-                if let Some(el) = shown {
-                    el.scroll_into_view();
-                    if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
-                        let _ = el.focus();
-                    }
-                }
-            });
+            request_animation_frame(move || show_verdict(item));
         }
     });
     let result_id = form_id.replacen("predict", "run", 1);
@@ -143,5 +130,19 @@ fn LabRun(asked: Asked) -> impl IntoView {
                     }
                 })
         }}
+    }
+}
+
+/// The feedback replaces the form the learner scrolled through (and the button that had the
+/// focus): bring its first line into view once it is drawn, and the focus to it, so the
+/// keyboard goes on from there.
+fn show_verdict(item: NodeRef<leptos::html::Li>) {
+    let shown =
+        item.get_untracked().and_then(|li| li.query_selector(".predict-verdict").ok().flatten());
+    if let Some(el) = shown {
+        el.scroll_into_view();
+        if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
+            let _ = el.focus();
+        }
     }
 }

@@ -24,6 +24,17 @@ enum IndexState {
 /// Hits shown per chapter; the rest of a chapter's are counted.
 const PER_CHAPTER: usize = 3;
 
+/// Fetch the index, the first time only.
+fn load_index(index: RwSignal<IndexState>) {
+    if index.get_untracked() == IndexState::NotLoaded {
+        index.set(IndexState::Loading);
+        spawn_local(async move {
+            let got = fetch_index().await;
+            index.set(got.map_or(IndexState::Failed, |e| IndexState::Ready(Arc::new(e))));
+        });
+    }
+}
+
 async fn fetch_index() -> Option<Index> {
     let response = wasm_bindgen_futures::JsFuture::from(
         window().fetch_with_str(&route::href(&format!("/{INDEX_FILE}"))),
@@ -123,24 +134,25 @@ fn more_link(
     }
 }
 
+/// One group of the list: its heading, its hits, and a link to the rest.
+fn group_view(group: Group, close: impl Fn() + Copy + 'static) -> impl IntoView {
+    let more = group.more;
+    view! {
+        <section class=group.class aria-label=group.label>
+            <p class="hit-chapter">{group.heading}</p>
+            <ul>{group.items.into_iter().map(|item| hit_item(item, close)).collect_view()}</ul>
+            {more.map(|(n, first)| more_link(n, first, close))}
+        </section>
+    }
+}
+
 #[island]
 pub fn Search() -> impl IntoView {
     let input = NodeRef::<html::Input>::new();
     let query = RwSignal::new(String::new());
     let open = RwSignal::new(false);
     let index = RwSignal::new(IndexState::NotLoaded);
-    let load = move || {
-        if index.get_untracked() == IndexState::NotLoaded {
-            index.set(IndexState::Loading);
-            spawn_local(async move {
-                index.set(
-                    fetch_index()
-                        .await
-                        .map_or(IndexState::Failed, |e| IndexState::Ready(Arc::new(e))),
-                );
-            });
-        }
-    };
+    let load = move || load_index(index);
     let found_terms = Memo::new(move |_| match index.get() {
         IndexState::Ready(entries) => {
             terms(&entries, &query.get()).into_iter().cloned().collect::<Vec<Term>>()
@@ -156,35 +168,6 @@ pub fn Search() -> impl IntoView {
         query.set(String::new());
     };
     let results = NodeRef::<html::Div>::new();
-    // ↓ from the box enters the hits, ↑/↓ move between them, Esc returns to the box.
-    let move_focus = move |ev: &web_sys::KeyboardEvent| {
-        let Some(list) = results.get_untracked() else { return };
-        let links = list.query_selector_all("a").ok();
-        let links: Vec<web_sys::HtmlElement> = links
-            .map(|l| (0..l.length()).filter_map(|i| l.item(i)?.dyn_into().ok()).collect())
-            .unwrap_or_default();
-        let active = document().active_element();
-        let at = links.iter().position(|l| {
-            active.as_ref().is_some_and(|a| a == l.unchecked_ref::<web_sys::Element>())
-        });
-        let next = match (ev.key().as_str(), at) {
-            ("ArrowDown", None) => Some(0),
-            ("ArrowDown", Some(i)) => Some((i + 1).min(links.len().saturating_sub(1))),
-            ("ArrowUp", Some(0)) => {
-                ev.prevent_default();
-                if let Some(i) = input.get_untracked() {
-                    let _ = i.focus();
-                }
-                None
-            }
-            ("ArrowUp", Some(i)) => Some(i - 1),
-            _ => None,
-        };
-        if let Some(link) = next.and_then(|i| links.get(i)) {
-            ev.prevent_default();
-            let _ = link.focus();
-        }
-    };
     let on_key = move |ev: web_sys::KeyboardEvent| match ev.key().as_str() {
         "Escape" => {
             close();
@@ -192,7 +175,7 @@ pub fn Search() -> impl IntoView {
                 let _ = i.focus();
             }
         }
-        "ArrowDown" | "ArrowUp" => move_focus(&ev),
+        "ArrowDown" | "ArrowUp" => move_focus(&ev, results, input),
         // Enter in the box opens the first hit (a hit itself is a link: Enter follows it).
         "Enter"
             if ev.target().is_some_and(|t| t.dyn_ref::<web_sys::HtmlInputElement>().is_some()) =>
@@ -205,29 +188,9 @@ pub fn Search() -> impl IntoView {
         }
         _ => {}
     };
-    let count = move || match (index.get(), hits.with(Vec::len)) {
-        (IndexState::Loading | IndexState::NotLoaded, _) => "正在载入搜索索引…".to_string(),
-        (IndexState::Failed, _) => "无法载入搜索索引，请检查网络后重试".to_string(),
-        // Search matches what was typed as one phrase: a space between two words is why.
-        (_, 0) if found_terms.with(Vec::is_empty) && query.with(|q| q.trim().contains(' ')) => {
-            "没有找到：输入（含空格）按一个整体原样匹配，试试只输入其中一个词".to_string()
-        }
-        (_, 0) if found_terms.with(Vec::is_empty) => "没有找到".to_string(),
-        (_, 0) => "课文中没有找到，术语表里有：".to_string(),
-        (_, n) => {
-            // The lesson lacks the word, and its other names were found instead: say so.
-            let q = query.get().trim().to_ascii_lowercase();
-            let others = hits.with(|h| h.iter().any(|h| h.matched.to_ascii_lowercase() != q));
-            format!(
-                "{}{n} 处，分布在 {} 章",
-                if others {
-                    "课文中搜不到这个词；按术语表同一词条的其他写法，找到 "
-                } else {
-                    "匹配 "
-                },
-                chapters(&hits.get()).len()
-            )
-        }
+    let count = move || {
+        let no_terms = found_terms.with(Vec::is_empty);
+        hits.with(|h| index.with(|i| query.with(|q| count_words(i, h, no_terms, q))))
     };
     view! {
         <div class="search" role="search">
@@ -269,25 +232,73 @@ pub fn Search() -> impl IntoView {
                 {move || {
                     groups(&found_terms.get(), &hits.get())
                         .into_iter()
-                        .map(|group| {
-                            let more = group.more;
-                            view! {
-                                <section class=group.class aria-label=group.label>
-                                    <p class="hit-chapter">{group.heading}</p>
-                                    <ul>
-                                        {group
-                                            .items
-                                            .into_iter()
-                                            .map(|item| hit_item(item, close))
-                                            .collect_view()}
-                                    </ul>
-                                    {more.map(|(n, first)| more_link(n, first, close))}
-                                </section>
-                            }
-                        })
+                        .map(|group| group_view(group, close))
                         .collect_view()
                 }}
             </div>
         </div>
+    }
+}
+
+/// ↓ from the box enters the hits, ↑/↓ move between them, ↑ from the first returns to the box.
+fn move_focus(
+    ev: &web_sys::KeyboardEvent,
+    results: NodeRef<html::Div>,
+    input: NodeRef<html::Input>,
+) {
+    let Some(list) = results.get_untracked() else { return };
+    let links = list.query_selector_all("a").ok();
+    let links: Vec<web_sys::HtmlElement> = links
+        .map(|l| (0..l.length()).filter_map(|i| l.item(i)?.dyn_into().ok()).collect())
+        .unwrap_or_default();
+    let active = document().active_element();
+    let at = links
+        .iter()
+        .position(|l| active.as_ref().is_some_and(|a| a == l.unchecked_ref::<web_sys::Element>()));
+    let next = match (ev.key().as_str(), at) {
+        ("ArrowDown", None) => Some(0),
+        ("ArrowDown", Some(i)) => Some((i + 1).min(links.len().saturating_sub(1))),
+        ("ArrowUp", Some(0)) => {
+            ev.prevent_default();
+            if let Some(i) = input.get_untracked() {
+                let _ = i.focus();
+            }
+            None
+        }
+        ("ArrowUp", Some(i)) => Some(i - 1),
+        _ => None,
+    };
+    if let Some(link) = next.and_then(|i| links.get(i)) {
+        ev.prevent_default();
+        let _ = link.focus();
+    }
+}
+
+/// What the list's status line says: the index loading or failed, nothing found and why, or
+/// how many hits in how many chapters.
+fn count_words(index: &IndexState, hits: &[Hit], no_terms: bool, query: &str) -> String {
+    match (index, hits.len()) {
+        (IndexState::Loading | IndexState::NotLoaded, _) => "正在载入搜索索引…".to_string(),
+        (IndexState::Failed, _) => "无法载入搜索索引，请检查网络后重试".to_string(),
+        // Search matches what was typed as one phrase: a space between two words is why.
+        (_, 0) if no_terms && query.trim().contains(' ') => {
+            "没有找到：输入（含空格）按一个整体原样匹配，试试只输入其中一个词".to_string()
+        }
+        (_, 0) if no_terms => "没有找到".to_string(),
+        (_, 0) => "课文中没有找到，术语表里有：".to_string(),
+        (_, n) => {
+            // The lesson lacks the word, and its other names were found instead: say so.
+            let q = query.trim().to_ascii_lowercase();
+            let others = hits.iter().any(|h| h.matched.to_ascii_lowercase() != q);
+            format!(
+                "{}{n} 处，分布在 {} 章",
+                if others {
+                    "课文中搜不到这个词；按术语表同一词条的其他写法，找到 "
+                } else {
+                    "匹配 "
+                },
+                chapters(hits).len()
+            )
+        }
     }
 }

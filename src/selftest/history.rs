@@ -5,7 +5,7 @@ use super::words::{next_review, rating_label, when, UNSURE};
 use crate::clock;
 use crate::content::Question;
 use crate::record::review::Rating;
-use crate::record::study::{QuestionRecord, QuestionState};
+use crate::record::study::{Attempt, QuestionRecord, QuestionState};
 use leptos::prelude::*;
 
 /// An answer of an attempt, as it was written (or that none was).
@@ -47,33 +47,7 @@ pub(super) fn History(
                     {move || {
                         record
                             .with(|r| {
-                                r.attempts
-                                    .iter()
-                                    .rev()
-                                    .map(|a| {
-                                        view! {
-                                            <li>
-                                                <span class="when">{when(a.at)}</span>
-                                                " · "
-                                                <strong>{rating_label(a.rating)}</strong>
-                                                {a.unsure.then_some(UNSURE)}
-                                                {if a.wording < q.version {
-                                                    format!(
-                                                        " · 答的是本题改写前的旧版（勾了 {} 个评分点）",
-                                                        a.ticked.len(),
-                                                    )
-                                                } else {
-                                                    format!(
-                                                        " · 评分点 {}/{}",
-                                                        a.ticked.len(),
-                                                        q.points.len(),
-                                                    )
-                                                }}
-                                                {past_answer(&a.answer)}
-                                            </li>
-                                        }
-                                    })
-                                    .collect_view()
+                                r.attempts.iter().rev().map(|a| attempt_item(a, q)).collect_view()
                             })
                     }}
                 </ol>
@@ -92,27 +66,7 @@ pub(super) fn History(
                             .with(|r| {
                                 let (due, back) = next_review(r, clock::now())?;
                                 let a = r.attempts.last().filter(|_| !due)?.clone();
-                                Some(
-                                    view! {
-                                        <details class="last-attempt">
-                                            <summary>
-                                                {format!(
-                                                    "上次作答：{} · {}{} · 下次复习：{back}",
-                                                    when(a.at),
-                                                    rating_label(a.rating),
-                                                    if a.unsure { UNSURE } else { "" },
-                                                )}
-                                            </summary>
-                                            <blockquote class="past-answer">
-                                                {if a.answer.trim().is_empty() {
-                                                    "（未写回答）".to_string()
-                                                } else {
-                                                    a.answer
-                                                }}
-                                            </blockquote>
-                                        </details>
-                                    },
-                                )
+                                Some(last_attempt(a, back))
                             })}
                     }
                 })
@@ -127,5 +81,49 @@ pub(super) fn History(
                     }
                 })
         }}
+    }
+}
+
+/// One earlier attempt: when, its rating, its scoring points, its answer.
+fn attempt_item(a: &Attempt, q: &Question) -> impl IntoView {
+    view! {
+        <li>
+            <span class="when">{when(a.at)}</span>
+            " · "
+            <strong>{rating_label(a.rating)}</strong>
+            {a.unsure.then_some(UNSURE)}
+            {if a.wording < q.version {
+                format!(
+                    " · 答的是本题改写前的旧版（勾了 {} 个评分点）",
+                    a.ticked.len(),
+                )
+            } else {
+                format!(" · 评分点 {}/{}", a.ticked.len(), q.points.len())
+            }}
+            {past_answer(&a.answer)}
+        </li>
+    }
+}
+
+/// The last attempt, folded, with when it comes back.
+fn last_attempt(a: Attempt, back: String) -> impl IntoView {
+    view! {
+        <details class="last-attempt">
+            <summary>
+                {format!(
+                    "上次作答：{} · {}{} · 下次复习：{back}",
+                    when(a.at),
+                    rating_label(a.rating),
+                    if a.unsure { UNSURE } else { "" },
+                )}
+            </summary>
+            <blockquote class="past-answer">
+                {if a.answer.trim().is_empty() {
+                    "（未写回答）".to_string()
+                } else {
+                    a.answer
+                }}
+            </blockquote>
+        </details>
     }
 }

@@ -4,6 +4,7 @@ use super::words::{due_today, next_review, number, review_order};
 #[cfg(feature = "ssr")]
 use super::QuestionCard;
 use crate::clock;
+use crate::content::Question;
 #[cfg(feature = "ssr")]
 use crate::content::{chapter_index, QUESTIONS, TOC};
 #[cfg(feature = "ssr")]
@@ -82,50 +83,7 @@ fn ReviewPlan() -> impl IntoView {
         if done == Some(true) || !loaded.get() {
             return done.unwrap_or(false);
         }
-        let order = store.record().with_untracked(|p| review_order(p, clock::now()));
-        let Some(list) = document().query_selector(".selftest .questions").ok().flatten() else {
-            return true;
-        };
-        let ids = |list: &web_sys::Element| -> Vec<String> {
-            let sections = list.children();
-            (0..sections.length()).filter_map(|i| sections.item(i)).map(|e| e.id()).collect()
-        };
-        if ids(&list) == order.iter().map(|q| q.id.to_string()).collect::<Vec<_>>() {
-            return true;
-        }
-        // The learner may be writing already (from before the page was live): that box keeps
-        // the focus, its caret and its place on the screen.
-        let writing = document()
-            .active_element()
-            .filter(|e| list.contains(Some(e)))
-            .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok());
-        let top = writing.as_ref().map(|b| b.get_bounding_client_rect().top());
-        let caret = writing.as_ref().map(|b| (b.selection_start(), b.selection_end()));
-        for q in order {
-            if let Some(section) = document().get_element_by_id(q.id) {
-                let _ = list.append_child(&section);
-            }
-        }
-        if let (Some(b), Some(top), Some((Ok(Some(start)), Ok(Some(end))))) = (writing, top, caret)
-        {
-            let options = web_sys::FocusOptions::new();
-            options.set_prevent_scroll(true);
-            let _ = b.focus_with_options(&options);
-            let _ = b.set_selection_range(start, end);
-            window().scroll_by_with_x_and_y(0.0, b.get_bounding_client_rect().top() - top);
-            return true;
-        }
-        // The browser put the learner back at the old offset (or at a linked question's old
-        // place), which now shows another question: go to the linked question, or start from
-        // the plan, which says where each question went.
-        let hash = window().location().hash().unwrap_or_default();
-        match document()
-            .get_element_by_id(hash.trim_start_matches('#'))
-            .filter(|_| !hash.is_empty())
-        {
-            Some(linked) => linked.scroll_into_view(),
-            None => window().scroll_to_with_x_and_y(0.0, 0.0),
-        }
+        put_in_order(store.record().with_untracked(|p| review_order(p, clock::now())));
         true
     });
     let plan = move || {
@@ -198,5 +156,47 @@ fn ReviewPlan() -> impl IntoView {
                  完整答出——间隔比上次翻倍（1、2、4、8、16、32 天）。"
             </p>
         </section>
+    }
+}
+
+/// Put the page's questions in `order`. The learner may be writing already (from before the
+/// page was live): that box keeps the focus, its caret and its place on the screen.
+fn put_in_order(order: Vec<&'static Question>) {
+    let Some(list) = document().query_selector(".selftest .questions").ok().flatten() else {
+        return;
+    };
+    let ids = |list: &web_sys::Element| -> Vec<String> {
+        let sections = list.children();
+        (0..sections.length()).filter_map(|i| sections.item(i)).map(|e| e.id()).collect()
+    };
+    if ids(&list) == order.iter().map(|q| q.id.to_string()).collect::<Vec<_>>() {
+        return;
+    }
+    let writing = document()
+        .active_element()
+        .filter(|e| list.contains(Some(e)))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok());
+    let top = writing.as_ref().map(|b| b.get_bounding_client_rect().top());
+    let caret = writing.as_ref().map(|b| (b.selection_start(), b.selection_end()));
+    for q in order {
+        if let Some(section) = document().get_element_by_id(q.id) {
+            let _ = list.append_child(&section);
+        }
+    }
+    if let (Some(b), Some(top), Some((Ok(Some(start)), Ok(Some(end))))) = (writing, top, caret) {
+        let options = web_sys::FocusOptions::new();
+        options.set_prevent_scroll(true);
+        let _ = b.focus_with_options(&options);
+        let _ = b.set_selection_range(start, end);
+        window().scroll_by_with_x_and_y(0.0, b.get_bounding_client_rect().top() - top);
+        return;
+    }
+    // The browser put the learner back at the old offset (or at a linked question's old
+    // place), which now shows another question: go to the linked question, or start from
+    // the plan, which says where each question went.
+    let hash = window().location().hash().unwrap_or_default();
+    match document().get_element_by_id(hash.trim_start_matches('#')).filter(|_| !hash.is_empty()) {
+        Some(linked) => linked.scroll_into_view(),
+        None => window().scroll_to_with_x_and_y(0.0, 0.0),
     }
 }

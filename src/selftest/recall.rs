@@ -4,8 +4,8 @@
 //! browser and in the export. Not the self-test: no rating, no schedule. The chapter's page
 //! loads the study module for these islands.
 
-use crate::record::recall::{Change, Recall, Written};
 use crate::record::draft::MAX_ANSWER;
+use crate::record::recall::{Change, Recall, Written};
 use crate::storage::store::use_store;
 use crate::storage::tab;
 use leptos::prelude::*;
@@ -84,57 +84,7 @@ pub fn RecallCard(id: String, question: String, answer: String) -> impl IntoView
     view! {
         <section class="qa recall" id=id aria-label=question.clone()>
             <p class="qa-q">{question.clone()}</p>
-            <Show
-                when=move || !open()
-                fallback=move || {
-                    view! {
-                        <p>
-                            <strong>"答："</strong>
-                            {answer.clone()}
-                        </p>
-                        {move || {
-                            written
-                                .with(|w| w.last().cloned())
-                                .map(|w| {
-                                    view! {
-                                        <p class="recall-mine">
-                                            {format!("你的回答（{}）：", when(w.at))}
-                                        </p>
-                                        <blockquote class="past-answer">{w.answer}</blockquote>
-                                    }
-                                })
-                        }}
-                        {move || {
-                            let earlier_ones = move || {
-                                written
-                                    .with(|w| {
-                                        w[..w.len() - 1].iter().rev().map(earlier).collect_view()
-                                    })
-                            };
-                            (written.with(Vec::len) > 1)
-                                .then(|| {
-                                    // All but the latest, newest first.
-                                    view! {
-                                        <details class="history">
-                                            <summary>
-                                                {move || {
-                                                    format!(
-                                                        "此前写过的回答（{} 次）",
-                                                        written.with(Vec::len) - 1,
-                                                    )
-                                                }}
-                                            </summary>
-                                            <ol>{earlier_ones}</ol>
-                                        </details>
-                                    }
-                                })
-                        }}
-                        <button type="button" class="tool-btn" on:click=move |_| again.set(true)>
-                            "再写一次"
-                        </button>
-                    }
-                }
-            >
+            <Show when=move || !open() fallback=move || answered(answer.clone(), written, again)>
                 <label for={input_id
                     .clone()}>
                     "先写下你的回答，再看课文的答案"
@@ -165,5 +115,51 @@ pub fn RecallCard(id: String, question: String, answer: String) -> impl IntoView
                 </p>
             </Show>
         </section>
+    }
+}
+
+/// The card once written: the lesson's answer, the learner's latest, the earlier ones folded
+/// (newest first), and a way to write again.
+fn answered(answer: String, written: Memo<Vec<Written>>, again: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <p>
+            <strong>"答："</strong>
+            {answer}
+        </p>
+        {move || {
+            written
+                .with(|w| w.last().cloned())
+                .map(|w| {
+                    view! {
+                        <p class="recall-mine">{format!("你的回答（{}）：", when(w.at))}</p>
+                        <blockquote class="past-answer">{w.answer}</blockquote>
+                    }
+                })
+        }}
+        {move || {
+            let earlier_ones = move || {
+                written.with(|w| { w[..w.len() - 1].iter().rev().map(earlier).collect_view() })
+            };
+            (written.with(Vec::len) > 1)
+                .then(|| {
+                    // All but the latest, newest first.
+                    view! {
+                        <details class="history">
+                            <summary>
+                                {move || {
+                                    format!(
+                                        "此前写过的回答（{} 次）",
+                                        written.with(Vec::len) - 1,
+                                    )
+                                }}
+                            </summary>
+                            <ol>{earlier_ones}</ol>
+                        </details>
+                    }
+                })
+        }}
+        <button type="button" class="tool-btn" on:click=move |_| again.set(true)>
+            "再写一次"
+        </button>
     }
 }
