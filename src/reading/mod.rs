@@ -29,6 +29,8 @@ mod timeline_down;
 mod timeline_drawing;
 #[cfg(feature = "reading")]
 pub mod tracker;
+#[cfg(feature = "landing")]
+pub mod welcome;
 
 #[cfg(feature = "ssr")]
 pub use glossary::GlossaryPage;

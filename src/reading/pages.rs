@@ -1,7 +1,8 @@
 //! The reading pages, rendered at build time: a chapter, the whole lesson, the not-found page.
 
 use super::blocks::Blocks;
-use super::tracker::{PrintButton, ReadTracker, WelcomeBack};
+use super::tracker::{PrintButton, ReadTracker};
+use super::welcome::WelcomeBack;
 use crate::content::{block_id, block_text, Chapter, CHAPTERS, TOC};
 use crate::route::Route;
 use crate::ui::copy::CopyPageLink;
