@@ -8,7 +8,7 @@
 //! highlighted and the steps after it dimmed; a finding marks its step, key steps carry ◆.
 //! Screen readers get the same steps in words. The lanes and one step's marks on them are in
 //! `sequence_marks.rs`.
-use super::diagram::{gutter, rows, Frame, BELOW, LINE, STATE_BELOW};
+use super::diagram::{gutter, rows, Frame, Row, BELOW, LINE, STATE_BELOW};
 use super::sequence_marks::Lanes;
 use super::trace::announce;
 use fencing_model::verdicts::{Kind, Marks};
@@ -127,9 +127,7 @@ pub fn SequenceDiagram(
             let flags: Vec<String> =
                 marks.flags_at(n).map(|f| format!("{} {}", f.kind.sign(), f.label)).collect();
             let gravest = worst(n).map_or("", Kind::class);
-            let noted = marks.tags_at(n);
             let (key, enabling) = (marks.key(n), marks.enabling(n));
-            let under = below(&s.event);
             view! {
                 <g
                     class="sd-step"
@@ -144,30 +142,7 @@ pub fn SequenceDiagram(
                 >
                     {gutter(*r, marks.numbered(n), s.action.clone())}
                     {super::sequence_marks::marks(&l, *r, s, &keys, defects, rows[ends[i]])}
-                    {(!flags.is_empty())
-                        .then(|| {
-                            view! {
-                                <text
-                                    x="6"
-                                    y=r.under(under + 12.0, 0)
-                                    class=format!("sd-broken kind-{gravest}")
-                                >
-                                    {flags.join("、")}
-                                </text>
-                            }
-                        })}
-                    {noted
-                        .iter()
-                        .enumerate()
-                        .map(|(k, tag)| {
-                            let line = k + usize::from(!flags.is_empty());
-                            view! {
-                                <text x="6" y=r.under(under + 12.0, line) class="sd-noted">
-                                    {*tag}
-                                </text>
-                            }
-                        })
-                        .collect_view()}
+                    {text_lines(*r, below(&s.event), flags, gravest, marks.tags_at(n))}
                 </g>
             }
         })
@@ -190,5 +165,42 @@ pub fn SequenceDiagram(
         <ol id=format!("{id}-steps") class="visually-hidden">
             {words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
         </ol>
+    }
+}
+
+/// A step's text lines under its row (`under` below its top): the findings' names, in the
+/// gravest one's colour, then one tag a line.
+fn text_lines(
+    r: Row,
+    under: f64,
+    flags: Vec<String>,
+    gravest: &'static str,
+    noted: Vec<&'static str>,
+) -> impl IntoView {
+    let first = usize::from(!flags.is_empty());
+    view! {
+        {(!flags.is_empty())
+            .then(|| {
+                view! {
+                    <text
+                        x="6"
+                        y=r.under(under + 12.0, 0)
+                        class=format!("sd-broken kind-{gravest}")
+                    >
+                        {flags.join("、")}
+                    </text>
+                }
+            })}
+        {noted
+            .into_iter()
+            .enumerate()
+            .map(|(k, tag)| {
+                view! {
+                    <text x="6" y=r.under(under + 12.0, k + first) class="sd-noted">
+                        {tag}
+                    </text>
+                }
+            })
+            .collect_view()}
     }
 }

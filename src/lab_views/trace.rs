@@ -88,84 +88,8 @@ pub fn StepTable(
     };
     let authority =
         if defects.split_authority { "授权状态 / 独立计数器" } else { "授权状态" };
-    let rows = steps
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let n = i + 1;
-            let before = i.checked_sub(1).map(|j| &steps[j].after);
-            let flags: Vec<_> = marks.flags_at(n).cloned().collect();
-            let said: Vec<String> = marks.notes_at(n).map(str::to_string).collect();
-            let rejected = matches!(s.event, fencing_model::Event::Rejected { .. });
-            let (key, enabling) = (marks.key(n), marks.enabling(n));
-            let broken = flags.iter().any(|f| f.kind.happened());
-            view! {
-                <tr
-                    class:current={n == step}
-                    class:future={n > step}
-                    class:violating=broken
-                    class:key=key
-                    class:enabling=enabling
-                    data-step=n
-                    aria-current=if n == step { Some("step") } else { None }
-                >
-                    <th scope="row" data-label="步">
-                        {n}
-                        {key
-                            .then(|| {
-                                view! {
-                                    <span class="key-sign" aria-hidden="true">
-                                        " ◆"
-                                    </span>
-                                    <span class="visually-hidden">"（关键步骤）"</span>
-                                }
-                            })}
-                        {enabling
-                            .then(|| {
-                                view! {
-                                    <span class="key-sign" aria-hidden="true">
-                                        " ○"
-                                    </span>
-                                    <span class="visually-hidden">"（使能步骤）"</span>
-                                }
-                            })}
-                    </th>
-                    <td data-label="动作">
-                        <code>{s.action.clone()}</code>
-                    </td>
-                    <td data-label="结果">
-                        <span class="ev-out" class:rejected=rejected>
-                            {words::event(&s.event, &keys, defects)}
-                        </span>
-                        {flags
-                            .into_iter()
-                            .map(|f| {
-                                view! {
-                                    <span
-                                        class=format!("violation-tag kind-{}", f.kind.class())
-                                        data-kind=f.kind.class()
-                                    >
-                                        {format!("{} {}", f.kind.sign(), f.label)}
-                                    </span>
-                                    {(f.kind != fencing_model::verdicts::Kind::Broken)
-                                        .then(|| view! { <span class="note-tag">{f.text}</span> })}
-                                }
-                            })
-                            .collect_view()}
-                        {said
-                            .into_iter()
-                            .map(|text| view! { <span class="note-tag">{text}</span> })
-                            .collect_view()}
-                    </td>
-                    <td class="state" data-label="资源状态">
-                        {state_cell(&s.after, before, true)}
-                    </td>
-                    <td class="state" data-label=authority>
-                        {state_cell(&s.after, before, false)}
-                    </td>
-                </tr>
-            }
-        })
+    let rows = (0..total)
+        .map(|i| step_row(&steps, i, step, &marks, &keys, defects, authority))
         .collect_view();
     view! {
         <button
@@ -207,5 +131,91 @@ pub fn StepTable(
                 <tbody>{rows}</tbody>
             </table>
         </div>
+    }
+}
+
+/// Step `i + 1` of `steps` as a row of the table, `step` the one the learner is at.
+fn step_row(
+    steps: &[Step],
+    i: usize,
+    step: usize,
+    marks: &Marks,
+    keys: &[String],
+    defects: Defects,
+    authority: &'static str,
+) -> impl IntoView {
+    let s = &steps[i];
+    let n = i + 1;
+    let before = i.checked_sub(1).map(|j| &steps[j].after);
+    let flags: Vec<_> = marks.flags_at(n).cloned().collect();
+    let said: Vec<String> = marks.notes_at(n).map(str::to_string).collect();
+    let rejected = matches!(s.event, fencing_model::Event::Rejected { .. });
+    let (key, enabling) = (marks.key(n), marks.enabling(n));
+    let broken = flags.iter().any(|f| f.kind.happened());
+    view! {
+        <tr
+            class:current={n == step}
+            class:future={n > step}
+            class:violating=broken
+            class:key=key
+            class:enabling=enabling
+            data-step=n
+            aria-current=if n == step { Some("step") } else { None }
+        >
+            <th scope="row" data-label="步">
+                {n}
+                {key
+                    .then(|| {
+                        view! {
+                            <span class="key-sign" aria-hidden="true">
+                                " ◆"
+                            </span>
+                            <span class="visually-hidden">"（关键步骤）"</span>
+                        }
+                    })}
+                {enabling
+                    .then(|| {
+                        view! {
+                            <span class="key-sign" aria-hidden="true">
+                                " ○"
+                            </span>
+                            <span class="visually-hidden">"（使能步骤）"</span>
+                        }
+                    })}
+            </th>
+            <td data-label="动作">
+                <code>{s.action.clone()}</code>
+            </td>
+            <td data-label="结果">
+                <span class="ev-out" class:rejected=rejected>
+                    {words::event(&s.event, keys, defects)}
+                </span>
+                {flags
+                    .into_iter()
+                    .map(|f| {
+                        view! {
+                            <span
+                                class=format!("violation-tag kind-{}", f.kind.class())
+                                data-kind=f.kind.class()
+                            >
+                                {format!("{} {}", f.kind.sign(), f.label)}
+                            </span>
+                            {(f.kind != fencing_model::verdicts::Kind::Broken)
+                                .then(|| view! { <span class="note-tag">{f.text}</span> })}
+                        }
+                    })
+                    .collect_view()}
+                {said
+                    .into_iter()
+                    .map(|text| view! { <span class="note-tag">{text}</span> })
+                    .collect_view()}
+            </td>
+            <td class="state" data-label="资源状态">
+                {state_cell(&s.after, before, true)}
+            </td>
+            <td class="state" data-label=authority>
+                {state_cell(&s.after, before, false)}
+            </td>
+        </tr>
     }
 }

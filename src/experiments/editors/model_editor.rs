@@ -11,49 +11,6 @@ use leptos::prelude::*;
 #[component]
 pub(super) fn ModelEditor(draft: RwSignal<Fields>) -> impl IntoView {
     let count = move || draft.with(|d| d.clients.len());
-    let program = move |i: usize| {
-        let id = format!("in-client-{i}");
-        let name = client_name(i);
-        view! {
-            <div class="client-row">
-                <label for=id.clone()>{format!("客户端 {name}")}</label>
-                // Two lines that wrap: a program is longer than a phone's width (a line break is
-                // whitespace to the parser).
-                <textarea
-                    id=id
-                    rows="2"
-                    autocomplete="off"
-                    spellcheck="false"
-                    class="program"
-                    prop:value=move || draft.with(|d| d.clients.get(i).cloned().unwrap_or_default())
-                    on:input=move |ev| {
-                        draft
-                            .update(|d| {
-                                if let Some(c) = d.clients.get_mut(i) {
-                                    *c = event_target_value(&ev);
-                                }
-                            })
-                    }
-                ></textarea>
-                <button
-                    type="button"
-                    class="tool-btn"
-                    aria-label=format!("删除客户端 {name}")
-                    disabled=move || { count() <= 2 }
-                    on:click=move |_| {
-                        draft
-                            .update(|d| {
-                                if d.clients.len() > 2 && i < d.clients.len() {
-                                    d.clients.remove(i);
-                                }
-                            })
-                    }
-                >
-                    "删除"
-                </button>
-            </div>
-        }
-    };
     view! {
         <fieldset class="presets">
             <legend>
@@ -93,7 +50,7 @@ pub(super) fn ModelEditor(draft: RwSignal<Fields>) -> impl IntoView {
                 "每步以空格分隔：acquire（申请租约，他人租约有效时等待）、pause（暂停，租约可能在此期间到期）、write:op_seq:key（写入；\
                  同一个 key 再写一次即重试）、renew（续租，失败则停止）。2–4 个客户端，每个至多 6 步，合计至多 6 次写入。"
             </p>
-            {move || (0..count()).map(program).collect_view()}
+            {move || (0..count()).map(|i| program(draft, i)).collect_view()}
             <button
                 type="button"
                 class="tool-btn"
@@ -135,5 +92,50 @@ pub(super) fn ModelEditor(draft: RwSignal<Fields>) -> impl IntoView {
             </label>
             {number_field("初始 issuer", "in-issuer-model", draft, |d| &mut d.issuer)}
         </fieldset>
+    }
+}
+
+/// Client `i`'s program, and a way to delete it (two clients at least stay).
+fn program(draft: RwSignal<Fields>, i: usize) -> impl IntoView {
+    let id = format!("in-client-{i}");
+    let name = client_name(i);
+    view! {
+        <div class="client-row">
+            <label for=id.clone()>{format!("客户端 {name}")}</label>
+            // Two lines that wrap: a program is longer than a phone's width (a line break is
+            // whitespace to the parser).
+            <textarea
+                id=id
+                rows="2"
+                autocomplete="off"
+                spellcheck="false"
+                class="program"
+                prop:value=move || draft.with(|d| d.clients.get(i).cloned().unwrap_or_default())
+                on:input=move |ev| {
+                    draft
+                        .update(|d| {
+                            if let Some(c) = d.clients.get_mut(i) {
+                                *c = event_target_value(&ev);
+                            }
+                        })
+                }
+            ></textarea>
+            <button
+                type="button"
+                class="tool-btn"
+                aria-label=format!("删除客户端 {name}")
+                disabled=move || draft.with(|d| d.clients.len() <= 2)
+                on:click=move |_| {
+                    draft
+                        .update(|d| {
+                            if d.clients.len() > 2 && i < d.clients.len() {
+                                d.clients.remove(i);
+                            }
+                        })
+                }
+            >
+                "删除"
+            </button>
+        </div>
     }
 }

@@ -204,6 +204,20 @@ pub(super) fn ChallengeBox(
         }))
     });
     on_cleanup(move || result.set(None));
+    let done = move || earned().is_some() || solved_in().is_some_and(|n| n != 0);
+    challenge_view(challenge, ask_hint, say_impossible, done, shown, answer)
+}
+
+/// The box: the task, the claim it tests, 「提示」 and 「做不到」 (hidden once `done`), the hint
+/// shown and the answer to 「做不到」.
+fn challenge_view(
+    challenge: &'static Challenge,
+    ask_hint: impl Fn(leptos::ev::MouseEvent) + 'static,
+    say_impossible: impl Fn(leptos::ev::MouseEvent) + 'static,
+    done: impl Fn() -> bool + Send + Sync + 'static,
+    shown: RwSignal<Option<String>>,
+    answer: impl Fn() -> Option<String> + Send + Sync + 'static,
+) -> impl IntoView {
     view! {
         <div class="challenge-box" role="region" aria-label="当前挑战">
             <p class="challenge-task">
@@ -216,12 +230,7 @@ pub(super) fn ChallengeBox(
                     "提示"
                 </button>
                 // After a success there is nothing left to doubt.
-                <button
-                    type="button"
-                    class="tool-btn"
-                    hidden=move || earned().is_some() || solved_in().is_some_and(|n| n != 0)
-                    on:click=say_impossible
-                >
+                <button type="button" class="tool-btn" hidden=done on:click=say_impossible>
                     "做不到"
                 </button>
             </div>

@@ -14,7 +14,6 @@ mod tools;
 mod walk;
 
 use super::session::{use_session, Arrival};
-use crate::lab_views::player::{follow_current_step, Player};
 use crate::lab_views::state::View;
 use board::stand;
 use challenge::{ChallengeBox, ChallengeList};
@@ -35,20 +34,12 @@ pub fn Play(
     view: Memo<View>,
     go: Callback<View>,
 ) -> impl IntoView {
-    let scenario_now = scenario.clone();
     let scenario_line = scenario.clone();
     let names = if scenario.case == Case::Fencing { vec![] } else { machine.keys.clone() };
     let (defects, clients, network) = (machine.defects, machine.programs.len(), machine.delay);
     let w = Walk::new(machine, view, go);
     w.keys();
-    // The challenge in the address, and the one taken on: only on its own scenario (a link
-    // edited, or a switch changed since, leaves it, and the box says so).
-    let challenge = Memo::new(move |_| {
-        view.with(|v| v.challenge.clone()).and_then(|id| Challenge::by_id(&id)).map(|c| c.id)
-    });
-    let taken_id = Memo::new(move |_| {
-        challenge.get().filter(|id| Challenge::by_id(id).is_some_and(|c| c.is_for(&scenario_now)))
-    });
+    let (challenge, taken_id) = challenges(view, scenario.clone());
     let taken = move || taken_id.get().and_then(Challenge::by_id);
     // The challenge box's word when the path makes its goal: shown above the moves, where the
     // learner looks after the winning move.
@@ -66,30 +57,9 @@ pub fn Play(
     let here =
         Signal::derive(move || answer.get().filter(|(p, _)| *p == viewed.get()).map(|(_, a)| a));
     let coached = Signal::derive(move || here.get().filter(|_| shown.get()));
-    let player = Player::new(
-        w.total,
-        Signal::derive(move || w.at.get().max(1)),
-        Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })),
-    );
-    follow_current_step(move || view.track());
-    let table = Signal::derive(move || view.get().table);
-    let on_table = Callback::new(move |t: bool| go.run(View { table: t, ..view.get_untracked() }));
-    let made = Signal::derive(move || {
-        taken().and_then(|c| {
-            w.walked.with(|(moves, _, _)| w.machine.with_value(|m| c.made_at(m, moves)))
-        })
-    });
+    let made = Signal::derive(move || taken().and_then(|c| made_at(c, w)));
     // The first move of a shortest way on to the goal; `None` until the coach answers.
-    let hint = Signal::derive(move || {
-        let (c, at) = (taken()?, here.get()?);
-        let k = c.goal.slot();
-        let best = at.moves.iter().enumerate().filter_map(|(i, row)| row[k].map(|d| (d, i))).min();
-        Some(
-            best.and_then(|(_, i)| {
-                w.enabled(&untrack(|| w.now()).0).get(i).map(|(_, m)| m.clone())
-            }),
-        )
-    });
+    let hint = Signal::derive(move || Some(first_move_to(taken()?, &here.get()?, w)));
     // 「走最短的一条」: the coach's shortest way to a finding, a move at a time.
     let walking = RwSignal::new(None::<usize>);
     let walk_to = Callback::new(move |k: usize| walking.set(Some(k)));
@@ -100,29 +70,11 @@ pub fn Play(
     // The path so far: what it made, the controls to look back, the picture and the table.
     view! {
         <section class="result play" aria-labelledby="play-title" node_ref=board>
-            <h2 id="play-title">
-                {format!("你来调度：{} · {}", scenario.case.name(), defects.variant_name())}
-            </h2>
-            <p class="lede">
-                <span class="addition-tag">"本学习台补充"</span>
-                "由你决定下一步发生什么：谁走程序的下一步（含暂停）、何时判租约到期、授权权威何时崩溃与恢复（网络会延迟的场景里，还有哪条在途写入先送达）。\
-                 每一步都由同一台状态机执行；教练（检查器）告诉你每个选择之后，各项发现最少还要几步，或已不可能。"
-            </p>
+            {heading(&scenario)}
             {(scenario.case == Case::Fencing).then(|| view! { <ChallengeList view=view go=go /> })}
             {move || {
                 let other = challenge.get().filter(|_| taken_id.get().is_none());
-                other
-                    .and_then(Challenge::by_id)
-                    .map(|c| {
-                        view! {
-                            <p class="editor-error" role="status">
-                                {c.elsewhere()}
-                                " "
-                                <a href=crate::route::Route::Explore
-                                    .href_with(&c.query())>"按挑战的场景重新开始 →"</a>
-                            </p>
-                        }
-                    })
+                other.and_then(Challenge::by_id).map(elsewhere)
             }}
             {move || {
                 taken()
@@ -160,9 +112,9 @@ pub fn Play(
                     <PlayPath
                         walk=w.walked
                         at=w.at
-                        player=player
-                        table=table
-                        on_table=on_table
+                        total=w.total
+                        view=view
+                        go=go
                         names=names
                         defects=defects
                         clients=clients
@@ -188,4 +140,62 @@ fn into_view_on_arrival(board: NodeRef<leptos::html::Section>) {
             target.scroll_into_view();
         }
     });
+}
+
+/// The first move of a shortest way on to challenge `c`'s goal, from where the coach answered
+/// (`at`); `None` when no way leads there.
+fn first_move_to(c: &Challenge, at: &coach::At, w: Walk) -> Option<String> {
+    let k = c.goal.slot();
+    let best = at.moves.iter().enumerate().filter_map(|(i, row)| row[k].map(|d| (d, i))).min();
+    best.and_then(|(_, i)| w.enabled(&untrack(|| w.now()).0).get(i).map(|(_, m)| m.clone()))
+}
+
+/// A challenge in the address that is not for this scenario: what it needs, and a way there.
+fn elsewhere(c: &'static Challenge) -> impl IntoView {
+    view! {
+        <p class="editor-error" role="status">
+            {c.elsewhere()}
+            " "
+            <a href=crate::route::Route::Explore
+                .href_with(&c.query())>"按挑战的场景重新开始 →"</a>
+        </p>
+    }
+}
+
+/// The challenge in the address, and the one taken on: only on its own scenario (a link
+/// edited, or a switch changed since, leaves it, and the box says so).
+fn challenges(
+    view: Memo<View>,
+    scenario: Scenario,
+) -> (Memo<Option<&'static str>>, Memo<Option<&'static str>>) {
+    let challenge = Memo::new(move |_| {
+        view.with(|v| v.challenge.clone()).and_then(|id| Challenge::by_id(&id)).map(|c| c.id)
+    });
+    let taken = Memo::new(move |_| {
+        challenge.get().filter(|id| Challenge::by_id(id).is_some_and(|c| c.is_for(&scenario)))
+    });
+    (challenge, taken)
+}
+
+/// The board's heading, and what the mode is.
+fn heading(scenario: &Scenario) -> impl IntoView {
+    view! {
+        <h2 id="play-title">
+            {format!(
+                "你来调度：{} · {}",
+                scenario.case.name(),
+                scenario.defects.variant_name(),
+            )}
+        </h2>
+        <p class="lede">
+            <span class="addition-tag">"本学习台补充"</span>
+            "由你决定下一步发生什么：谁走程序的下一步（含暂停）、何时判租约到期、授权权威何时崩溃与恢复（网络会延迟的场景里，还有哪条在途写入先送达）。\
+             每一步都由同一台状态机执行；教练（检查器）告诉你每个选择之后，各项发现最少还要几步，或已不可能。"
+        </p>
+    }
+}
+
+/// The move at which the path walked first makes challenge `c`'s goal, if it does.
+fn made_at(c: &Challenge, w: Walk) -> Option<usize> {
+    w.walked.with(|(moves, _, _)| w.machine.with_value(|m| c.made_at(m, moves)))
 }
