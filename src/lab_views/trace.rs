@@ -164,24 +164,8 @@ fn step_row(
         >
             <th scope="row" data-label="步">
                 {n}
-                {key
-                    .then(|| {
-                        view! {
-                            <span class="key-sign" aria-hidden="true">
-                                " ◆"
-                            </span>
-                            <span class="visually-hidden">"（关键步骤）"</span>
-                        }
-                    })}
-                {enabling
-                    .then(|| {
-                        view! {
-                            <span class="key-sign" aria-hidden="true">
-                                " ○"
-                            </span>
-                            <span class="visually-hidden">"（使能步骤）"</span>
-                        }
-                    })}
+                {key.then(|| sign(" ◆", "（关键步骤）"))}
+                {enabling.then(|| sign(" ○", "（使能步骤）"))}
             </th>
             <td data-label="动作">
                 <code>{s.action.clone()}</code>
@@ -217,5 +201,15 @@ fn step_row(
                 {state_cell(&s.after, before, false)}
             </td>
         </tr>
+    }
+}
+
+/// A step's sign, for the eye, and its words, for a screen reader.
+fn sign(shown: &'static str, said: &'static str) -> impl IntoView {
+    view! {
+        <span class="key-sign" aria-hidden="true">
+            {shown}
+        </span>
+        <span class="visually-hidden">{said}</span>
     }
 }

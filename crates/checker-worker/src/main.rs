@@ -28,7 +28,9 @@ pub fn answer(ask: &str, post: &js_sys::Function) {
         let _ = post.call2(&JsValue::NULL, &JsValue::from_str(&json), &rows);
     };
     let done = match serde_json::from_str::<Ask>(ask) {
-        Err(_) => Err("读不懂页面的请求：页面与检查器不是同一版本".to_string()),
+        Err(_) => {
+            Err("读不懂页面发来的请求（页面与检查器可能不是同一版本，请刷新页面）".to_string())
+        }
         Ok(Ask::Search { query, cap }) => check(&query, cap, |p| send(&Answer::Searching(p), None))
             .map(|p| send(&Answer::Searched(p), None)),
         Ok(Ask::Coach { query }) => coach(&query).map(|c| send(&Answer::Coached(c), None)),

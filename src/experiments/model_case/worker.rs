@@ -74,7 +74,7 @@ impl Running {
 pub fn failure(answer: Answer) -> String {
     match answer {
         Answer::Failed(why) => why,
-        _ => "检查器的回答与请求不符".into(),
+        _ => "收到的回答与所发请求不符（请刷新页面；若反复出现，可能是程序缺陷）".into(),
     }
 }
 
