@@ -13,6 +13,9 @@ leptosfmt --check --quiet src build crates tests
 # vendor/ is upstream code as published).
 long=$(git ls-files '*.rs' ':!vendor' | LC_ALL=C.UTF-8 xargs awk 'length > 100 { print FILENAME ":" FNR }')
 [[ -z "$long" ]] || { echo "lines over 100 characters:"; echo "$long"; exit 1; }
+# No Rust file over 300 lines: each reads in one sitting.
+big=$(git ls-files '*.rs' ':!vendor' | xargs wc -l | awk '$2 != "total" && $1 > 300 { print $2 ": " $1 }')
+[[ -z "$big" ]] || { echo "files over 300 lines:"; echo "$big"; exit 1; }
 (cd crates/checker-worker && cargo fmt -- --check)
 (cd tools/checker-bench && cargo fmt -- --check)
 (cd tools/size-floor && cargo fmt -- --check)

@@ -289,16 +289,11 @@ fn count_words(index: &IndexState, hits: &[Hit], no_terms: bool, query: &str) ->
         (_, n) => {
             // The lesson lacks the word, and its other names were found instead: say so.
             let q = query.trim().to_ascii_lowercase();
-            let others = hits.iter().any(|h| h.matched.to_ascii_lowercase() != q);
-            format!(
-                "{}{n} 处，分布在 {} 章",
-                if others {
-                    "课文中搜不到这个词；按术语表同一词条的其他写法，找到 "
-                } else {
-                    "匹配 "
-                },
-                chapters(hits).len()
-            )
+            let lead = match hits.iter().any(|h| h.matched.to_ascii_lowercase() != q) {
+                true => "课文中搜不到这个词；按术语表同一词条的其他写法，找到 ",
+                false => "匹配 ",
+            };
+            format!("{lead}{n} 处，分布在 {} 章", chapters(hits).len())
         }
     }
 }
