@@ -3,7 +3,7 @@
 
 use super::session::Arrival;
 use crate::lab_views::path_view::PathView;
-use crate::lab_views::player::{follow_current_step, Player};
+use crate::lab_views::player::Player;
 use crate::lab_views::state::View;
 use fencing_model::verdicts::{Marks, Verdicts};
 use fencing_model::{Case, Defects, FencingRun};
@@ -28,15 +28,7 @@ pub(super) fn Interleavings(
     let lengths: Vec<usize> = traces.iter().map(|t| t.steps.len()).collect();
     let total = Signal::derive(move || lengths[shown.get()]);
     let step = Signal::derive(move || view.with(|v| v.step.unwrap_or(1)).clamp(1, total.get()));
-    let player = Player::new(
-        total,
-        step,
-        Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })),
-    );
-    let table = Signal::derive(move || view.get().table);
-    let on_table =
-        Callback::new(move |shown: bool| go.run(View { table: shown, ..view.get_untracked() }));
-    follow_current_step(move || view.track());
+    let (player, table, on_table) = Player::of_view(total, step, view, go);
     // Opened from a chapter's 「在实验台逐步看」 (`#steps`) or at a step (`i=`, `step=`): the steps,
     // not the form above.
     let steps = NodeRef::<leptos::html::H3>::new();

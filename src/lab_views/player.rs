@@ -2,6 +2,7 @@
 //! forward, play (one step a second, from the start when at the end), the arrow keys and
 //! `k`/`j`, and a pick from the picture. Any manual move stops playing.
 
+use super::state::View;
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -18,6 +19,24 @@ pub struct Player {
 }
 
 impl Player {
+    /// A path's player in the explorer, where the address holds the view: a step, or the
+    /// table shown, is a new view (`go`), and the current step's row is kept in sight. With
+    /// it, whether the table is shown and how to show or hide it.
+    pub fn of_view(
+        total: Signal<usize>,
+        step: Signal<usize>,
+        view: Memo<View>,
+        go: Callback<View>,
+    ) -> (Player, Signal<bool>, Callback<bool>) {
+        let to =
+            Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() }));
+        follow_current_step(move || view.track());
+        let table = Signal::derive(move || view.get().table);
+        let on_table =
+            Callback::new(move |t: bool| go.run(View { table: t, ..view.get_untracked() }));
+        (Player::new(total, step, to), table, on_table)
+    }
+
     /// A player over steps `1..=total`, at `step`; `step_to` moves the view. Listens to the
     /// keyboard while the calling component lives.
     pub fn new(total: Signal<usize>, step: Signal<usize>, step_to: Callback<usize>) -> Player {
@@ -125,7 +144,7 @@ impl Player {
 
 /// Keep the current step's row in sight as the learner steps (not when the view opens: the
 /// page stays where the learner is reading).
-pub fn follow_current_step(track: impl Fn() + 'static) {
+fn follow_current_step(track: impl Fn() + 'static) {
     Effect::new(move |opened: Option<()>| {
         track();
         if opened.is_none() {

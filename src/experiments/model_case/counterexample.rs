@@ -3,7 +3,7 @@
 //! promises.
 
 use crate::lab_views::path_view::PathView;
-use crate::lab_views::player::{follow_current_step, Player};
+use crate::lab_views::player::Player;
 use crate::lab_views::sequence::SequenceDiagram;
 use crate::lab_views::state::View;
 use fencing_model::checker::FindingResult;
@@ -25,15 +25,7 @@ pub(super) fn Counterexample(
     let path = found.path.clone().unwrap_or_default();
     let total = path.len();
     let step = Signal::derive(move || view.get().step.unwrap_or(1).clamp(1, total.max(1)));
-    let player = Player::new(
-        Signal::derive(move || total),
-        step,
-        Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })),
-    );
-    let table = Signal::derive(move || view.get().table);
-    let on_table =
-        Callback::new(move |shown: bool| go.run(View { table: shown, ..view.get_untracked() }));
-    follow_current_step(move || view.track());
+    let (player, table, on_table) = Player::of_view(Signal::derive(move || total), step, view, go);
     let (model, defects) = (scenario.model.clone(), scenario.defects);
     view! {
         <h3>{format!("{}：{total} 步", marks.name)}</h3>

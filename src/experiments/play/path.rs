@@ -2,7 +2,7 @@
 //! diagram and the step table.
 
 use crate::lab_views::path_view::PathView;
-use crate::lab_views::player::{follow_current_step, Player};
+use crate::lab_views::player::Player;
 use crate::lab_views::state::View;
 use fencing_model::path::{Move, Step};
 use fencing_model::verdicts::Marks;
@@ -24,14 +24,7 @@ pub(super) fn PlayPath(
 ) -> impl IntoView {
     // Drawn again for each move (a new path); stepping back and forth moves the highlight.
     let step = Signal::derive(move || at.get().max(1));
-    let player = Player::new(
-        total,
-        step,
-        Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() })),
-    );
-    follow_current_step(move || view.track());
-    let table = Signal::derive(move || view.get().table);
-    let on_table = Callback::new(move |t: bool| go.run(View { table: t, ..view.get_untracked() }));
+    let (player, table, on_table) = Player::of_view(total, step, view, go);
     move || {
         let (moves, steps, marks) = walk.get();
         if moves.is_empty() {
