@@ -141,7 +141,8 @@ test('no damaged record keeps a page from going live; its bytes are kept under a
       const page = await env.page(path);
       assert.equal(await page.evaluate(() => document.documentElement.dataset.liveError), undefined, `${kind} on /${path}`);
       // The line that says so: read from the page, a notice or the theme toggle answering.
-      await page.locator('.storage-notice:not([hidden])').waitFor();
+      await page.locator('.storage-notice:not([hidden])').waitFor()
+        .catch((e) => { throw new Error(`${kind} on /${path}: no notice (${e.message.split('\n')[0]})`); });
       assert.match(await page.locator('.storage-notice').textContent(), /无法读取|本地存储已满|更新版本/, `${kind} on /${path}`);
       assert.deepEqual(page.problems, [], `${kind} on /${path}`);
       await page.close();

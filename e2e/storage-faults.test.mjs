@@ -57,6 +57,19 @@ test('an unreadable attempts list of the version-6 layout is kept aside; the oth
   assert.deepEqual(lists, [['保住的回答'], ['重新作答']]);
 });
 
+test('an unreadable text another tab writes while a page is open is kept aside before that page saves over it', async () => {
+  const page = await env.page('self-test');
+  const other = await env.page(null);
+  await other.goto(env.url + 'intro', { waitUntil: 'commit' });
+  await other.evaluate((k) => localStorage.setItem(k, '{"version": 10, "questions": 写坏了'), STORED.drafts);
+  await other.close();
+  await page.locator('#q1-answer').fill('照常作答');
+  await page.waitForFunction((k) => localStorage.getItem(k)?.includes('"answer":"照常作答"'), STORED.drafts);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORED.quarantine(STORED.drafts)), '{"version": 10, "questions": 写坏了');
+  assert.match(await notice(page).textContent(), /本地记录中有无法读取的内容——自测草稿：.*fencing-study\.quarantine\.drafts/);
+  assert.deepEqual(page.problems, []);
+});
+
 test('data from a newer schema puts the app in read-only mode and is never overwritten', async () => {
   const newer = { [STORED.progress]: '{"version":99}', [STORED.drafts]: JSON.stringify({ version: 99, questions: { q1: { current: { answer: '来自未来', revealed: false, ticked: [], updated_at: 1 } } }, future_field: true }) };
   const page = await withStored(newer);

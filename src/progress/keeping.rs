@@ -4,7 +4,7 @@
 use super::Parts;
 use crate::storage::persist;
 use crate::storage::port::{self as key, Local};
-use crate::storage::status::{quarantined, Kept};
+use crate::storage::quarantine::{quarantined, Kept};
 use crate::ui::download::download;
 use leptos::prelude::*;
 

@@ -1,14 +1,11 @@
 //! One key, one document. Each key this app writes holds one complete serde document with its
 //! schema `version`, read and written only through these functions (the quarantine aside, which
-//! keeps unreadable texts as they were found); what reading a key found is one `Loaded`. A
-//! `Part` is one owner's record as it lies in its keys: which keys each change dirties, and how
-//! they are read, joined and written.
+//! keeps unreadable texts as they were found); what reading a key found is one `Loaded`.
 
 use super::port::{Keys, StorageError};
-use crate::record::Record;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// The schema every key is written at. Versions 1–6 kept the whole document in one key
 /// (`LEGACY`); 7 gives each owner its keys; 8 adds the challenges solved to the lab's (a
@@ -154,24 +151,25 @@ pub fn load<T: Doc>(
     Ok(loaded)
 }
 
-/// Another tab's document under `name`, if it wrote one since this tab last saw it and it is
-/// readable (an unreadable one was kept aside when loading: a save writes over it). From now
-/// on this tab has seen it. A newer app's document stops the save: it is never written over.
+/// What another tab wrote under `name` since this tab last saw it (`Empty`: nothing new).
+/// A readable document is seen from now on; an unreadable text is said, for the save to keep
+/// aside before it writes over it. A newer app's document stops the save: never written over.
 pub fn theirs<T: Doc>(
     keys: &impl Keys,
     name: &str,
+    what: &str,
     seen: &mut Seen,
-) -> Result<Option<T>, StorageError> {
+) -> Result<Loaded<T>, StorageError> {
     let Some(raw) = keys.get(name)?.filter(|raw| seen.get(name) != Some(raw)) else {
-        return Ok(None);
+        return Ok(Loaded::Empty);
     };
-    match parse(&raw, "") {
+    match parse(&raw, what).from_key(name) {
         Loaded::Newer { version, .. } => Err(StorageError::Newer(version)),
         Loaded::Ok(doc) => {
             seen.insert(name.to_string(), raw);
-            Ok(Some(doc))
+            Ok(Loaded::Ok(doc))
         }
-        _ => Ok(None),
+        other => Ok(other),
     }
 }
 
@@ -195,106 +193,4 @@ pub fn legacy<T: Doc>(keys: &impl Keys, what: &str) -> Result<Loaded<T>, Storage
         Some(raw) if is_legacy(&raw) => parse(&raw, what).from_key(LEGACY),
         _ => Loaded::Empty,
     })
-}
-
-/// Save `names` of a part: join what another tab wrote there first (`merge`), or, replacing
-/// what is stored (an import, a reset), refuse where a newer app wrote; then write them.
-pub fn save<P: Part>(
-    part: &mut P,
-    keys: &mut impl Keys,
-    names: &BTreeSet<String>,
-    merge: bool,
-    seen: &mut Seen,
-) -> Result<(), StorageError> {
-    if merge {
-        part.join(keys, names, seen)?;
-    } else if let Some(version) = names.iter().find_map(|n| newer(keys, n)) {
-        return Err(StorageError::Newer(version));
-    }
-    part.write(keys, names, !merge, seen)
-}
-
-/// One owner's record, and how it lies in its keys.
-pub trait Part: Record + Send + Sync + 'static {
-    /// Read every key it owns: all that could be read, and what each key held.
-    fn load(keys: &impl Keys, seen: &mut Seen) -> Result<(Self, Vec<Loaded<()>>), StorageError>;
-    /// The keys a change dirties: a save writes only those.
-    fn dirties(change: &Self::Change) -> Vec<String>;
-    /// Every key it holds now (an import or a reset writes them all).
-    fn held(&self) -> BTreeSet<String>;
-    /// Join what another tab wrote under `names` since this tab saw it.
-    fn join(
-        &mut self,
-        keys: &mut impl Keys,
-        names: &BTreeSet<String>,
-        seen: &mut Seen,
-    ) -> Result<(), StorageError>;
-    /// Write the keys `names`; `prune` (a replacing import, a reset): also remove the keys it
-    /// no longer holds.
-    fn write(
-        &self,
-        keys: &mut impl Keys,
-        names: &BTreeSet<String>,
-        prune: bool,
-        seen: &mut Seen,
-    ) -> Result<(), StorageError>;
-}
-
-/// A part that is one document under one key, read also from an old one-key document.
-pub trait OneKey: Record + Serialize + DeserializeOwned + Send + Sync + 'static {
-    const KEY: &'static str;
-}
-
-/// A one-key part's document is its record, with the record's checks.
-impl<T: OneKey> Doc for T {
-    fn check(&self) -> Result<(), String> {
-        Record::check(self)
-    }
-}
-
-impl<T: OneKey> Part for T {
-    fn load(keys: &impl Keys, seen: &mut Seen) -> Result<(Self, Vec<Loaded<()>>), StorageError> {
-        let (mine, found) = load::<T>(keys, T::KEY, T::WHAT, seen)?.take();
-        let (old, found_old) = legacy::<T>(keys, T::WHAT)?.take();
-        let mut doc = mine.unwrap_or_default();
-        if let Some(old) = old {
-            doc.merge(&old);
-        }
-        Ok((doc, vec![found, found_old]))
-    }
-
-    fn dirties(_: &T::Change) -> Vec<String> {
-        vec![T::KEY.into()]
-    }
-
-    fn held(&self) -> BTreeSet<String> {
-        BTreeSet::from([T::KEY.into()])
-    }
-
-    fn join(
-        &mut self,
-        keys: &mut impl Keys,
-        names: &BTreeSet<String>,
-        seen: &mut Seen,
-    ) -> Result<(), StorageError> {
-        if let Some(theirs) =
-            names.contains(T::KEY).then(|| theirs::<T>(keys, T::KEY, seen)).transpose()?.flatten()
-        {
-            self.merge(&theirs);
-        }
-        Ok(())
-    }
-
-    fn write(
-        &self,
-        keys: &mut impl Keys,
-        names: &BTreeSet<String>,
-        _: bool,
-        seen: &mut Seen,
-    ) -> Result<(), StorageError> {
-        match names.contains(T::KEY) {
-            true => write(keys, T::KEY, self, seen),
-            false => Ok(()),
-        }
-    }
 }

@@ -8,10 +8,11 @@
 //! the keys of its owners (chapters, lab, this) before the version mark is written over it.
 
 use super::backup::{self, Backup};
-use super::doc::{self, Doc, Loaded, OneKey, Part, Seen, LEGACY};
+use super::doc::{self, Doc, Loaded, Seen, LEGACY};
+use super::part::{self, OneKey, Part};
 use super::port::{Keys, StorageError};
 use crate::record::chapters::Chapters;
-use crate::record::draft::{in_progress, Current};
+use crate::record::draft::Current;
 use crate::record::lab::Lab;
 use crate::record::recall::Recall;
 use crate::record::study::{self, Attempt, Change, QuestionRecord, Study};
@@ -21,31 +22,6 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The drafts: each question's attempt in progress.
 pub const DRAFTS: &str = "drafts";
-/// The first question (by id) whose stored draft (the text under `DRAFTS`) holds an answer in
-/// progress (`draft::in_progress`). Read through the two fields that tell it and no more: the
-/// landing's module carries no self-test types, which would weigh on every page's first load.
-pub fn first_draft_in_progress(raw: &str) -> Option<String> {
-    #[derive(Deserialize)]
-    struct Peek {
-        #[serde(default)]
-        questions: BTreeMap<String, PeekDraft>,
-    }
-    #[derive(Deserialize)]
-    struct PeekDraft {
-        #[serde(default)]
-        current: PeekCurrent,
-    }
-    #[derive(Default, Deserialize)]
-    #[serde(default)]
-    struct PeekCurrent {
-        answer: String,
-        revealed: bool,
-    }
-    let peek: Peek = serde_json::from_str(raw).ok()?;
-    let busy = |d: &PeekDraft| in_progress(&d.current.answer, d.current.revealed);
-    peek.questions.into_iter().find(|(_, d)| busy(d)).map(|(id, _)| id)
-}
-
 /// Followed by a question id: that question's finished attempts.
 pub const ATTEMPTS: &str = "attempts.";
 /// Where version 6 kept each question's finished attempts (a bare list).
@@ -124,7 +100,7 @@ fn read_legacy(
                 read.push(name.clone());
             }
             Err(why) => found.push(Loaded::Unreadable {
-                reason: format!("题目 {id} 的历次作答：{why}"),
+                reason: format!("{}：{why}", attempts_of(id)),
                 raw,
                 key: name.clone(),
             }),
@@ -147,7 +123,8 @@ fn move_legacy(
     fn into_key<P: Part + Doc>(part: Loaded<P>, keys: &mut impl Keys) -> Result<(), StorageError> {
         let Loaded::Ok(mut part) = part else { return Ok(()) };
         let names = part.held();
-        doc::save(&mut part, keys, &names, true, &mut Seen::new())
+        // An unreadable text in its key is kept aside by the save; its own module says so.
+        part::save(&mut part, keys, &names, true, &mut Seen::new()).map(drop)
     }
     for name in [Chapters::KEY, Lab::KEY] {
         if let Some(version) = doc::newer(keys, name) {
@@ -159,12 +136,19 @@ fn move_legacy(
     let (old, read) = read_legacy(keys, raw, &mut Vec::new())?;
     study.merge(&old.split().2);
     let lists = study.held().into_iter().filter(|n| n.starts_with(ATTEMPTS)).collect();
-    doc::save(study, keys, &lists, true, seen)?;
+    part::save(study, keys, &lists, true, seen)?;
     for name in read {
         keys.remove(&name)?;
     }
     seen.remove(LEGACY);
     Ok(())
+}
+
+/// What the drafts' key and a question's attempts' key hold, as an unreadable one's reason
+/// names them.
+const DRAFTS_ARE: &str = "自测草稿";
+fn attempts_of(id: &str) -> String {
+    format!("题目 {id} 的历次作答")
 }
 
 impl Part for Study {
@@ -175,7 +159,7 @@ impl Part for Study {
         if let Some(raw) = keys.get(LEGACY)? {
             study = read_legacy(keys, &raw, &mut found)?.0.split().2;
         }
-        let (drafts, loaded) = doc::load::<Drafts>(keys, DRAFTS, "自测草稿", seen)?.take();
+        let (drafts, loaded) = doc::load::<Drafts>(keys, DRAFTS, DRAFTS_ARE, seen)?.take();
         for (id, d) in drafts.map(|d| d.questions).unwrap_or_default() {
             match study.questions.get_mut(&id) {
                 // An old document still there, written by a tab of an older app.
@@ -189,8 +173,7 @@ impl Part for Study {
         found.push(loaded);
         for name in keys.names(ATTEMPTS)? {
             let id = &name[ATTEMPTS.len()..];
-            let (list, loaded) =
-                doc::load::<Attempts>(keys, &name, &format!("题目 {id} 的历次作答"), seen)?.take();
+            let (list, loaded) = doc::load::<Attempts>(keys, &name, &attempts_of(id), seen)?.take();
             if let Some(list) = list {
                 study.questions.entry(id.to_string()).or_default().add_attempts(&list.attempts);
             }
@@ -223,28 +206,33 @@ impl Part for Study {
         keys: &mut impl Keys,
         names: &BTreeSet<String>,
         seen: &mut Seen,
-    ) -> Result<(), StorageError> {
+    ) -> Result<Vec<Loaded<()>>, StorageError> {
+        let mut found = Vec::new();
         if names.contains(LEGACY) {
             match keys.get(LEGACY)?.filter(|raw| seen.get(LEGACY) != Some(raw)) {
                 Some(raw) if doc::is_legacy(&raw) => move_legacy(self, keys, &raw, seen)?,
                 // A newer app's mark stops the save.
-                Some(_) => _ = doc::theirs::<Mark>(keys, LEGACY, seen)?,
+                Some(_) => _ = doc::theirs::<Mark>(keys, LEGACY, Self::WHAT, seen)?,
                 None => {}
             }
         }
         if names.contains(DRAFTS) {
-            for (id, d) in
-                doc::theirs::<Drafts>(keys, DRAFTS, seen)?.map(|d| d.questions).unwrap_or_default()
-            {
+            let (theirs, what) = doc::theirs::<Drafts>(keys, DRAFTS, DRAFTS_ARE, seen)?.take();
+            for (id, d) in theirs.map(|d| d.questions).unwrap_or_default() {
                 self.questions.entry(id).or_default().current.join(&d.current);
             }
+            found.push(what);
         }
         for id in names.iter().filter_map(|n| n.strip_prefix(ATTEMPTS)) {
-            if let Some(theirs) = doc::theirs::<Attempts>(keys, &format!("{ATTEMPTS}{id}"), seen)? {
+            let name = format!("{ATTEMPTS}{id}");
+            let (theirs, what) =
+                doc::theirs::<Attempts>(keys, &name, &attempts_of(id), seen)?.take();
+            if let Some(theirs) = theirs {
                 self.questions.entry(id.to_string()).or_default().add_attempts(&theirs.attempts);
             }
+            found.push(what);
         }
-        Ok(())
+        Ok(found)
     }
 
     fn write(

@@ -7,9 +7,12 @@
 
 pub mod backup;
 pub mod doc;
+pub mod landing;
 pub mod layout;
+pub mod part;
 pub mod persist;
 pub mod port;
+pub mod quarantine;
 pub mod status;
 pub mod store;
 pub mod tab;

@@ -1,20 +1,8 @@
-//! What the learner is told about saving: one status per store, from what its keys held; and
-//! the quarantine, where unreadable texts are kept aside (once, whichever module found them)
-//! instead of deleted.
+//! What the learner is told about saving: one status per store, from what its keys held.
 
 use super::doc::Loaded;
 use super::port::{Keys, StorageError};
-
-/// Where the unreadable texts found under `key` are kept aside: a name after that key
-/// (`chapters` → `quarantine.chapters`: a prefix, so that no owner's own prefix — `attempts.` —
-/// takes it for one of its keys).
-pub fn quarantine_key(key: &str) -> String {
-    format!("{PREFIX}{key}")
-}
-
-const PREFIX: &str = "quarantine.";
-/// Where every unreadable text went before 2026-12-04, whatever its key.
-const OLD: &str = "progress.quarantine";
+use super::quarantine;
 
 /// Whether what the learner does is being kept.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,7 +18,7 @@ pub enum Status {
     /// A stored document was unreadable; its raw text is kept under the quarantine keys
     /// `kept` (full names, as the browser's storage panel shows them).
     Quarantined {
-        reason: String,
+        reasons: Vec<String>,
         kept: Vec<String>,
     },
 }
@@ -45,8 +33,9 @@ impl Status {
                 Some(format!("{what}中有更新版本学习台写入的内容（第 {version} 版格式），本页可能显示不全。本页不会改写它，对这部分的改动也不会保存，\
                               刷新或关闭本页后即丢失。"))
             }
-            Status::Quarantined { reason, kept } => Some(format!(
-                "本地记录中有无法读取的内容——{reason}。原始内容已原样另存到 {}；读不出的这一项从空白重新记录，其余记录照常使用。",
+            Status::Quarantined { reasons, kept } => Some(format!(
+                "本地记录中有无法读取的内容——{}。原始内容已原样另存到 {}；读不出的这一项从空白重新记录，其余记录照常使用。",
+                reasons.join("；"),
                 kept.join("、")
             )),
         }
@@ -74,60 +63,38 @@ impl Status {
         let mut kept = Vec::new();
         for l in found {
             let Loaded::Unreadable { reason, raw, key } = l else { continue };
-            let name = quarantine_key(&key);
-            let before = keys.get(&name).ok().flatten();
-            if before.as_ref().is_none_or(|text| !text.contains(raw.as_str())) {
-                let mut text = before.unwrap_or_default();
-                if !text.is_empty() {
-                    text.push('\n');
-                }
-                text.push_str(&raw);
-                if let Err(e) = keys.set(&name, &text) {
-                    return (Status::MemoryOnly(e), false);
-                }
+            match quarantine::keep(keys, &key, &raw) {
+                Ok(name) => add(&mut kept, name),
+                Err(e) => return (Status::MemoryOnly(e), false),
             }
-            reasons.push(reason);
-            let full = super::port::key(&name);
-            if !kept.contains(&full) {
-                kept.push(full);
-            }
+            add(&mut reasons, reason);
         }
         if reasons.is_empty() {
             return (Status::Saved, true);
         }
-        (Status::Quarantined { reason: reasons.join("；"), kept }, true)
+        (Status::Quarantined { reasons, kept }, true)
+    }
+
+    /// This status, told what a later read or save found (`later`, from `of`): texts found
+    /// unreadable since join those already said; otherwise the later status holds.
+    pub fn and(self, later: Status) -> Status {
+        match (self, later) {
+            (
+                Status::Quarantined { mut reasons, mut kept },
+                Status::Quarantined { reasons: r, kept: k },
+            ) => {
+                r.into_iter().for_each(|r| add(&mut reasons, r));
+                k.into_iter().for_each(|k| add(&mut kept, k));
+                Status::Quarantined { reasons, kept }
+            }
+            (now @ Status::Quarantined { .. }, Status::Saved) => now,
+            (_, later) => later,
+        }
     }
 }
 
-/// The keys holding unreadable texts kept aside (the old one among them, if present).
-fn quarantine_keys(keys: &impl Keys) -> impl Iterator<Item = String> {
-    keys.names(PREFIX).unwrap_or_default().into_iter().chain([OLD.to_string()])
-}
-
-/// An unreadable text kept aside: the key it was found in and the key it is kept under (both
-/// without the namespace; `progress`, the old one-key document's, for the one place all went
-/// to before), and the text.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Kept {
-    pub from: String,
-    pub under: String,
-    pub text: String,
-}
-
-/// Every unreadable text kept aside.
-pub fn quarantined(keys: &impl Keys) -> Vec<Kept> {
-    quarantine_keys(keys)
-        .filter_map(|under| {
-            let text = keys.get(&under).ok().flatten()?;
-            let from = under.strip_prefix(PREFIX).unwrap_or(super::doc::LEGACY).to_string();
-            Some(Kept { from, under, text })
-        })
-        .collect()
-}
-
-/// Forget every unreadable text kept aside (after the learner exported or dismissed them).
-pub fn discard_quarantined(keys: &mut impl Keys) {
-    for name in quarantine_keys(keys).collect::<Vec<_>>() {
-        let _ = keys.remove(&name);
+fn add(list: &mut Vec<String>, item: String) {
+    if !list.contains(&item) {
+        list.push(item);
     }
 }

@@ -1,4 +1,4 @@
-//! The browser side of storage: a store per part (`doc::Part`), shared by a module's islands
+//! The browser side of storage: a store per part (`part::Part`), shared by a module's islands
 //! and loaded once they are hydrated (so hydration sees exactly the prerendered, empty state:
 //! what a stored record shows can never break it). A change made before then (a chapter
 //! opened, text typed before the page was live) waits, and joins the stored record when it is
@@ -8,7 +8,8 @@
 //! page is hidden or left. It follows other tabs
 //! through the `storage` event and says plainly when saving fails.
 
-use super::doc::{self, Part, Seen};
+use super::doc::{Loaded, Seen};
+use super::part::{self, Part};
 use super::port::{self, Local, StorageError};
 use super::status::Status;
 use crate::rooted::rooted;
@@ -151,7 +152,7 @@ impl<P: Part> Store<P> {
                 return; // joining may move an old document, which writes
             }
             let names = BTreeSet::from([name.to_string()]);
-            let mut result = Ok(());
+            let mut result = Ok(Vec::new());
             store.seen.update_value(|seen| {
                 store.record.update(|d| result = d.join(&mut Local, &names, seen))
             });
@@ -234,10 +235,10 @@ impl<P: Part> Store<P> {
         }
         let result = timed("fencing-store-save", || {
             let mut seen = self.seen.get_value();
-            let mut result = Ok(());
+            let mut result = Ok(Vec::new());
             self.record.update(|record| {
                 change(record);
-                result = doc::save(record, &mut Local, names, merge, &mut seen);
+                result = part::save(record, &mut Local, names, merge, &mut seen);
             });
             self.seen.set_value(seen);
             result
@@ -246,21 +247,30 @@ impl<P: Part> Store<P> {
     }
 
     /// The status after a save (or a join) of `names`: keys that could not be written stay
-    /// pending, so the next save writes them too.
-    fn settle(&self, result: Result<(), StorageError>, names: &BTreeSet<String>) {
-        match result {
-            Ok(()) if matches!(self.status.get_untracked(), Status::MemoryOnly(_)) => {
-                self.status.set(Status::Saved)
+    /// pending, so the next save writes them too. A text another tab (or program) wrote there
+    /// unreadable since this tab read its keys is kept aside, and said, as one found on
+    /// loading is; if it cannot be kept, nothing more is written.
+    fn settle(&self, result: Result<Vec<Loaded<()>>, StorageError>, names: &BTreeSet<String>) {
+        let later = match result {
+            Ok(found) => {
+                let (later, writable) = Status::of(found, P::WHAT, &mut Local);
+                if !writable {
+                    self.writable.set_value(false);
+                }
+                later
             }
-            Ok(()) => {}
             Err(StorageError::Newer(version)) => {
                 self.writable.set_value(false);
-                self.status.set(Status::ReadOnly { version, what: P::WHAT });
+                Status::ReadOnly { version, what: P::WHAT }
             }
             Err(e) => {
                 self.unsaved.update_value(|(keys, _)| keys.extend(names.iter().cloned()));
-                self.status.set(Status::MemoryOnly(e));
+                Status::MemoryOnly(e)
             }
+        };
+        let status = self.status.get_untracked().and(later);
+        if status != self.status.get_untracked() {
+            self.status.set(status);
         }
     }
 }

@@ -2,9 +2,10 @@
 //! dropped. The progress page's transfer and reset call these.
 
 use super::{Import, Store};
-use crate::storage::doc::Part;
+use crate::storage::part::Part;
 use crate::storage::port::Local;
-use crate::storage::status::{discard_quarantined, Status};
+use crate::storage::quarantine::discard_quarantined;
+use crate::storage::status::Status;
 use leptos::prelude::*;
 
 impl<P: Part> Store<P> {

@@ -13,7 +13,7 @@ use crate::record::review::{Rating, Review};
 use crate::record::study::{Attempt, QuestionRecord, Study};
 use crate::record::Millis;
 use crate::storage::backup::Backup;
-use crate::storage::doc::Part;
+use crate::storage::part::Part;
 use crate::storage::transfer::read_import;
 use fencing_model::{Experiment, OpOutcome, Property};
 use proptest::prelude::*;

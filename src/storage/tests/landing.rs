@@ -3,7 +3,8 @@
 use super::*;
 use crate::record::review::Rating;
 use crate::record::study::{Change, QuestionRecord, QuestionState, Study};
-use crate::storage::layout::{first_draft_in_progress as busy, Drafts, DRAFTS};
+use crate::storage::landing::first_draft_in_progress as busy;
+use crate::storage::layout::{Drafts, DRAFTS};
 
 /// The landing asks the stored drafts which answer is in progress, as the self-test sees it: as
 /// saved by a tab, typed or revealed is; rated (the draft cleared), never typed, only

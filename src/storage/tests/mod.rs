@@ -11,7 +11,8 @@ mod refused;
 mod transfer;
 mod unreadable;
 
-use super::doc::{Loaded, Part, Seen};
+use super::doc::{Loaded, Seen};
+use super::part::Part;
 use super::port::{Keys, StorageError};
 pub use crate::record::study::QuestionRef;
 pub use crate::record::{Millis, Record};
@@ -106,12 +107,12 @@ impl<P: Part> Tab<P> {
         keys: &mut Memory,
         names: &BTreeSet<String>,
         merge: bool,
-    ) -> Result<(), StorageError> {
-        crate::storage::doc::save(&mut self.doc, keys, names, merge, &mut self.seen)
+    ) -> Result<Vec<Loaded<()>>, StorageError> {
+        crate::storage::part::save(&mut self.doc, keys, names, merge, &mut self.seen)
     }
 
     /// Write every key the part holds, joined with what is stored.
-    pub fn save_all(&mut self, keys: &mut Memory) -> Result<(), StorageError> {
+    pub fn save_all(&mut self, keys: &mut Memory) -> Result<Vec<Loaded<()>>, StorageError> {
         let names = self.doc.held();
         self.save(keys, &names, true)
     }

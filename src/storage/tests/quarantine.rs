@@ -3,7 +3,8 @@
 //! cannot be kept.
 
 use super::super::doc::Loaded;
-use super::super::status::{discard_quarantined, quarantine_key, quarantined, Status};
+use super::super::quarantine::{discard_quarantined, quarantine_key, quarantined};
+use super::super::status::Status;
 use super::Memory;
 use crate::storage::port::StorageError;
 
@@ -29,7 +30,12 @@ fn unreadable_texts_are_kept_aside_once_each_by_key_and_the_part_stays_writable(
         "fencing-study.quarantine.chapters".to_string(),
         "fencing-study.quarantine.drafts".to_string(),
     ];
-    assert_eq!(status, Status::Quarantined { reason: "阅读记录：坏；另一把键：坏".into(), kept });
+    assert_eq!(
+        status,
+        Status::Quarantined {
+            reasons: vec!["阅读记录：坏".into(), "另一把键：坏".into()], kept
+        }
+    );
     assert!(status.notice().unwrap().contains("另存到 fencing-study.quarantine.chapters、"));
     assert!(writable);
     assert_eq!(
@@ -90,4 +96,39 @@ fn nothing_unreadable_is_saved_as_it_is() {
         (Status::Saved, true)
     );
     assert!(keys.items.is_empty());
+}
+
+#[test]
+fn an_unreadable_text_written_after_loading_is_kept_aside_before_a_save_writes_over_it() {
+    use super::Tab;
+    use crate::record::chapters::{Change, Chapters};
+    use crate::record::study::{self, Study};
+    use crate::record::Record;
+    use crate::storage::layout::DRAFTS;
+    use std::collections::BTreeSet;
+    let mut keys = Memory::default();
+    let (mut chapters, _) = Tab::<Chapters>::load(&keys);
+    let (mut study, _) = Tab::<Study>::load(&keys);
+    // Another tab, or another program, writes texts this app cannot read.
+    keys.items.insert("chapters".into(), "{truncated".into());
+    keys.items.insert(DRAFTS.into(), "[]".into());
+    chapters.doc.apply(Change::Open("intro"), 1e6);
+    let found = chapters.save(&mut keys, &BTreeSet::from(["chapters".to_string()]), true).unwrap();
+    study.doc.apply(study::Change::Draft { question: super::Q1, answer: "写下".into() }, 1e6);
+    let drafts = study.save(&mut keys, &BTreeSet::from([DRAFTS.to_string()]), true).unwrap();
+    // Both are kept, as they were, and said; the saves wrote their records.
+    assert_eq!(keys.items[&quarantine_key("chapters")], "{truncated");
+    assert_eq!(keys.items[&quarantine_key(DRAFTS)], "[]");
+    assert!(keys.items["chapters"].contains("intro") && keys.items[DRAFTS].contains("写下"));
+    let (status, writable) = Status::of(found, "阅读记录", &mut keys);
+    assert!(writable && matches!(&status, Status::Quarantined { kept, .. } if kept.len() == 1));
+    // Said beside what the part said before, once each.
+    let (later, _) = Status::of(drafts, "自测记录", &mut keys);
+    let both = status.clone().and(later.clone()).and(later);
+    let Status::Quarantined { reasons, kept } = both else { panic!("{both:?}") };
+    assert_eq!((reasons.len(), kept.len()), (2, 2), "{reasons:?}");
+    assert_eq!(
+        status.and(Status::Saved),
+        Status::Quarantined { reasons: vec![reasons[0].clone()], kept: vec![kept[0].clone()] }
+    );
 }

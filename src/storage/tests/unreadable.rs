@@ -23,7 +23,7 @@ fn a_newer_document_written_after_loading_stops_the_save() {
     // Replacing (an import, a reset) reads nothing to join, and still writes over no newer key.
     assert_eq!(tab.save(&mut keys, &names, false), Err(StorageError::Newer(11)));
     keys.items.insert("attempts.q1".into(), r#"{"version":9,"attempts":[]}"#.into());
-    assert_eq!(tab.save(&mut keys, &names, false), Ok(()));
+    assert!(tab.save(&mut keys, &names, false).is_ok());
     // A newer app's version mark, written after loading, stops the drafts' save too.
     keys.items.insert("progress".into(), r#"{"version":99}"#.into());
     tab.doc.apply(Change::Draft { question: Q1, answer: "新版本之后".into() }, 9e6);
