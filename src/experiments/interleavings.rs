@@ -1,6 +1,7 @@
 //! The fencing case's interleavings in the explorer: the chooser, the player's controls, the
 //! sequence diagram and the step table of the interleaving on view.
 
+use super::play::open_in_play;
 use super::session::Arrival;
 use crate::lab_views::path_view::PathView;
 use crate::lab_views::player::Player;
@@ -20,7 +21,7 @@ pub(super) fn Interleavings(
     let interleavings = run.interleavings;
     let Verdicts { marks, head, .. } = verdicts;
     let chooser = chooser(&marks, view, go);
-    let traces_paths: Vec<String> = run.traces.iter().map(|t| t.path.clone()).collect();
+    let paths: Vec<String> = run.traces.iter().map(|t| t.path.clone()).collect();
     let traces = run.traces;
     let last = traces.len() - 1;
     // The interleaving on view; the picture is drawn again only when it changes.
@@ -58,26 +59,12 @@ pub(super) fn Interleavings(
             {chooser}
         </div>
         // The interleaving on view, as moves the learner can make and fork in 「你来调度」.
-        <p class="to-play">
-            <button
-                type="button"
-                class="tool-btn"
-                on:click={
-                    let paths: Vec<String> = traces_paths.clone();
-                    move |_| {
-                        let v = view.get_untracked();
-                        let path = paths.get(v.interleaving).cloned().unwrap_or_default();
-                        go.run(View {
-                            play: Some(path),
-                            step: None,
-                            ..v
-                        })
-                    }
-                }
-            >
-                "在「你来调度」里打开这条交错"
-            </button>
-        </p>
+        {open_in_play(
+            "在「你来调度」里打开这条交错",
+            move |v| paths.get(v.interleaving).cloned().unwrap_or_default(),
+            view,
+            go,
+        )}
         {move || {
             let i = shown.get();
             view! {

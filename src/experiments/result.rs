@@ -44,13 +44,7 @@ pub(super) fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -
         CaseRun::Fencing(run) => view! {
             <Judgment
                 verdicts=report.verdicts.clone()
-                go=Callback::new(move |p: Place| {
-                    go.run(View {
-                        interleaving: p.path,
-                        step: Some(p.step),
-                        ..view.get_untracked()
-                    })
-                })
+                go=Callback::new(move |p: Place| go.run(view.get_untracked().at(p)))
             />
             <Interleavings run=run verdicts=report.verdicts defects=defects view=view go=go />
         }

@@ -2,6 +2,7 @@
 //! through the model's one codec, plus the page's own choice of interleaving and step.
 
 use crate::route::Route;
+use fencing_model::verdicts::Place;
 use fencing_model::{codec, Scenario};
 
 /// What the explorer shows.
@@ -48,6 +49,11 @@ impl View {
             q.append_pair("challenge", id);
         }
         q.finish()
+    }
+
+    /// This view at a place the report points to: a path and its step.
+    pub fn at(self, place: Place) -> View {
+        View { interleaving: place.path, step: Some(place.step), ..self }
     }
 
     /// A link to the explorer at this view.

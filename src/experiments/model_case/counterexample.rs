@@ -2,6 +2,7 @@
 //! the player's controls, the step table) and a preset's example path, the story its title
 //! promises.
 
+use crate::experiments::play::open_in_play;
 use crate::lab_views::path_view::PathView;
 use crate::lab_views::player::Player;
 use crate::lab_views::sequence::SequenceDiagram;
@@ -29,21 +30,12 @@ pub(super) fn Counterexample(
     let (model, defects) = (scenario.model.clone(), scenario.defects);
     view! {
         <h3>{format!("{}：{total} 步", marks.name)}</h3>
-        <p class="to-play">
-            <button
-                type="button"
-                class="tool-btn"
-                on:click=move |_| {
-                    go.run(View {
-                        play: Some(play.clone()),
-                        step: None,
-                        ..view.get_untracked()
-                    })
-                }
-            >
-                "在「你来调度」里打开这条路径"
-            </button>
-        </p>
+        {open_in_play(
+            "在「你来调度」里打开这条路径",
+            move |_| play.clone(),
+            view,
+            go,
+        )}
         <PathView
             id="checker"
             steps=path

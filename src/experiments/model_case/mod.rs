@@ -117,9 +117,7 @@ fn shown(
                         p.map_or(0, |p| p.summary.states),
                     )}
                 </p>
-                <button type="button" class="tool-btn" on:click=move |_| restart.run(())>
-                    "重新运行"
-                </button>
+                {restart_button(restart)}
             </div>
         }
         .into_any(),
@@ -128,9 +126,7 @@ fn shown(
                 <p class="editor-error" role="alert">
                     {format!("检查器出错：{why}")}
                 </p>
-                <button type="button" class="tool-btn" on:click=move |_| restart.run(())>
-                    "重新运行"
-                </button>
+                {restart_button(restart)}
             </div>
         }
         .into_any(),
@@ -148,6 +144,15 @@ fn cancel_button(cancel: Callback<()>) -> impl IntoView {
     view! {
         <button type="button" class="tool-btn cancel-check" on:click=move |_| cancel.run(())>
             "取消"
+        </button>
+    }
+}
+
+/// Starts the search again, after it was cancelled or failed.
+fn restart_button(restart: Callback<()>) -> impl IntoView {
+    view! {
+        <button type="button" class="tool-btn" on:click=move |_| restart.run(())>
+            "重新运行"
         </button>
     }
 }
@@ -221,13 +226,7 @@ fn ModelReport(
         </p>
         <Judgment
             verdicts=verdicts.clone()
-            go=Callback::new(move |p: Place| {
-                go.run(View {
-                    interleaving: p.path,
-                    step: Some(p.step),
-                    ..view.get_untracked()
-                })
-            })
+            go=Callback::new(move |p: Place| go.run(view.get_untracked().at(p)))
         />
         {story(&scenario)}
         {move || {

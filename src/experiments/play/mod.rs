@@ -27,6 +27,27 @@ use path::PlayPath;
 use tools::PlayTools;
 use walk::Walk;
 
+/// A button that opens a path drawn elsewhere in the explorer (`path`, of the view on screen)
+/// in 「你来调度」, to play it and fork from any step.
+pub fn open_in_play(
+    label: &'static str,
+    path: impl Fn(&View) -> String + 'static,
+    view: Memo<View>,
+    go: Callback<View>,
+) -> impl IntoView {
+    let open = move |_| {
+        let v = view.get_untracked();
+        go.run(View { play: Some(path(&v)), step: None, ..v })
+    };
+    view! {
+        <p class="to-play">
+            <button type="button" class="tool-btn" on:click=open>
+                {label}
+            </button>
+        </p>
+    }
+}
+
 #[component]
 pub fn Play(
     scenario: Scenario,
