@@ -1,7 +1,10 @@
 //! The parts of the explorer split off the `lab` module (tools/dist/split-module.sh): the mode
-//! 「你来调度」 and the model case's results panel (its search runs in the checker's worker). `/explore`
-//! first loads neither; each is fetched the first time it is shown (`ui::piece`).
+//! 「你来调度」, and the model case's editor and results panel (its search runs in the checker's
+//! worker), one piece. `/explore` first loads neither; each is fetched the first time it is
+//! shown (`ui::piece`).
 
+use super::editors::model_editor::ModelEditor;
+use super::editors::Fields;
 use super::model_case::ModelResult;
 use super::play::Play;
 use crate::lab_views::state::View;
@@ -23,6 +26,10 @@ impl Piece {
         )
     }
 
+    pub fn model_inputs() -> Self {
+        Piece::new("正在载入 model 案例的输入……", "model 案例的输入未能载入，可能是网络问题。")
+    }
+
     pub fn play_view(
         self,
         scenario: Scenario,
@@ -35,6 +42,10 @@ impl Piece {
 
     pub fn model_view(self, scenario: Scenario, view: Memo<View>, go: Callback<View>) -> AnyView {
         self.show(load_model, move || model_view(scenario, view, go))
+    }
+
+    pub fn model_inputs_view(self, draft: RwSignal<Fields>) -> AnyView {
+        self.show(load_model_inputs, move || model_inputs_view(draft))
     }
 }
 
@@ -55,4 +66,15 @@ fn model_view(
     go: Callback<View>,
 ) -> Result<AnyView, SplitLoaderError> {
     Ok(view! { <ModelResult scenario=scenario view=view go=go /> }.into_any())
+}
+
+// In the model case's piece: the two are shown together.
+#[wasm_split(
+    explore_model,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(load_model_inputs)
+)]
+fn model_inputs_view(draft: RwSignal<Fields>) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <ModelEditor draft=draft /> }.into_any())
 }

@@ -4,7 +4,7 @@
 //! so bad input is explained inline and the last good result stays on screen.
 
 mod fields;
-mod model_editor;
+pub mod model_editor;
 mod ops_editor;
 
 pub use fields::Fields;
@@ -12,7 +12,6 @@ pub use fields::Fields;
 use fencing_model::{Case, Defect};
 use fields::number_field;
 use leptos::prelude::*;
-use model_editor::ModelEditor;
 use ops_editor::OpsEditor;
 
 #[component]
@@ -22,6 +21,8 @@ pub fn Editor(
     on_reset: Callback<()>,
 ) -> impl IntoView {
     let case = move || draft.with(|d| d.case);
+    // The model case's inputs and presets, fetched the first time that case is chosen.
+    let model = crate::experiments::pieces::Piece::model_inputs();
     let switch = move |x: Defect, on: bool| draft.update(|d| d.defects = d.defects.with(x, on));
     view! {
         <form class="editor" on:submit=|ev| ev.prevent_default() aria-describedby="editor-error">
@@ -65,7 +66,7 @@ pub fn Editor(
                         .into_any()
                 }
                 Case::Operations => view! { <OpsEditor draft=draft /> }.into_any(),
-                Case::Model => view! { <ModelEditor draft=draft /> }.into_any(),
+                Case::Model => model.model_inputs_view(draft),
             }}
             <p
                 id="editor-error"
