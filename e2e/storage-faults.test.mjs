@@ -21,7 +21,7 @@ async function withStored(items, path = 'self-test') {
 test('corrupted data is quarantined, never deleted silently, and can be exported or dropped', async () => {
   // Where versions 1–6 kept everything.
   const page = await withStored({ [STORED.progress]: '{"version": 2, "questions": oops' });
-  assert.match(await notice(page).textContent(), /本地记录中有无法读取的内容.*原始内容已原样另存到 fencing-study\.quarantine\.progress；读不出的这一项从空白重新记录，其余记录照常使用/);
+  assert.match(await notice(page).textContent(), /本地记录中有无法读取的内容.*原始内容已原样另存到 fencing-study\.quarantine\.progress；读不出的项改用本页现有的记录（打开页面时就读不出的，从空白开始），其余记录照常使用/);
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORED.quarantine(STORED.progress)), '{"version": 2, "questions": oops');
   // Work goes on and is saved.
   await page.locator('#q1-answer').fill('照常作答');

@@ -30,12 +30,9 @@ cargo test -p fencing-model --no-default-features --lib --quiet
 echo "== clippy, warnings as errors (natively with the renderer, and each browser module for wasm32, the checker's worker too)"
 cargo clippy --workspace --all-targets --features fencing-app/ssr --quiet -- -D warnings
 # The browser modules are the `page-*` binaries of Cargo.toml, each with its features.
-cargo metadata --no-deps --format-version 1 | node -e '
-  const app = JSON.parse(require("fs").readFileSync(0)).packages.find((p) => p.name === "fencing-app");
-  for (const t of app.targets) if (t.name.startsWith("page-")) console.log(t.name, t["required-features"].join(","));' |
-  while read -r bin features; do
-    cargo clippy -p fencing-app --target wasm32-unknown-unknown --features "$features" --bin "$bin" --quiet -- -D warnings
-  done
+tools/page-features | while read -r bin features; do
+  cargo clippy -p fencing-app --target wasm32-unknown-unknown --features "$features" --bin "$bin" --quiet -- -D warnings
+done
 (cd crates/checker-worker && cargo clippy --target wasm32-unknown-unknown --quiet -- -D warnings)
 
 echo "== node --check: the page's scripts (js/), the build's and the tests' (tools/, e2e/)"

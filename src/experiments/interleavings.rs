@@ -29,7 +29,7 @@ pub(super) fn Interleavings(
     let lengths: Vec<usize> = traces.iter().map(|t| t.steps.len()).collect();
     let total = Signal::derive(move || lengths[shown.get()]);
     let step = Signal::derive(move || view.with(|v| v.step.unwrap_or(1)).clamp(1, total.get()));
-    let (player, table, on_table) = Player::of_view(total, step, view, go);
+    let player = Player::of_view(total, step, view, go);
     // Opened from a chapter's 「在实验台逐步看」 (`#steps`) or at a step (`i=`, `step=`): the steps,
     // not the form above.
     let steps = NodeRef::<leptos::html::H3>::new();
@@ -72,10 +72,7 @@ pub(super) fn Interleavings(
                     id="explorer"
                     steps=traces[i].steps.clone()
                     marks=marks[i].clone()
-                    step=step
                     player=player
-                    table=table
-                    on_table=on_table
                     keys=vec![]
                     defects=defects
                     clients=2

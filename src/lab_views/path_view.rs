@@ -19,16 +19,13 @@ pub fn PathView(
     id: String,
     steps: Vec<Step>,
     marks: Marks,
-    /// The step on view (1-based).
-    step: Signal<usize>,
     player: Player,
-    table: Signal<bool>,
-    on_table: Callback<bool>,
     keys: Vec<String>,
     defects: Defects,
     clients: usize,
     network: bool,
 ) -> impl IntoView {
+    let Player { step, table, .. } = player;
     let total = steps.len();
     let said = {
         let (steps, keys) = (steps.clone(), keys.clone());
@@ -55,7 +52,7 @@ pub fn PathView(
         }
     });
     view! {
-        {player.controls(table, on_table)}
+        {player.controls()}
         // The live region stays in place so screen readers announce each change of its text.
         <p class="announce" aria-live="polite">
             {said}

@@ -12,38 +12,33 @@ const PLAY_STEP: Duration = Duration::from_secs(1);
 #[derive(Clone, Copy)]
 pub struct Player {
     total: Signal<usize>,
-    step: Signal<usize>,
+    /// The step on view (1-based).
+    pub step: Signal<usize>,
     step_to: Callback<usize>,
+    /// Whether the step table is shown, and how to show or hide it.
+    pub table: Signal<bool>,
+    on_table: Callback<bool>,
     playing: RwSignal<bool>,
     timer: StoredValue<Option<IntervalHandle>>,
 }
 
 impl Player {
-    /// A path's player in the explorer, where the address holds the view: a step, or the
-    /// table shown, is a new view (`go`), and the current step's row is kept in sight. With
-    /// it, whether the table is shown and how to show or hide it.
+    /// A path's player in the explorer over steps `1..=total`, at `step`, where the address
+    /// holds the view: a step, or the table shown, is a new view (`go`), and the current
+    /// step's row is kept in sight. Listens to the keyboard while the calling component lives.
     pub fn of_view(
         total: Signal<usize>,
         step: Signal<usize>,
         view: Memo<View>,
         go: Callback<View>,
-    ) -> (Player, Signal<bool>, Callback<bool>) {
-        let to =
-            Callback::new(move |n: usize| go.run(View { step: Some(n), ..view.get_untracked() }));
+    ) -> Player {
         follow_current_step(move || view.track());
-        let table = Signal::derive(move || view.get().table);
-        let on_table =
-            Callback::new(move |t: bool| go.run(View { table: t, ..view.get_untracked() }));
-        (Player::new(total, step, to), table, on_table)
-    }
-
-    /// A player over steps `1..=total`, at `step`; `step_to` moves the view. Listens to the
-    /// keyboard while the calling component lives.
-    pub fn new(total: Signal<usize>, step: Signal<usize>, step_to: Callback<usize>) -> Player {
         let p = Player {
             total,
             step,
-            step_to,
+            step_to: Callback::new(move |n| go.run(View { step: Some(n), ..view.get_untracked() })),
+            table: Signal::derive(move || view.get().table),
+            on_table: Callback::new(move |t| go.run(View { table: t, ..view.get_untracked() })),
             playing: RwSignal::new(false),
             timer: StoredValue::new(None),
         };
@@ -108,7 +103,8 @@ impl Player {
     }
 
     /// The buttons, the table switch and the keyboard hint.
-    pub fn controls(self, table: Signal<bool>, on_table: Callback<bool>) -> impl IntoView {
+    pub fn controls(self) -> impl IntoView {
+        let Player { table, on_table, .. } = self;
         view! {
             <div class="stepper" role="group" aria-label="逐步查看">
                 <button type="button" class="tool-btn" on:click=move |_| self.by(-1)>

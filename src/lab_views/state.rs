@@ -56,6 +56,11 @@ impl View {
         View { interleaving: place.path, step: Some(place.step), ..self }
     }
 
+    /// This view in 「你来调度」, on `path` (`path::path_text`), told from its start.
+    pub fn playing(self, path: String) -> View {
+        View { play: Some(path), step: None, ..self }
+    }
+
     /// A link to the explorer at this view.
     pub fn href(&self) -> String {
         Route::Explore.href_with(&self.to_query())

@@ -117,13 +117,7 @@ fn last_attempt(a: Attempt, back: String) -> impl IntoView {
                     if a.unsure { UNSURE } else { "" },
                 )}
             </summary>
-            <blockquote class="past-answer">
-                {if a.answer.trim().is_empty() {
-                    "（未写回答）".to_string()
-                } else {
-                    a.answer
-                }}
-            </blockquote>
+            {past_answer(&a.answer)}
         </details>
     }
 }

@@ -26,7 +26,7 @@ pub(super) fn Counterexample(
     let path = found.path.clone().unwrap_or_default();
     let total = path.len();
     let step = Signal::derive(move || view.get().step.unwrap_or(1).clamp(1, total.max(1)));
-    let (player, table, on_table) = Player::of_view(Signal::derive(move || total), step, view, go);
+    let player = Player::of_view(Signal::derive(move || total), step, view, go);
     let (model, defects) = (scenario.model.clone(), scenario.defects);
     view! {
         <h3>{format!("{}：{total} 步", marks.name)}</h3>
@@ -40,10 +40,7 @@ pub(super) fn Counterexample(
             id="checker"
             steps=path
             marks=marks
-            step=step
             player=player
-            table=table
-            on_table=on_table
             keys=model.keys.clone()
             defects=defects
             clients=model.clients.len()

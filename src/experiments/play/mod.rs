@@ -37,7 +37,7 @@ pub fn open_in_play(
 ) -> impl IntoView {
     let open = move |_| {
         let v = view.get_untracked();
-        go.run(View { play: Some(path(&v)), step: None, ..v })
+        go.run(v.clone().playing(path(&v)))
     };
     view! {
         <p class="to-play">

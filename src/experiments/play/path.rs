@@ -24,7 +24,7 @@ pub(super) fn PlayPath(
 ) -> impl IntoView {
     // Drawn again for each move (a new path); stepping back and forth moves the highlight.
     let step = Signal::derive(move || at.get().max(1));
-    let (player, table, on_table) = Player::of_view(total, step, view, go);
+    let player = Player::of_view(total, step, view, go);
     move || {
         let (moves, steps, marks) = walk.get();
         if moves.is_empty() {
@@ -56,10 +56,7 @@ pub(super) fn PlayPath(
                 id="play"
                 steps=steps
                 marks=marks
-                step=step
                 player=player
-                table=table
-                on_table=on_table
                 keys=names.clone()
                 defects=defects
                 clients=clients

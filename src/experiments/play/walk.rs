@@ -61,8 +61,7 @@ impl Walk {
 
     /// A new path: a history entry of its own, at its end.
     pub fn set_path(self, p: &[Action]) {
-        let v = self.view.get_untracked();
-        self.go.run(View { play: Some(path_text(p)), step: None, ..v });
+        self.go.run(self.view.get_untracked().playing(path_text(p)));
     }
 
     /// Make move `a`; from an earlier step it forks there: the moves after it are dropped.
