@@ -103,8 +103,7 @@ fn VerdictLine() -> impl IntoView {
         match report.case {
             CaseRun::Fencing(_) => Some(report.verdicts.headline().join(" · ")),
             CaseRun::Operations(run) => {
-                let outcomes: Vec<&str> = run.operations.iter().map(|r| r.outcome.name()).collect();
-                Some(format!("{} · 效果数 {}", outcomes.join(" / "), run.effects))
+                Some(format!("{} · 效果数 {}", run.outcomes(), run.effects))
             }
             CaseRun::Model(_) => None,
         }

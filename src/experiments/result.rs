@@ -1,24 +1,20 @@
 //! A lab case's result in the explorer: the prediction bar, the judgment, the command to
-//! reproduce it, the text report, and the operations case's table.
+//! reproduce it and the text report.
 
 use super::interleavings::Interleavings;
 use super::session::use_session;
-use crate::lab_views::ops_diagram::OperationsDiagram;
+use crate::lab_views::operations::OperationsTable;
 use crate::lab_views::predict::{self, PredictForm, PredictVerdict};
 use crate::lab_views::report::Judgment;
 use crate::lab_views::state::View;
 use crate::record::prediction::Guess;
 use crate::ui::copy::CopyButton;
 use fencing_model::verdicts::Place;
-use fencing_model::words::op_note;
-use fencing_model::{render, CaseRun, OperationsRun, Report};
+use fencing_model::{render, CaseRun, Report};
 use leptos::prelude::*;
 
 #[component]
 pub(super) fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl IntoView {
-    let text = render::text(&report);
-    let command = fencing_model::cli::command_line(&report.scenario);
-    let copy = command.clone();
     let title = format!("结果：{} · {}", report.scenario.case.name(), report.variant);
     // Predict, then look: while the learner predicts, everything that tells the verdict stays
     // hidden. Once chosen, predicting first holds for each scenario opened next, until skipped.
@@ -38,7 +34,7 @@ pub(super) fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -
         predicting.set(first);
         session.predict_first.set(first);
     };
-    let (judged, report_after) = (report.clone(), report.clone());
+    let (judged, report_after, report_text) = (report.clone(), report.clone(), report.clone());
     let defects = report.scenario.defects;
     let body = match report.case {
         CaseRun::Fencing(run) => view! {
@@ -93,75 +89,31 @@ pub(super) fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -
             <div class="result-body" hidden=move || predicting.get()>
                 {body}
             </div>
-            <p class="command">
-                <span>"在命令行中重现："</span>
-                <code class="cmd">{command}</code>
-                <CopyButton text=Callback::new(move |_| copy.clone()) label="复制命令" />
-            </p>
-            <details class="text-report" hidden=move || predicting.get()>
-                <summary>"文本报告（与 fencing-lab 的输出逐字相同）"</summary>
-                <pre tabindex="0">{text}</pre>
-            </details>
+            {reproduce(&report_text, "fencing-lab", predicting.into(), ())}
         </section>
     }
 }
 
-#[component]
-fn OperationsTable(run: OperationsRun) -> impl IntoView {
-    let OperationsRun { operations, effects } = run;
+/// How to get the run outside the page: its command line, to copy (`more` beside it), and the
+/// text report that command prints (`printed_by`), folded (hidden while `hidden`).
+pub(super) fn reproduce(
+    report: &Report,
+    printed_by: &'static str,
+    hidden: Signal<bool>,
+    more: impl IntoView,
+) -> impl IntoView {
+    let command = fencing_model::cli::command_line(&report.scenario);
+    let copy = command.clone();
     view! {
-        <OperationsDiagram id="explorer" operations=operations.clone() effects=effects />
-        <div class="table-wrap" tabindex="0" role="region" aria-label="operations 结果">
-            <table class="ops">
-                <thead>
-                    <tr>
-                        <th scope="col">"#"</th>
-                        <th scope="col">"key"</th>
-                        <th scope="col">"digest"</th>
-                        <th scope="col">"(fence, seq)"</th>
-                        <th scope="col">"结果"</th>
-                        <th scope="col">"提交后 (max_fence, last_seq)"</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    {operations
-                        .into_iter()
-                        .enumerate()
-                        .map(|(i, r)| {
-                            let applied = r.outcome == fencing_model::OpOutcome::Applied;
-                            let note = op_note(&r);
-                            view! {
-                                <tr>
-                                    <th scope="row" data-label="#">
-                                        {i + 1}
-                                    </th>
-                                    <td data-label="key">
-                                        <code>{r.op.key.clone()}</code>
-                                    </td>
-                                    <td data-label="digest">
-                                        <code>{r.op.digest.clone()}</code>
-                                    </td>
-                                    <td data-label="(fence, seq)">
-                                        {format!("({}, {})", r.op.fence, r.op.seq)}
-                                    </td>
-                                    <td data-label="结果">
-                                        <strong class=format!(
-                                            "outcome {}",
-                                            r.outcome.name(),
-                                        )>{r.outcome.name()}</strong>
-                                        <span class="note">{note}</span>
-                                    </td>
-                                    <td data-label="提交后 (max_fence, last_seq)">
-                                        {format!("({}, {})", r.max_fence, r.last_seq)}
-                                        {applied.then_some(" ▲")}
-                                    </td>
-                                </tr>
-                            }
-                        })
-                        .collect_view()}
-                </tbody>
-            </table>
-        </div>
-        <p class="effects">"效果数："<strong class="effect-count">{effects}</strong></p>
+        <p class="command">
+            <span>"在命令行中重现："</span>
+            <code class="cmd">{command}</code>
+            <CopyButton text=Callback::new(move |_| copy.clone()) label="复制命令" />
+            {more}
+        </p>
+        <details class="text-report" hidden=hidden>
+            <summary>{format!("文本报告（与 {printed_by} 的输出逐字相同）")}</summary>
+            <pre tabindex="0">{render::text(report)}</pre>
+        </details>
     }
 }

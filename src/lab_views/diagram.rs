@@ -1,7 +1,7 @@
 //! The pictures' shared parts — the frame (the lanes' names in a row that stays in sight while
 //! the page scrolls), the lanes' and the rows' geometry, arrows, marks, the resource's state
 //! and the rejection mark. The paths of the machine are drawn by `sequence`, the operations
-//! case by `ops_diagram`.
+//! case by `operations`.
 //!
 //! Time runs downwards, one row per step, the lanes across: so a path of any length fits the
 //! width of a phone, and cause and effect (B commits 42, A's 41 refused) are on screen together.

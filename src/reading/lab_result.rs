@@ -1,7 +1,7 @@
 //! A lab command's result in the lab chapter: the verdict first, the interleaving it turns on
 //! drawn as in the explorer, then the command line's text, folded.
 
-use crate::lab_views::ops_diagram::OperationsDiagram;
+use crate::lab_views::operations::OperationsDiagram;
 use crate::lab_views::report::Judgment;
 use crate::lab_views::sequence::SequenceDiagram;
 use crate::lab_views::state::View;
@@ -54,9 +54,7 @@ pub(super) fn RunResult(report: Report, text: String, id: String, label: String)
             .into_any()
         }
         CaseRun::Operations(run) => view! {
-            <p class="verdicts">
-                {run.operations.iter().map(|r| r.outcome.name()).collect::<Vec<_>>().join(" / ")}
-            </p>
+            <p class="verdicts">{run.outcomes()}</p>
             <OperationsDiagram id=id.clone() operations=run.operations effects=run.effects />
         }
         .into_any(),

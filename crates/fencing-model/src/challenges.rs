@@ -172,3 +172,46 @@ pub fn impossible(fewest: Option<u8>, claim: &str, states: &str, tell: bool) -> 
             .to_string(),
     }
 }
+
+/// Said while the coach is still searching.
+pub const COMPUTING: &str = "教练还在计算，稍等再问。";
+/// Said when the coach could not be built.
+pub const NO_COACH: &str = "教练未能建立：无法核对「做不到」，也给不了提示。";
+
+/// The hint, as shown: `hint` the first move of a shortest way on to the goal (outer `None`:
+/// the coach has not answered yet), `never` whether the goal cannot be made from the start,
+/// `presses` of 提示 on this challenge so far, `made` the step that made the goal, if any.
+pub fn hint_words(
+    hint: Option<Option<String>>,
+    never: bool,
+    presses: u32,
+    made: Option<usize>,
+) -> String {
+    match (hint, made) {
+        (None, _) => COMPUTING.to_string(),
+        (Some(Some(h)), _) => format!("提示：下一步选「{h}」。"),
+        (Some(None), Some(k)) => format!("目标已在第 {k} 步做到；从这里不能再做到一次。"),
+        // Impossible from the start: the first press nudges, the next says so.
+        (Some(None), None) if never && presses < 2 => {
+            "提示：先读它检验的那句话，想想这个目标与它是什么关系，\
+             再决定是去找走法，还是答「做不到」。"
+                .to_string()
+        }
+        (Some(None), None) if never => {
+            "从初始状态起就做不到，与走到哪一步无关：可以答「做不到」。".to_string()
+        }
+        (Some(None), None) => "从这里已经做不到了：撤销几步再试。".to_string(),
+    }
+}
+
+/// Said of a path that makes the goal with `linked` of its moves from the address.
+pub fn not_earned(linked: usize, solved_before: bool) -> String {
+    if solved_before {
+        format!("这条路径的前 {linked} 步来自链接或重新加载，不另计；这一挑战此前已记为完成。")
+    } else {
+        format!(
+            "这条路径做到了目标，但它的前 {linked} 步来自链接或重新加载，这次不计入完成。\
+             要计入，请撤销到初始状态，每一步都自己走。"
+        )
+    }
+}

@@ -20,6 +20,13 @@ pub struct OperationsRun {
     pub effects: usize,
 }
 
+impl OperationsRun {
+    /// Each operation's outcome in order, as the page's verdict line says them.
+    pub fn outcomes(&self) -> String {
+        self.operations.iter().map(|r| r.outcome.name()).collect::<Vec<_>>().join(" / ")
+    }
+}
+
 /// What the scenario's case produced.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "case", rename_all = "kebab-case")]

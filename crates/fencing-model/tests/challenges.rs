@@ -3,7 +3,9 @@
 //! words said when it is solved or declared impossible; each move's distances as the coach
 //! gives them beside the move, and what the coach holds per state.
 
-use fencing_model::challenges::{impossible, solved, Challenge, CHALLENGES};
+use fencing_model::challenges::{
+    hint_words, impossible, not_earned, solved, Challenge, CHALLENGES, COMPUTING,
+};
 use fencing_model::coach::{Coach, UNREACHABLE};
 use fencing_model::path::read_path;
 use fencing_model::search::Search;
@@ -69,6 +71,26 @@ fn solved_and_impossible_say_how_many_moves_and_why() {
     assert!(
         impossible(Some(6), "x", "93", true).starts_with("检查器不同意：从初始状态出发最少 6 步")
     );
+}
+
+/// A hint names the next move; where none leads to the goal it says why, and a goal that
+/// cannot be made from the start is first a nudge, then said outright.
+#[test]
+fn a_hint_names_the_next_move_or_says_why_there_is_none() {
+    assert_eq!(hint_words(None, false, 1, None), COMPUTING);
+    assert_eq!(
+        hint_words(Some(Some("A 提交".into())), false, 1, None),
+        "提示：下一步选「A 提交」。"
+    );
+    assert!(hint_words(Some(None), false, 1, Some(4)).starts_with("目标已在第 4 步做到"));
+    assert!(hint_words(Some(None), false, 1, None).starts_with("从这里已经做不到了"));
+    let (nudge, said) =
+        (hint_words(Some(None), true, 1, None), hint_words(Some(None), true, 2, None));
+    assert!(nudge.starts_with("提示：先读它检验的那句话") && !nudge.contains("可以答"));
+    assert!(said.starts_with("从初始状态起就做不到") && said.contains("可以答「做不到」"));
+    // A path that came with the address does not earn the challenge, and says so.
+    assert!(not_earned(3, false).contains("前 3 步来自链接或重新加载，这次不计入完成"));
+    assert!(not_earned(3, true).contains("这一挑战此前已记为完成"));
 }
 
 /// Beside each move the coach gives, per goal, 1 when the move makes it, else one more than the

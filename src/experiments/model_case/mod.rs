@@ -6,15 +6,15 @@
 mod counterexample;
 pub mod worker;
 
+use crate::experiments::result::reproduce;
 use crate::lab_views::report::Judgment;
 use crate::lab_views::state::View;
-use crate::ui::copy::CopyButton;
 use crate::ui::download::download;
 use counterexample::{story, Counterexample};
 use fencing_model::checker::{self, ModelRun, Progress, Summary};
 use fencing_model::verdicts::Place;
 use fencing_model::words::grouped;
-use fencing_model::{codec, render, scenario_file, Finding, Report, Scenario};
+use fencing_model::{codec, scenario_file, Finding, Report, Scenario};
 use leptos::prelude::*;
 use worker::{start, Running, SearchStatus, CAP};
 
@@ -186,9 +186,6 @@ fn ModelReport(
 ) -> impl IntoView {
     let report = Report::of_model(scenario.clone(), run.clone());
     let verdicts = report.verdicts.clone();
-    let text = render::text(&report);
-    let command = fencing_model::cli::command_line(&scenario);
-    let copy = command.clone();
     let file = scenario_file::write(None, &scenario);
     // A rate over a few milliseconds says nothing.
     let speed = if progress.elapsed_ms >= 100.0 {
@@ -244,21 +241,19 @@ fn ModelReport(
                     }
                 })
         }}
-        <p class="command">
-            <span>"在命令行中重现："</span>
-            <code class="cmd">{command}</code>
-            <CopyButton text=Callback::new(move |_| copy.clone()) label="复制命令" />
-            <button
-                type="button"
-                class="tool-btn"
-                on:click=move |_| download("scenario.json", &file)
-            >
-                "下载场景文件"
-            </button>
-        </p>
-        <details class="text-report">
-            <summary>"文本报告（与 fencing-lab explore 的输出逐字相同）"</summary>
-            <pre tabindex="0">{text}</pre>
-        </details>
+        {reproduce(
+            &report,
+            "fencing-lab explore",
+            Signal::default(),
+            view! {
+                <button
+                    type="button"
+                    class="tool-btn"
+                    on:click=move |_| download("scenario.json", &file)
+                >
+                    "下载场景文件"
+                </button>
+            },
+        )}
     }
 }

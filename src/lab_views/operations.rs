@@ -1,9 +1,9 @@
-//! The operations case as a picture: each operation an arrow to the resource, on the
-//! pictures' shared parts (`diagram`).
+//! The operations case as a picture — each operation an arrow to the resource, on the
+//! pictures' shared parts (`diagram`) — and as a table.
 
 use super::diagram::{gutter, head, lanes, rejection_at, rows, Frame, Row, STATE_BELOW};
-use fencing_model::words::pair;
-use fencing_model::{OpOutcome, OpResult};
+use fencing_model::words::{op_note, pair};
+use fencing_model::{OpOutcome, OpResult, OperationsRun};
 use leptos::prelude::*;
 
 /// The operations case as a picture: each operation an arrow to the resource, with its outcome
@@ -136,5 +136,66 @@ fn operation_row(i: usize, r: OpResult, row: Row, width: f64, x: (f64, f64)) -> 
                 {detail}
             </text>
         </g>
+    }
+}
+
+/// The operations run as the explorer shows it: the picture, then a row per operation.
+#[component]
+pub fn OperationsTable(run: OperationsRun) -> impl IntoView {
+    let OperationsRun { operations, effects } = run;
+    view! {
+        <OperationsDiagram id="explorer" operations=operations.clone() effects=effects />
+        <div class="table-wrap" tabindex="0" role="region" aria-label="operations 结果">
+            <table class="ops">
+                <thead>
+                    <tr>
+                        <th scope="col">"#"</th>
+                        <th scope="col">"key"</th>
+                        <th scope="col">"digest"</th>
+                        <th scope="col">"(fence, seq)"</th>
+                        <th scope="col">"结果"</th>
+                        <th scope="col">"提交后 (max_fence, last_seq)"</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    {operations
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, r)| {
+                            let applied = r.outcome == OpOutcome::Applied;
+                            let note = op_note(&r);
+                            view! {
+                                <tr>
+                                    <th scope="row" data-label="#">
+                                        {i + 1}
+                                    </th>
+                                    <td data-label="key">
+                                        <code>{r.op.key.clone()}</code>
+                                    </td>
+                                    <td data-label="digest">
+                                        <code>{r.op.digest.clone()}</code>
+                                    </td>
+                                    <td data-label="(fence, seq)">
+                                        {format!("({}, {})", r.op.fence, r.op.seq)}
+                                    </td>
+                                    <td data-label="结果">
+                                        <strong class=format!(
+                                            "outcome {}",
+                                            r.outcome.name(),
+                                        )>{r.outcome.name()}</strong>
+                                        <span class="note">{note}</span>
+                                    </td>
+                                    <td data-label="提交后 (max_fence, last_seq)">
+                                        {format!("({}, {})", r.max_fence, r.last_seq)}
+                                        {applied.then_some(" ▲")}
+                                    </td>
+                                </tr>
+                            }
+                        })
+                        .collect_view()}
+                </tbody>
+            </table>
+        </div>
+        <p class="effects">"效果数："<strong class="effect-count">{effects}</strong></p>
     }
 }
