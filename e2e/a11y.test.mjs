@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { live, start } from './harness.mjs';
+import { live, shown, start } from './harness.mjs';
 import { CHAPTERS, STORED, seed } from './lesson.mjs';
 
 let env;
@@ -20,7 +20,7 @@ for (const scheme of ['light', 'dark']) {
     const found = [];
     for (const path of PAGES) {
       await page.goto(env.url + path);
-      await live(page);
+      await shown(page);
       // Open what a learner can open, so hidden content is checked too.
       await page.locator('details').evaluateAll((ds) => ds.forEach((d) => { d.open = true; }));
       // The self-test with a reference answer open, the rating buttons showing.
@@ -43,7 +43,7 @@ test('axe finds no violation at phone width, with the chapter menu open', async 
   const found = [];
   for (const path of ['timeline', 'lab', 'explore?variant=split-authority', 'explore?case=operations', 'self-test', 'progress']) {
     await page.goto(env.url + path);
-    await live(page);
+    await shown(page);
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
     for (const v of violations) found.push(`${path}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   }
@@ -110,6 +110,7 @@ test('axe finds no violation with reviews due and predictions made, at both widt
       await page.goto(env.url + 'explore?case=operations');
       await live(page);
       await page.getByRole('button', { name: '先预测，再看结果' }).click();
+      await page.locator('form.predict').waitFor();
       await check('explore, predicting');
       await page.close();
     }

@@ -3,7 +3,7 @@
 // toggle lives in the URL; a broken property is marked where it broke.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { live, start } from './harness.mjs';
+import { live, shown, start } from './harness.mjs';
 import { fencingLab } from './cli.mjs';
 
 let env;
@@ -79,7 +79,7 @@ test('for each of the lesson\'s commands the picture draws every step of every i
   }
   const ops = JSON.parse(fencingLab(['fencing', '--case', 'operations', '--json']).output);
   await page.goto(env.url + 'explore?case=operations');
-  await live(page);
+  await shown(page);
   const outcomes = await page.locator('g.sd-step').evaluateAll((gs) => gs.map((g) => g.dataset.outcome));
   assert.deepEqual(outcomes, ops.operations.map((o) => o.outcome));
   assert.match(await page.locator('.sd-effects').textContent(), /效果数：2/);

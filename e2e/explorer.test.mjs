@@ -2,7 +2,7 @@
 // scenario, stepping, and the whole view in the URL.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { live, start } from './harness.mjs';
+import { live, shown, start } from './harness.mjs';
 import { fencingLab } from './cli.mjs';
 import { exported, exportedOnce } from './lesson.mjs';
 
@@ -123,6 +123,7 @@ test('bad input is explained inline and the last good result stays', async () =>
 
 test('the operations case lists each outcome and two effects', async () => {
   const page = await env.page('explore?case=operations');
+  await shown(page);
   const outcomes = await page.locator('table.ops .outcome').allTextContents();
   assert.deepEqual(outcomes, ['applied', 'applied', 'duplicate', 'conflict', 'stale']);
   assert.equal(await page.locator('.effect-count').textContent(), '2');
@@ -183,7 +184,7 @@ test('an edited scenario shows the CLI command that reproduces it, with the same
   const cli = fencingLab(['fencing', '--variant', 'rollback-issuer', '--issuer', '100', '--op-seq', '3,1']);
   assert.equal(await page.locator('.text-report pre').textContent(), cli.output);
   await page.goto(env.url + 'explore?case=operations&ops=' + encodeURIComponent('k1 d1 5 1;k1 d2 6 1;k2 d3 5 1'));
-  await live(page);
+  await shown(page);
   assert.equal(await page.locator('.command code').textContent(), "cargo run -q -p fencing-model -- fencing --case operations --ops 'k1 d1 5 1;k1 d2 6 1;k2 d3 5 1'");
   const ops = fencingLab(['fencing', '--case', 'operations', '--ops', 'k1 d1 5 1;k1 d2 6 1;k2 d3 5 1']);
   assert.equal(await page.locator('.text-report pre').textContent(), ops.output);

@@ -21,6 +21,13 @@ export async function live(page) {
   await page.locator('html[data-live]').waitFor({ state: 'attached' });
 }
 
+/** Live, and every piece the page shows fetched: no 「正在载入……」 line left in a piece's place
+ *  (src/ui/piece.rs), so what is read is the part itself. */
+export async function shown(page) {
+  await live(page);
+  await page.waitForFunction(() => ![...document.querySelectorAll('p.muted')].some((p) => p.textContent.startsWith('正在载入')));
+}
+
 /** A phone's screen, as the walkthroughs use it. */
 export const PHONE = { width: 390, height: 844 };
 

@@ -2,7 +2,7 @@
 // table cell and picture on screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, arrive, live, start, touchScreen } from './harness.mjs';
+import { PHONE, arrive, live, shown, start, touchScreen } from './harness.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -86,7 +86,7 @@ test('at phone width every cell of every table is on screen', async () => {
   await page.setViewportSize(PHONE);
   for (const path of ['resource-participation', 'explore?variant=no-fence', 'explore?case=operations']) {
     await page.goto(env.url + path);
-    await live(page);
+    await shown(page);
     const cells = await page.locator('.table-wrap td, .table-wrap tbody th').evaluateAll((els) =>
       els.map((e) => { const r = e.getBoundingClientRect(); return [e.textContent.slice(0, 20), r.left, r.right]; }));
     assert.ok(cells.length >= 9, path);
@@ -140,7 +140,7 @@ test('at phone width every picture fits: the figure in both orders, every step o
   await page.setViewportSize(PHONE);
   for (const path of ['grant-and-mint', 'lab', 'explore', 'explore?case=operations', 'explore?case=model', 'self-test', 'progress']) {
     await page.goto(env.url + path);
-    await live(page);
+    await shown(page);
     assert.deepEqual(await silentScrollers(page), [], path);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), `${path} wider than a phone`);
   }

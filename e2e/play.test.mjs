@@ -19,7 +19,7 @@ async function open(page, query = '') {
   await page.locator('.play').waitFor();
 }
 
-test('the mode and the model case are pieces fetched when first opened; one that cannot be fetched says so and tries again', async () => {
+test('the mode, the model case, the operations case and the prediction form are pieces fetched when first opened; one that cannot be fetched says so and tries again', async () => {
   const page = await env.page(null);
   const pieces = [];
   page.on('request', (r) => /lab-piece-/.test(r.url()) && pieces.push(r.url()));
@@ -46,6 +46,15 @@ test('the mode and the model case are pieces fetched when first opened; one that
   await live(page);
   await page.locator('.search-extent').waitFor({ timeout: 30_000 });
   assert.ok(pieces.some((p) => !mode.has(p)), 'the model case fetched a piece of its own');
+  // The operations case's inputs and table, and the prediction form: each a piece of its own.
+  for (const [path, open, shown] of [['explore?case=operations', null, 'table.ops'], ['explore', '先预测，再看结果', 'form.predict']]) {
+    const before = new Set(pieces);
+    await page.goto(env.url + path);
+    await live(page);
+    if (open) await page.getByRole('button', { name: open }).click();
+    await page.locator(shown).waitFor();
+    assert.ok(pieces.some((p) => !before.has(p)), `${shown} came with a piece of its own`);
+  }
 });
 
 test('the learner drives the lesson scenario by click and by key, steps back, forks and takes a move back', async () => {

@@ -135,6 +135,7 @@ fn ExplorerResult() -> impl IntoView {
     let go = Callback::new(move |v: View| s.go(v));
     let playing = Memo::new(move |_| s.view.with(|v| v.play.is_some()));
     let (play, model) = (Piece::play(), Piece::model());
+    let (ops_piece, predict_piece) = (Piece::operations(), Piece::predict());
     let mode = move |play: bool| {
         let v = s.view.get_untracked();
         go.run(View { play: play.then(|| v.play.clone().unwrap_or_default()), step: None, ..v })
@@ -178,7 +179,17 @@ fn ExplorerResult() -> impl IntoView {
                 _ => {
                     s.report
                         .get()
-                        .map(|r| view! { <ResultView report=r view=s.view go=go /> })
+                        .map(|r| {
+                            view! {
+                                <ResultView
+                                    report=r
+                                    view=s.view
+                                    go=go
+                                    ops_piece=ops_piece
+                                    predict_piece=predict_piece
+                                />
+                            }
+                        })
                         .into_any()
                 }
             }}

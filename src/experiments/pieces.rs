@@ -1,16 +1,21 @@
 //! The parts of the explorer split off the `lab` module (tools/dist/split-module.sh): the mode
-//! 「你来调度」, and the model case's editor and results panel (its search runs in the checker's
-//! worker), one piece. `/explore` first loads neither; each is fetched the first time it is
-//! shown (`ui::piece`).
+//! 「你来调度」; the model case's editor and results panel (its search runs in the checker's
+//! worker), one piece; the operations case's editor and table, one piece; the prediction form
+//! and its verdict. `/explore` first loads none of them (it opens on the fencing case, its
+//! results shown); each is fetched the first time it is shown (`ui::piece`).
 
 use super::editors::model_editor::ModelEditor;
+use super::editors::ops_editor::OpsEditor;
 use super::editors::Fields;
 use super::model_case::ModelResult;
 use super::play::Play;
+use crate::lab_views::operations::OperationsTable;
+use crate::lab_views::predict::{PredictForm, PredictVerdict};
 use crate::lab_views::state::View;
+use crate::record::prediction::Guess;
 pub use crate::ui::piece::Piece;
 use fencing_model::machine::Machine;
-use fencing_model::Scenario;
+use fencing_model::{OperationsRun, Report, Scenario};
 use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
@@ -30,6 +35,14 @@ impl Piece {
         Piece::new("正在载入 model 案例的输入……", "model 案例的输入未能载入，可能是网络问题。")
     }
 
+    pub fn operations() -> Self {
+        Piece::new("正在载入 operations 案例……", "operations 案例未能载入，可能是网络问题。")
+    }
+
+    pub fn predict() -> Self {
+        Piece::new("正在载入预测表单……", "预测表单未能载入，可能是网络问题。")
+    }
+
     pub fn play_view(
         self,
         scenario: Scenario,
@@ -46,6 +59,25 @@ impl Piece {
 
     pub fn model_inputs_view(self, draft: RwSignal<Fields>) -> AnyView {
         self.show(load_model_inputs, move || model_inputs_view(draft))
+    }
+
+    pub fn ops_inputs_view(self, draft: RwSignal<Fields>) -> AnyView {
+        self.show(load_ops_inputs, move || ops_inputs_view(draft))
+    }
+
+    pub fn ops_table_view(self, run: OperationsRun) -> AnyView {
+        self.show(load_ops_table, move || ops_table_view(run))
+    }
+
+    /// The form for `report`, then the guess scored against it (`guessed`).
+    pub fn predict_view(
+        self,
+        report: Report,
+        guessed: Option<Guess>,
+        on_submit: Callback<Guess>,
+        on_cancel: Callback<()>,
+    ) -> AnyView {
+        self.show(load_predict, move || predict_view(report, guessed, on_submit, on_cancel))
     }
 }
 
@@ -77,4 +109,47 @@ fn model_view(
 )]
 fn model_inputs_view(draft: RwSignal<Fields>) -> Result<AnyView, SplitLoaderError> {
     Ok(view! { <ModelEditor draft=draft /> }.into_any())
+}
+
+#[wasm_split(
+    explore_operations,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(load_ops_inputs)
+)]
+fn ops_inputs_view(draft: RwSignal<Fields>) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <OpsEditor draft=draft /> }.into_any())
+}
+
+// In the operations case's piece: its inputs and its result are shown together.
+#[wasm_split(
+    explore_operations,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(load_ops_table)
+)]
+fn ops_table_view(run: OperationsRun) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <OperationsTable run=run /> }.into_any())
+}
+
+#[wasm_split(
+    explore_predict,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(load_predict)
+)]
+fn predict_view(
+    report: Report,
+    guessed: Option<Guess>,
+    on_submit: Callback<Guess>,
+    on_cancel: Callback<()>,
+) -> Result<AnyView, SplitLoaderError> {
+    Ok(match guessed {
+        Some(guess) => view! { <PredictVerdict guess=guess report=report /> }.into_any(),
+        None => {
+            let id = "predict-explorer".to_string();
+            view! { <PredictForm report=report id=id on_submit=on_submit on_cancel=on_cancel /> }
+                .into_any()
+        }
+    })
 }

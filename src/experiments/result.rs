@@ -2,9 +2,9 @@
 //! reproduce it and the text report.
 
 use super::interleavings::Interleavings;
+use super::pieces::Piece;
 use super::session::use_session;
-use crate::lab_views::operations::OperationsTable;
-use crate::lab_views::predict::{self, PredictForm, PredictVerdict};
+use crate::lab_views::predict;
 use crate::lab_views::report::Judgment;
 use crate::lab_views::state::View;
 use crate::record::prediction::Guess;
@@ -14,7 +14,14 @@ use fencing_model::{render, CaseRun, Report};
 use leptos::prelude::*;
 
 #[component]
-pub(super) fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -> impl IntoView {
+pub(super) fn ResultView(
+    report: Report,
+    view: Memo<View>,
+    go: Callback<View>,
+    /// The operations case's table, and the prediction form with its verdict: pieces.
+    ops_piece: Piece,
+    predict_piece: Piece,
+) -> impl IntoView {
     let title = format!("结果：{} · {}", report.scenario.case.name(), report.variant);
     // Predict, then look: while the learner predicts, everything that tells the verdict stays
     // hidden. Once chosen, predicting first holds for each scenario opened next, until skipped.
@@ -30,11 +37,12 @@ pub(super) fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -
             predicting.set(false);
         })
     };
-    let predict = move |first: bool| {
+    let ask = move |first: bool| {
         predicting.set(first);
         session.predict_first.set(first);
     };
-    let (judged, report_after, report_text) = (report.clone(), report.clone(), report.clone());
+    let cancel = Callback::new(move |()| ask(false));
+    let (judged, report_text) = (report.clone(), report.clone());
     let defects = report.scenario.defects;
     let body = match report.case {
         CaseRun::Fencing(run) => view! {
@@ -45,7 +53,7 @@ pub(super) fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -
             <Interleavings run=run verdicts=report.verdicts defects=defects view=view go=go />
         }
         .into_any(),
-        CaseRun::Operations(run) => view! { <OperationsTable run=run /> }.into_any(),
+        CaseRun::Operations(run) => (move || ops_piece.ops_table_view(run.clone())).into_any(),
         CaseRun::Model(_) => unreachable!("the model case is shown by ModelResult"),
     };
     view! {
@@ -59,7 +67,7 @@ pub(super) fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -
                                 <button
                                     type="button"
                                     class="tool-btn predict-btn"
-                                    on:click=move |_| predict(true)
+                                    on:click=move |_| ask(true)
                                 >
                                     "先预测，再看结果"
                                 </button>
@@ -67,23 +75,11 @@ pub(super) fn ResultView(report: Report, view: Memo<View>, go: Callback<View>) -
                         })
                 }}
                 {move || {
-                    predicting
-                        .get()
+                    let (asking, guess) = (predicting.get(), guessed.get());
+                    (asking || guess.is_some())
                         .then(|| {
-                            view! {
-                                <PredictForm
-                                    report=judged.clone()
-                                    id="predict-explorer".to_string()
-                                    on_submit=predicted
-                                    on_cancel=Callback::new(move |()| predict(false))
-                                />
-                            }
+                            predict_piece.predict_view(judged.clone(), guess, predicted, cancel)
                         })
-                }}
-                {move || {
-                    guessed
-                        .get()
-                        .map(|g| view! { <PredictVerdict guess=g report=report_after.clone() /> })
                 }}
             </div>
             <div class="result-body" hidden=move || predicting.get()>

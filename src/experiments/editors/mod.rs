@@ -5,14 +5,14 @@
 
 mod fields;
 pub mod model_editor;
-mod ops_editor;
+pub mod ops_editor;
 
 pub use fields::Fields;
 
+use crate::experiments::pieces::Piece;
 use fencing_model::{Case, Defect};
 use fields::number_field;
 use leptos::prelude::*;
-use ops_editor::OpsEditor;
 
 #[component]
 pub fn Editor(
@@ -21,8 +21,8 @@ pub fn Editor(
     on_reset: Callback<()>,
 ) -> impl IntoView {
     let case = move || draft.with(|d| d.case);
-    // The model case's inputs and presets, fetched the first time that case is chosen.
-    let model = crate::experiments::pieces::Piece::model_inputs();
+    // Each case's own inputs but the lesson's, fetched the first time that case is chosen.
+    let (model, ops) = (Piece::model_inputs(), Piece::operations());
     let switch = move |x: Defect, on: bool| draft.update(|d| d.defects = d.defects.with(x, on));
     view! {
         <form class="editor" on:submit=|ev| ev.prevent_default() aria-describedby="editor-error">
@@ -65,7 +65,7 @@ pub fn Editor(
                     }
                         .into_any()
                 }
-                Case::Operations => view! { <OpsEditor draft=draft /> }.into_any(),
+                Case::Operations => ops.ops_inputs_view(draft),
                 Case::Model => model.model_inputs_view(draft),
             }}
             <p
