@@ -20,29 +20,6 @@ use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 impl Piece {
-    pub fn play() -> Self {
-        Piece::new("正在载入「你来调度」……", "「你来调度」未能载入，可能是网络问题。")
-    }
-
-    pub fn model() -> Self {
-        Piece::new(
-            "正在载入 model 案例的结果面板……",
-            "model 案例的结果面板未能载入，可能是网络问题。",
-        )
-    }
-
-    pub fn model_inputs() -> Self {
-        Piece::new("正在载入 model 案例的输入……", "model 案例的输入未能载入，可能是网络问题。")
-    }
-
-    pub fn operations() -> Self {
-        Piece::new("正在载入 operations 案例……", "operations 案例未能载入，可能是网络问题。")
-    }
-
-    pub fn predict() -> Self {
-        Piece::new("正在载入预测表单……", "预测表单未能载入，可能是网络问题。")
-    }
-
     pub fn play_view(
         self,
         scenario: Scenario,

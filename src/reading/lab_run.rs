@@ -29,7 +29,7 @@ pub(super) struct Asked {
 }
 
 pub(super) fn piece() -> Piece {
-    Piece::new("正在载入运行所需的代码……", "运行所需的代码未能载入，可能是网络问题。")
+    Piece::new("运行所需的代码")
 }
 
 /// The run's view, from the piece once it is in.

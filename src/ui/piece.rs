@@ -19,17 +19,16 @@ enum Load {
 /// One piece and how far its fetch has got; kept by the island, so it outlives each view.
 #[derive(Clone, Copy)]
 pub struct Piece {
-    loading: &'static str,
-    failed: &'static str,
+    /// The part, as the learner reads it in its place while it loads or when it failed to.
+    what: &'static str,
     load: RwSignal<Load>,
 }
 
 impl Piece {
-    /// `loading` and `failed` name the part, as the learner reads them in its place.
-    pub fn new(loading: &'static str, failed: &'static str) -> Self {
+    pub fn new(what: &'static str) -> Self {
         // Natively (the renderer) a split function is a plain one: nothing to fetch.
         let load = if cfg!(target_family = "wasm") { Load::Absent } else { Load::Ready };
-        Piece { loading, failed, load: RwSignal::new(load) }
+        Piece { what, load: RwSignal::new(load) }
     }
 
     /// The piece's view: built at once when the piece is loaded (a reactive view, not a
@@ -44,13 +43,15 @@ impl Piece {
         L: Future<Output = Result<(), SplitLoaderError>> + 'static,
         V: Future<Output = Result<AnyView, SplitLoaderError>>,
     {
-        let (loading, failed) = (self.loading, self.failed);
+        let what = self.what;
+        // A Latin word is set apart from the Chinese before it.
+        let gap = if what.starts_with(|c: char| c.is_ascii()) { " " } else { "" };
         match self.load.get() {
             // Loaded: the split function's future is ready at its first poll.
             Load::Ready => at_once(view()).and_then(Result::ok).unwrap_or_else(|| ().into_any()),
             Load::Failed => view! {
                 <p class="error" role="alert">
-                    {failed}
+                    {format!("{what}未能载入，可能是网络问题。")}
                     <button
                         type="button"
                         class="tool-btn"
@@ -72,7 +73,7 @@ impl Piece {
                         });
                     });
                 }
-                view! { <p class="muted">{loading}</p> }.into_any()
+                view! { <p class="muted">{format!("正在载入{gap}{what}……")}</p> }.into_any()
             }
         }
     }

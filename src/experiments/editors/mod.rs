@@ -22,7 +22,7 @@ pub fn Editor(
 ) -> impl IntoView {
     let case = move || draft.with(|d| d.case);
     // Each case's own inputs but the lesson's, fetched the first time that case is chosen.
-    let (model, ops) = (Piece::model_inputs(), Piece::operations());
+    let (model, ops) = (Piece::new("model 案例的输入"), Piece::new("operations 案例"));
     let switch = move |x: Defect, on: bool| draft.update(|d| d.defects = d.defects.with(x, on));
     view! {
         <form class="editor" on:submit=|ev| ev.prevent_default() aria-describedby="editor-error">
