@@ -21,11 +21,11 @@ export async function live(page) {
   await page.locator('html[data-live]').waitFor({ state: 'attached' });
 }
 
-/** Live, and every piece the page shows fetched: no 「正在载入……」 line left in a piece's place
+/** Live, and every piece the page shows fetched: no loading line left in a piece's place
  *  (src/ui/piece.rs), so what is read is the part itself. */
 export async function shown(page) {
   await live(page);
-  await page.waitForFunction(() => ![...document.querySelectorAll('p.muted')].some((p) => p.textContent.startsWith('正在载入')));
+  await page.waitForFunction(() => !document.querySelector('[data-piece=loading]'));
 }
 
 /** A phone's screen, as the walkthroughs use it. */

@@ -57,6 +57,19 @@ test('the mode, the model case, the operations case and the prediction form are 
   }
 });
 
+test('a prediction form that cannot be fetched says so, and the learner can still stop predicting and see the result', async () => {
+  const page = await env.page(null);
+  await page.route(/lab-piece-/, (route) => route.abort());
+  await page.goto(env.url + 'explore');
+  await live(page);
+  await page.getByRole('button', { name: '先预测，再看结果' }).click();
+  await page.getByRole('alert').filter({ hasText: '预测表单未能载入' }).waitFor();
+  assert.equal(await page.locator('.result-body').isVisible(), false, 'predicting: the result stays hidden');
+  await page.getByRole('button', { name: '不预测了' }).click();
+  assert.equal(await page.locator('.result-body').isVisible(), true);
+  assert.equal(await page.getByRole('alert').filter({ hasText: '预测表单未能载入' }).count(), 0);
+});
+
 test('the learner drives the lesson scenario by click and by key, steps back, forks and takes a move back', async () => {
   const page = await env.page(null);
   await page.goto(env.url + 'explore');

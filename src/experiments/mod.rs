@@ -135,7 +135,8 @@ fn ExplorerResult() -> impl IntoView {
     let go = Callback::new(move |v: View| s.go(v));
     let playing = Memo::new(move |_| s.view.with(|v| v.play.is_some()));
     let (play, model) = (Piece::new("「你来调度」"), Piece::new("model 案例的结果面板"));
-    let (ops_piece, predict_piece) = (Piece::new("operations 案例"), Piece::new("预测表单"));
+    let (ops_piece, predict_piece) =
+        (Piece::new("operations 案例的结果表"), Piece::new("预测表单"));
     let mode = move |play: bool| {
         let v = s.view.get_untracked();
         go.run(View { play: play.then(|| v.play.clone().unwrap_or_default()), step: None, ..v })

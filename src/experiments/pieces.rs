@@ -106,7 +106,7 @@ fn ops_inputs_view(draft: RwSignal<Fields>) -> Result<AnyView, SplitLoaderError>
     preload(load_ops_table)
 )]
 fn ops_table_view(run: OperationsRun) -> Result<AnyView, SplitLoaderError> {
-    Ok(view! { <OperationsTable run=run /> }.into_any())
+    Ok(view! { <OperationsTable id="explorer" run=run /> }.into_any())
 }
 
 #[wasm_split(

@@ -18,8 +18,9 @@ pub(super) fn ResultView(
     report: Report,
     view: Memo<View>,
     go: Callback<View>,
-    /// The operations case's table, and the prediction form with its verdict: pieces.
+    /// The operations case's table, a piece.
     ops_piece: Piece,
+    /// The prediction form with its verdict, a piece.
     predict_piece: Piece,
 ) -> impl IntoView {
     let title = format!("结果：{} · {}", report.scenario.case.name(), report.variant);
@@ -70,6 +71,21 @@ pub(super) fn ResultView(
                                     on:click=move |_| ask(true)
                                 >
                                     "先预测，再看结果"
+                                </button>
+                            }
+                        })
+                }} // Without its form (its piece could not be fetched) the learner can still stop
+                // predicting and see the result.
+                {move || {
+                    (predicting.get() && predict_piece.failed())
+                        .then(|| {
+                            view! {
+                                <button
+                                    type="button"
+                                    class="tool-btn"
+                                    on:click=move |_| cancel.run(())
+                                >
+                                    "不预测了"
                                 </button>
                             }
                         })

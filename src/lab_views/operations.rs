@@ -141,10 +141,10 @@ fn operation_row(i: usize, r: OpResult, row: Row, width: f64, x: (f64, f64)) -> 
 
 /// The operations run as the explorer shows it: the picture, then a row per operation.
 #[component]
-pub fn OperationsTable(run: OperationsRun) -> impl IntoView {
+pub fn OperationsTable(#[prop(into)] id: String, run: OperationsRun) -> impl IntoView {
     let OperationsRun { operations, effects } = run;
     view! {
-        <OperationsDiagram id="explorer" operations=operations.clone() effects=effects />
+        <OperationsDiagram id=id operations=operations.clone() effects=effects />
         <div class="table-wrap" tabindex="0" role="region" aria-label="operations 结果">
             <table class="ops">
                 <thead>

@@ -31,6 +31,11 @@ impl Piece {
         Piece { what, load: RwSignal::new(load) }
     }
 
+    /// Whether its fetch failed (its place says so, with a way to retry).
+    pub fn failed(&self) -> bool {
+        self.load.get() == Load::Failed
+    }
+
     /// The piece's view: built at once when the piece is loaded (a reactive view, not a
     /// `Suspend`, which would keep the last view, with its disposed signals, until the next
     /// resolved); otherwise a line that says it is loading, and the fetch started.
@@ -44,8 +49,8 @@ impl Piece {
         V: Future<Output = Result<AnyView, SplitLoaderError>>,
     {
         let what = self.what;
-        // A Latin word is set apart from the Chinese before it.
-        let gap = if what.starts_with(|c: char| c.is_ascii()) { " " } else { "" };
+        // A name that starts with a Latin letter or a digit is set apart from 「正在载入」.
+        let gap = if what.starts_with(|c: char| c.is_ascii_alphanumeric()) { " " } else { "" };
         match self.load.get() {
             // Loaded: the split function's future is ready at its first poll.
             Load::Ready => at_once(view()).and_then(Result::ok).unwrap_or_else(|| ().into_any()),
@@ -73,7 +78,12 @@ impl Piece {
                         });
                     });
                 }
-                view! { <p class="muted">{format!("正在载入{gap}{what}……")}</p> }.into_any()
+                view! {
+                    <p class="muted" data-piece="loading">
+                        {format!("正在载入{gap}{what}……")}
+                    </p>
+                }
+                .into_any()
             }
         }
     }

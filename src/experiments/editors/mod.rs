@@ -5,7 +5,7 @@
 
 mod fields;
 pub mod model_editor;
-pub mod ops_editor;
+pub(super) mod ops_editor;
 
 pub use fields::Fields;
 
@@ -22,7 +22,7 @@ pub fn Editor(
 ) -> impl IntoView {
     let case = move || draft.with(|d| d.case);
     // Each case's own inputs but the lesson's, fetched the first time that case is chosen.
-    let (model, ops) = (Piece::new("model 案例的输入"), Piece::new("operations 案例"));
+    let (model, ops) = (Piece::new("model 案例的输入"), Piece::new("operations 案例的输入"));
     let switch = move |x: Defect, on: bool| draft.update(|d| d.defects = d.defects.with(x, on));
     view! {
         <form class="editor" on:submit=|ev| ev.prevent_default() aria-describedby="editor-error">

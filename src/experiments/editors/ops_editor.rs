@@ -6,7 +6,7 @@ use fencing_model::MAX_OPERATIONS;
 use leptos::prelude::*;
 
 #[component]
-pub fn OpsEditor(draft: RwSignal<Fields>) -> impl IntoView {
+pub(in crate::experiments) fn OpsEditor(draft: RwSignal<Fields>) -> impl IntoView {
     const HEADS: [&str; 4] = ["幂等键 key", "请求摘要 digest", "fence", "seq"];
     let cell = move |i: usize, f: usize, label: String| {
         view! {
