@@ -65,7 +65,8 @@ test('a prediction form that cannot be fetched says so, and the learner can stil
   await page.getByRole('button', { name: '先预测，再看结果' }).click();
   await page.getByRole('alert').filter({ hasText: '预测表单未能载入' }).waitFor();
   assert.equal(await page.locator('.result-body').isVisible(), false, 'predicting: the result stays hidden');
-  await page.getByRole('button', { name: '不预测了' }).click();
+  // The way out comes right under the line that says why the form is missing.
+  await page.locator('.predict-bar p[role=alert] + button', { hasText: '不预测了' }).click();
   assert.equal(await page.locator('.result-body').isVisible(), true);
   assert.equal(await page.getByRole('alert').filter({ hasText: '预测表单未能载入' }).count(), 0);
 });

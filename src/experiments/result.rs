@@ -74,11 +74,19 @@ pub(super) fn ResultView(
                                 </button>
                             }
                         })
-                }} // Without its form (its piece could not be fetched) the learner can still stop
-                // predicting and see the result.
+                }}
+                {move || {
+                    let (asking, guess) = (predicting.get(), guessed.get());
+                    (asking || guess.is_some())
+                        .then(|| {
+                            predict_piece.predict_view(judged.clone(), guess, predicted, cancel)
+                        })
+                }}
                 {move || {
                     (predicting.get() && predict_piece.failed())
                         .then(|| {
+                            // Under the form's failure line (its piece could not be fetched): the
+                            // learner can still stop predicting and see the result.
                             view! {
                                 <button
                                     type="button"
@@ -88,13 +96,6 @@ pub(super) fn ResultView(
                                     "不预测了"
                                 </button>
                             }
-                        })
-                }}
-                {move || {
-                    let (asking, guess) = (predicting.get(), guessed.get());
-                    (asking || guess.is_some())
-                        .then(|| {
-                            predict_piece.predict_view(judged.clone(), guess, predicted, cancel)
                         })
                 }}
             </div>
