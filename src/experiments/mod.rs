@@ -13,7 +13,7 @@ use crate::lab_views::state::View;
 use editors::Editor;
 use fencing_model::{Case, CaseRun};
 use leptos::prelude::*;
-use pieces::Piece;
+use pieces::{load_model, load_play, model_view, play_view, Piece};
 use result::ResultView;
 use session::use_session;
 
@@ -60,11 +60,7 @@ fn ExplorerEditor() -> impl IntoView {
                         }
                     })
             }}
-            <Editor
-                draft=s.draft
-                error=s.draft_error.into()
-                on_reset=Callback::new(move |_| s.reset())
-            />
+            <Editor />
             <VerdictLine />
         </div>
     }
@@ -172,10 +168,12 @@ fn ExplorerResult() -> impl IntoView {
             {move || match (s.scenario.get(), playing.get()) {
                 (scenario, true) if scenario.case != Case::Operations => {
                     let machine = fencing_model::lab::driven(&scenario);
-                    machine.map(|machine| play.play_view(scenario, machine, s.view, go)).into_any()
+                    machine
+                        .map(|m| play.show(load_play, move || play_view(scenario, m, s.view, go)))
+                        .into_any()
                 }
                 (scenario, _) if scenario.case == Case::Model => {
-                    model.model_view(scenario, s.view, go)
+                    model.show(load_model, move || model_view(scenario, s.view, go))
                 }
                 _ => {
                     s.report

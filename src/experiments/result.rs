@@ -2,7 +2,7 @@
 //! reproduce it and the text report.
 
 use super::interleavings::Interleavings;
-use super::pieces::Piece;
+use super::pieces::{load_ops_table, load_predict, ops_table_view, predict_view, Piece};
 use super::session::use_session;
 use crate::lab_views::predict;
 use crate::lab_views::report::Judgment;
@@ -54,7 +54,9 @@ pub(super) fn ResultView(
             <Interleavings run=run verdicts=report.verdicts defects=defects view=view go=go />
         }
         .into_any(),
-        CaseRun::Operations(run) => (move || ops_piece.ops_table_view(run.clone())).into_any(),
+        CaseRun::Operations(run) => {
+            (move || ops_piece.show(load_ops_table, || ops_table_view(run.clone()))).into_any()
+        }
         CaseRun::Model(_) => unreachable!("the model case is shown by ModelResult"),
     };
     view! {
@@ -79,7 +81,12 @@ pub(super) fn ResultView(
                     let (asking, guess) = (predicting.get(), guessed.get());
                     (asking || guess.is_some())
                         .then(|| {
-                            predict_piece.predict_view(judged.clone(), guess, predicted, cancel)
+                            let judged = judged.clone();
+                            predict_piece
+                                .show(
+                                    load_predict,
+                                    move || predict_view(judged, guess, predicted, cancel),
+                                )
                         })
                 }}
                 {move || {

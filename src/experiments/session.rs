@@ -3,12 +3,12 @@
 //! editor's draft, and which runs were recorded during this visit: a run is a scenario the
 //! learner made by editing, or predicted before seeing.
 
-use super::editors::Fields;
 use crate::lab_views::state::View;
 use crate::record::lab::{Change, Lab};
 use crate::rooted::rooted;
 use crate::storage::store::use_store;
 use crate::storage::tab;
+use fencing_model::codec::Fields;
 use fencing_model::{run, Case, Experiment, Report, Scenario};
 use leptos::prelude::*;
 use std::cell::OnceCell;

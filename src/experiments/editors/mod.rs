@@ -3,30 +3,52 @@
 //! It edits a text draft; only a draft that parses and validates becomes the shown view,
 //! so bad input is explained inline and the last good result stays on screen.
 
-mod fields;
 pub mod model_editor;
 pub(super) mod ops_editor;
 
-pub use fields::Fields;
-
-use crate::experiments::pieces::Piece;
+use super::pieces::{
+    load_model_inputs, load_ops_inputs, model_inputs_view, ops_inputs_view, Piece,
+};
+use super::session::use_session;
+use fencing_model::codec::Fields;
 use fencing_model::{Case, Defect};
-use fields::number_field;
 use leptos::prelude::*;
 
+/// The session's draft (`session`), edited.
 #[component]
-pub fn Editor(
-    draft: RwSignal<Fields>,
-    error: Signal<Option<String>>,
-    on_reset: Callback<()>,
-) -> impl IntoView {
+pub fn Editor() -> impl IntoView {
+    let s = use_session();
+    let (draft, error) = (s.draft, s.draft_error);
     let case = move || draft.with(|d| d.case);
     // Each case's own inputs but the lesson's, fetched the first time that case is chosen.
     let (model, ops) = (Piece::new("model 案例的输入"), Piece::new("operations 案例的输入"));
     let switch = move |x: Defect, on: bool| draft.update(|d| d.defects = d.defects.with(x, on));
     view! {
         <form class="editor" on:submit=|ev| ev.prevent_default() aria-describedby="editor-error">
-            {cases(draft)}
+            // Choosing a case turns off the defects it does not take.
+            <fieldset class="choice">
+                <legend>"案例"</legend>
+                {Case::ALL
+                    .into_iter()
+                    .map(|c| {
+                        view! {
+                            <label class="check">
+                                <input
+                                    type="radio"
+                                    name="case"
+                                    prop:checked=move || case() == c
+                                    on:change=move |_| draft.update(|d| d.choose_case(c))
+                                />
+                                <span>
+                                    <code>{c.name()}</code>
+                                    " "
+                                    {c.summary()}
+                                </span>
+                            </label>
+                        }
+                    })
+                    .collect_view()}
+            </fieldset>
             <fieldset class="choice">
                 <legend>"故意缺陷（可任意组合）"</legend>
                 {Defect::ALL
@@ -65,8 +87,8 @@ pub fn Editor(
                     }
                         .into_any()
                 }
-                Case::Operations => ops.ops_inputs_view(draft),
-                Case::Model => model.model_inputs_view(draft),
+                Case::Operations => ops.show(load_ops_inputs, move || ops_inputs_view(draft)),
+                Case::Model => model.show(load_model_inputs, move || model_inputs_view(draft)),
             }}
             <p
                 id="editor-error"
@@ -84,49 +106,34 @@ pub fn Editor(
                         })
                 }}
             </p>
-            <button type="button" class="tool-btn" on:click=move |_| on_reset.run(())>
+            <button type="button" class="tool-btn" on:click=move |_| s.reset()>
                 "恢复课程默认"
             </button>
         </form>
     }
 }
 
-/// The case chosen; choosing one turns off the defects it does not take.
-fn cases(draft: RwSignal<Fields>) -> impl IntoView {
-    let case = move || draft.with(|d| d.case);
+/// A number typed as text, as the codec reads it (`field` of the draft).
+fn number_field(
+    label: &'static str,
+    id: &'static str,
+    draft: RwSignal<Fields>,
+    field: fn(&mut Fields) -> &mut String,
+) -> impl IntoView {
     view! {
-        <fieldset class="choice">
-            <legend>"案例"</legend>
-            {Case::ALL
-                .into_iter()
-                .map(|c| {
-                    view! {
-                        <label class="check">
-                            <input
-                                type="radio"
-                                name="case"
-                                prop:checked=move || case() == c
-                                on:change=move |_| {
-                                    draft
-                                        .update(|d| {
-                                            d.case = c;
-                                            for x in Defect::ALL {
-                                                if !x.applies_to(c) {
-                                                    d.defects = d.defects.with(x, false);
-                                                }
-                                            }
-                                        })
-                                }
-                            />
-                            <span>
-                                <code>{c.name()}</code>
-                                " "
-                                {c.summary()}
-                            </span>
-                        </label>
-                    }
-                })
-                .collect_view()}
-        </fieldset>
+        <label class="field" for=id>
+            <span>{label}</span>
+            <input
+                id=id
+                type="text"
+                inputmode="numeric"
+                autocomplete="off"
+                prop:value=move || {
+                    let mut d = draft.get();
+                    field(&mut d).clone()
+                }
+                on:input=move |ev| draft.update(|d| *field(d) = event_target_value(&ev))
+            />
+        </label>
     }
 }

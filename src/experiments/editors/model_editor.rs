@@ -1,7 +1,8 @@
 //! The model case's inputs in the scenario editor: a preset to start from, each client's
 //! program, and the environment (the authority's crash, delayed writes).
 
-use super::fields::{number_field, Fields};
+use super::number_field;
+use fencing_model::codec::Fields;
 use fencing_model::machine::client_name;
 use fencing_model::machine::spec::MAX_CLIENTS;
 use fencing_model::presets::PRESETS;
@@ -28,14 +29,7 @@ pub fn ModelEditor(draft: RwSignal<Fields>) -> impl IntoView {
                                 type="button"
                                 class="tool-btn preset"
                                 data-preset=p.name
-                                on:click=move |_| {
-                                    draft
-                                        .update(|d| {
-                                            let defects = d.defects;
-                                            *d = Fields::of(&scenario);
-                                            d.defects = defects;
-                                        })
-                                }
+                                on:click=move |_| draft.update(|d| d.load_preset(&scenario))
                             >
                                 {title}
                             </button>
@@ -55,13 +49,7 @@ pub fn ModelEditor(draft: RwSignal<Fields>) -> impl IntoView {
                 type="button"
                 class="tool-btn"
                 disabled=move || { count() >= MAX_CLIENTS }
-                on:click=move |_| {
-                    draft
-                        .update(|d| {
-                            let key = client_name(d.clients.len()).to_ascii_lowercase();
-                            d.clients.push(format!("acquire write:1:{key}"));
-                        })
-                }
+                on:click=move |_| draft.update(Fields::add_client)
             >
                 "添加客户端"
             </button>
@@ -125,14 +113,7 @@ fn program(draft: RwSignal<Fields>, i: usize) -> impl IntoView {
                 class="tool-btn"
                 aria-label=format!("删除客户端 {name}")
                 disabled=move || draft.with(|d| d.clients.len() <= 2)
-                on:click=move |_| {
-                    draft
-                        .update(|d| {
-                            if d.clients.len() > 2 && i < d.clients.len() {
-                                d.clients.remove(i);
-                            }
-                        })
-                }
+                on:click=move |_| draft.update(|d| d.remove_client(i))
             >
                 "删除"
             </button>

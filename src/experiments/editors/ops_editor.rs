@@ -1,7 +1,7 @@
 //! The operations case's inputs in the scenario editor: a table of operations, one row each
 //! (key, digest, fence, seq), rows added and removed.
 
-use super::fields::Fields;
+use fencing_model::codec::Fields;
 use fencing_model::MAX_OPERATIONS;
 use leptos::prelude::*;
 
@@ -62,14 +62,7 @@ pub(in crate::experiments) fn OpsEditor(draft: RwSignal<Fields>) -> impl IntoVie
                                                     type="button"
                                                     class="tool-btn"
                                                     aria-label=format!("删除第 {} 条", i + 1)
-                                                    on:click=move |_| {
-                                                        draft
-                                                            .update(|d| {
-                                                                if i < d.ops.len() {
-                                                                    d.ops.remove(i);
-                                                                }
-                                                            })
-                                                    }
+                                                    on:click=move |_| draft.update(|d| d.remove_operation(i))
                                                 >
                                                     "删除"
                                                 </button>
@@ -86,18 +79,7 @@ pub(in crate::experiments) fn OpsEditor(draft: RwSignal<Fields>) -> impl IntoVie
                 type="button"
                 class="tool-btn"
                 disabled=move || draft.with(|d| d.ops.len() >= MAX_OPERATIONS)
-                on:click=move |_| {
-                    draft
-                        .update(|d| {
-                            d.ops
-                                .push([
-                                    format!("order-{}", d.ops.len() + 1),
-                                    "amount=1".into(),
-                                    d.issuer.trim().parse::<u64>().map_or(1, |v| v + 1).to_string(),
-                                    "1".into(),
-                                ])
-                        })
-                }
+                on:click=move |_| draft.update(Fields::add_operation)
             >
                 "添加一条"
             </button>

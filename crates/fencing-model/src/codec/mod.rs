@@ -7,19 +7,22 @@
 //! `issuer + 1`) unless `ops` gives the list itself.
 //!
 //! Here: the inputs and their names, reading (`Inputs`, `decode`) and writing (`encode`);
-//! `query.rs` the URL form, `ops.rs` the operations list's one-line form.
+//! `query.rs` the URL form, `ops.rs` the operations list's one-line form, `fields.rs` the
+//! inputs as an editor holds them while typed.
 
 use crate::experiment::Experiment;
 use crate::machine::spec::Programs;
 use crate::scenario::{lesson_operations, Case, Defects, Operation, Scenario};
 use std::fmt;
 
+mod fields;
 mod ops;
 mod query;
 #[cfg(test)]
 mod tests;
 
-pub use ops::{format_ops, ops_line, ops_rows, parse_ops};
+pub use fields::Fields;
+pub use ops::{format_ops, parse_ops};
 pub use query::{experiment_query, from_query, to_query};
 
 /// A scenario input, by the name it has in every form.

@@ -129,3 +129,31 @@ proptest! {
         let _ = from_query(&q);
     }
 }
+
+#[test]
+fn the_editor_fields_read_back_every_case_and_keep_its_limits() {
+    for case in Case::ALL {
+        assert_eq!(Fields::of(&lesson(case)).scenario(), Ok(lesson(case)));
+    }
+    let all = Defect::ALL.into_iter().fold(Defects::default(), |d, x| d.with(x, true));
+    let mut f = Fields::of(&Scenario::lesson(Case::Fencing, all));
+    f.choose_case(Case::Operations);
+    assert!(Defect::ALL.into_iter().all(|x| f.defects.has(x) == x.applies_to(Case::Operations)));
+    f.choose_case(Case::Model);
+    f.load_preset(&lesson(Case::Model));
+    assert_eq!(
+        f.defects,
+        Defects::default().with(Defect::NoFence, true),
+        "a preset keeps the switches"
+    );
+    for _ in 0..30 {
+        f.add_client();
+        f.add_operation();
+    }
+    assert_eq!((f.clients.len(), f.ops.len()), (crate::machine::spec::MAX_CLIENTS, MAX_OPERATIONS));
+    for _ in 0..30 {
+        f.remove_client(0);
+        f.remove_operation(0);
+    }
+    assert_eq!((f.clients.len(), f.ops.len()), (2, 0), "two clients stay");
+}
