@@ -2,7 +2,7 @@
 //! sequence diagram and the step table of the interleaving on view.
 
 use super::play::open_in_play;
-use super::session::Arrival;
+use super::session::{on_arrival, Arrival};
 use crate::lab_views::path_view::PathView;
 use crate::lab_views::player::Player;
 use crate::lab_views::state::View;
@@ -33,12 +33,7 @@ pub(super) fn Interleavings(
     // Opened from a chapter's 「在实验台逐步看」 (`#steps`) or at a step (`i=`, `step=`): the steps,
     // not the form above.
     let steps = NodeRef::<leptos::html::H3>::new();
-    Effect::new(move |_| {
-        let session = super::session::use_session();
-        if let Some(el) = steps.get().filter(|_| session.arrived_at(Arrival::Steps)) {
-            el.scroll_into_view();
-        }
-    });
+    on_arrival(Arrival::Steps, move || steps.get().map(Into::into));
     view! {
         <h3 id="steps" node_ref=steps>
             {format!("{interleavings} 条交错（固定前缀之后）")}

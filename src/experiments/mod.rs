@@ -1,19 +1,25 @@
 //! The explorer: the lesson's experiments on the model crate, compiled to WASM — every
 //! interleaving, defects as switches, the scenario editable, the whole view in the URL.
+//! Its parts split off the `lab` module (`#[wasm_split]`, each beside its caller; cut by
+//! tools/dist/split-module.sh) are fetched the first time they are shown (`Piece::show`):
+//! `/explore` opens on the fencing case, its results shown, needing none of them.
 
 pub mod editors;
 mod interleavings;
 pub mod model_case;
-mod pieces;
 pub mod play;
 mod result;
 pub mod session;
 
 use crate::lab_views::state::View;
+use crate::ui::piece::Piece;
 use editors::Editor;
-use fencing_model::{Case, CaseRun};
+use fencing_model::machine::Machine;
+use fencing_model::{Case, CaseRun, Scenario};
 use leptos::prelude::*;
-use pieces::{load_model, load_play, model_view, play_view, Piece};
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
+use model_case::ModelResult;
+use play::Play;
 use result::ResultView;
 use session::use_session;
 
@@ -194,4 +200,23 @@ fn ExplorerResult() -> impl IntoView {
             }}
         </div>
     }
+}
+
+#[wasm_split(explore_play, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_play))]
+fn play_view(
+    scenario: Scenario,
+    machine: Machine,
+    view: Memo<View>,
+    go: Callback<View>,
+) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <Play scenario=scenario machine=machine view=view go=go /> }.into_any())
+}
+
+#[wasm_split(explore_model, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_model))]
+fn model_view(
+    scenario: Scenario,
+    view: Memo<View>,
+    go: Callback<View>,
+) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <ModelResult scenario=scenario view=view go=go /> }.into_any())
 }

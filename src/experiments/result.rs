@@ -2,16 +2,18 @@
 //! reproduce it and the text report.
 
 use super::interleavings::Interleavings;
-use super::pieces::{load_ops_table, load_predict, ops_table_view, predict_view, Piece};
 use super::session::use_session;
-use crate::lab_views::predict;
+use crate::lab_views::operations::OperationsTable;
+use crate::lab_views::predict::{self, PredictForm, PredictVerdict};
 use crate::lab_views::report::Judgment;
 use crate::lab_views::state::View;
 use crate::record::prediction::Guess;
 use crate::ui::copy::CopyButton;
+use crate::ui::piece::Piece;
 use fencing_model::verdicts::Place;
-use fencing_model::{render, CaseRun, Report};
+use fencing_model::{render, CaseRun, OperationsRun, Report};
 use leptos::prelude::*;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 #[component]
 pub(super) fn ResultView(
@@ -136,4 +138,37 @@ pub(super) fn reproduce(
             <pre tabindex="0">{render::text(report)}</pre>
         </details>
     }
+}
+
+// In the operations case's piece with `ops_inputs_view` (editors): the two are shown together.
+#[wasm_split(
+    explore_operations,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(load_ops_table)
+)]
+fn ops_table_view(run: OperationsRun) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <OperationsTable id="explorer" run=run /> }.into_any())
+}
+
+#[wasm_split(
+    explore_predict,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(load_predict)
+)]
+fn predict_view(
+    report: Report,
+    guessed: Option<Guess>,
+    on_submit: Callback<Guess>,
+    on_cancel: Callback<()>,
+) -> Result<AnyView, SplitLoaderError> {
+    Ok(match guessed {
+        Some(guess) => view! { <PredictVerdict guess=guess report=report /> }.into_any(),
+        None => {
+            let id = "predict-explorer".to_string();
+            view! { <PredictForm report=report id=id on_submit=on_submit on_cancel=on_cancel /> }
+                .into_any()
+        }
+    })
 }

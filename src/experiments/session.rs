@@ -1,7 +1,5 @@
-//! The explorer's state, shared by its islands (the editor and the result hydrate separately,
-//! each in a task of its own): the view in the address, the scenario and its report, the
-//! editor's draft, and which runs were recorded during this visit: a run is a scenario the
-//! learner made by editing, or predicted before seeing.
+//! The explorer's state, shared by its islands: the view in the address, the scenario and its
+//! report, the editor's draft, and the runs recorded during this visit.
 
 use crate::lab_views::state::View;
 use crate::record::lab::{Change, Lab};
@@ -51,6 +49,15 @@ pub enum Arrival {
     Steps,
 }
 
+/// Opened for `a`, the page brings `target` into view once it is there.
+pub fn on_arrival(a: Arrival, target: impl Fn() -> Option<web_sys::Element> + 'static) {
+    Effect::new(move |_| {
+        if let Some(el) = target().filter(|_| use_session().arrived_at(a)) {
+            el.scroll_into_view();
+        }
+    });
+}
+
 thread_local! {
     static SESSION: OnceCell<Session> = const { OnceCell::new() };
 }
@@ -85,12 +92,9 @@ impl Session {
                 parsed,
                 view,
                 scenario,
-                // The model case is searched in a worker, not here (see `checker`).
+                // The model case is searched in a worker, not here (`model_case`).
                 report: Memo::new(move |_| {
-                    scenario
-                        .with(|s| s.case != Case::Model)
-                        .then(|| run(&scenario.get()).ok())
-                        .flatten()
+                    scenario.with(|s| (s.case != Case::Model).then(|| run(s).ok()).flatten())
                 }),
                 draft,
                 draft_error: Memo::new(move |_| draft.with(|d| d.scenario().err())),
@@ -189,12 +193,8 @@ impl Session {
         let stepping = window().location().hash().is_ok_and(|h| h == "#steps")
             || opened.step.is_some()
             || opened.interleaving > 0;
-        let arrival = match (playing, stepping) {
-            (true, _) => Some(Arrival::Board),
-            (false, true) => Some(Arrival::Steps),
-            _ => None,
-        };
-        self.arrived.set_value(arrival);
+        let arrival = if playing { Arrival::Board } else { Arrival::Steps };
+        self.arrived.set_value((playing || stepping).then_some(arrival));
         match last {
             Some(v) => self.go(v),
             None => self.query.set(search),
@@ -202,13 +202,9 @@ impl Session {
         self.ready.set(true);
     }
 
-    /// Whether the page was opened for `a`: true once, so the view brings itself into sight.
-    pub fn arrived_at(&self, a: Arrival) -> bool {
-        let here = self.arrived.with_value(|x| *x == Some(a));
-        if here {
-            self.arrived.set_value(None);
-        }
-        here
+    /// Whether the page was opened for `a`: true once.
+    fn arrived_at(&self, a: Arrival) -> bool {
+        self.arrived.try_update_value(|x| x.take_if(|x| *x == a)).flatten().is_some()
     }
 
     /// Count `shown` as run, once a visit, if it is still the scenario on screen.

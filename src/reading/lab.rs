@@ -1,7 +1,7 @@
 //! The lab's commands as the lesson shows them, an island per lab block: each command titled by
 //! what it does, with copy and an in-page run on the very model crate the native `fencing-lab`
 //! uses — same parser, same report, same bytes — and, if the learner likes, a prediction first
-//! (`experiments::predict`). A run shows its verdict first — the one report component, as the
+//! (`lab_views::predict`). A run shows its verdict first — the one report component, as the
 //! explorer shows it — then the interleaving it turns on drawn as in the explorer, then the
 //! command line's text, folded. The model runs once per run; its report serves all three.
 

@@ -35,14 +35,17 @@ for (const file of (await readdir(dir)).filter((f) => /^[a-z]+-pieces-\w+\.js$/.
 }
 
 let preloads = 0;
+const met = new Set();
 for (const page of (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html'))) {
   const html = await readFile(join(dir, page), 'utf8');
   const islands = loaders[html.match(/data-module="([a-z]+)"/)?.[1]];
   if (!islands) continue;
   // `QuestionCard_1762…` on the page is `question_card` in the loader.
   const snake = (component) => component.replace(/_\d+$/, '').replace(/\B[A-Z]/g, '_$&').toLowerCase();
-  const files = new Set([...html.matchAll(/<leptos-island data-component="(\w+)"/g)]
-    .flatMap(([, component]) => islands.get(snake(component)) ?? []));
+  const lazy = [...html.matchAll(/<leptos-island data-component="(\w+)"/g)]
+    .map(([, component]) => snake(component)).filter((island) => islands.has(island));
+  lazy.forEach((island) => met.add(island));
+  const files = new Set(lazy.flatMap((island) => islands.get(island)));
   if (!files.size) continue;
   const module = /<link rel="preload" href="[^"]*_bg\.wasm"[^>]*>/;
   if (!module.test(html)) throw new Error(`${page}: no preload of its module to put the pieces' beside`);
@@ -50,4 +53,7 @@ for (const page of (await readdir(dir, { recursive: true })).filter((f) => f.end
   await writeFile(join(dir, page), html.replace(module, (m) => m + links.join('')));
   preloads += files.size;
 }
+// A lazy island no page was found to show: its name is spelt apart from its loader's.
+const unmet = Object.values(loaders).flatMap((islands) => [...islands.keys()]).filter((i) => !met.has(i));
+if (unmet.length) throw new Error(`preload-pieces: no page shows the lazy island(s) ${unmet.join(', ')}`);
 console.log(`preload-pieces: ${preloads} preloads`);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build stage 2 (scripts/build.sh): a browser module cut at its `#[wasm_split]` functions —
-# `lab`: the 「你来调度」 mode and the model case's results panel (src/experiments/pieces.rs);
+# `lab`: the explorer's 「你来调度」, model case, operations case and prediction form
+# (the `#[wasm_split]` functions in src/experiments/);
 # `commands`: a lab command's run, prediction and result (src/reading/lab_run.rs);
 # `study`: each of its islands, `#[island(lazy)]` — so that a page loads none of the pieces it
 # does not show, and the rest only when first used. The cut (wasm-split-cli, from wasm_split_cli_support) reads the

@@ -9,6 +9,7 @@ use crate::path::Move;
 use crate::properties::Property;
 use crate::scenario::{Case, Defect, Defects, Scenario};
 
+#[derive(PartialEq)]
 pub struct Challenge {
     /// Stable: progress is kept under it.
     pub id: &'static str,
@@ -106,7 +107,6 @@ impl Challenge {
             .finish()
     }
 
-    /// Whether `scenario` is this challenge's.
     /// Said where a link names this challenge on another scenario: the challenge is off, the
     /// coach on.
     pub fn elsewhere(&self) -> String {
@@ -118,6 +118,7 @@ impl Challenge {
         )
     }
 
+    /// Whether `scenario` is this challenge's.
     pub fn is_for(&self, scenario: &Scenario) -> bool {
         *scenario == self.scenario()
     }

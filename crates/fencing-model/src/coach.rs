@@ -9,9 +9,44 @@
 use crate::findings::Finding;
 use crate::machine::state::{Action, State};
 use crate::search::Search;
+use crate::verdicts::Row;
 
 /// No way to the finding from here.
 pub const UNREACHABLE: u8 = u8::MAX;
+
+/// The coach's answer along one path, as the page reads it from the worker: the fewest moves
+/// to each finding (`Finding::COACHED` order; none: no way there) at each state from the
+/// initial one to the path's end (the last), and after each move enabled there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct At {
+    pub along: Vec<Row>,
+    pub moves: Vec<Row>,
+}
+
+impl At {
+    /// The worker's rows (a byte a finding, `UNREACHABLE` for none) for `path` (its text).
+    pub fn read(bytes: &[u8], path: &str) -> At {
+        let states = path.split('.').filter(|t| !t.is_empty()).count() + 1;
+        let rows: Vec<Row> = bytes
+            .chunks_exact(Finding::COACHED.len())
+            .map(|r| std::array::from_fn(|k| Some(r[k]).filter(|d| *d != UNREACHABLE)))
+            .collect();
+        let (along, moves) = rows.split_at(states.min(rows.len()));
+        At { along: along.to_vec(), moves: moves.to_vec() }
+    }
+
+    /// The row where the path ends.
+    pub fn here(&self) -> Row {
+        self.along.last().copied().unwrap_or_default()
+    }
+
+    /// The first move (by its place among those enabled) on a shortest way to finding `k`
+    /// (its slot); none when no move leads there. A move's row counts the move itself.
+    pub fn toward(&self, k: usize) -> Option<usize> {
+        let best = self.moves.iter().enumerate().filter_map(|(i, row)| row[k].map(|d| (d, i)));
+        best.min().map(|(_, i)| i)
+    }
+}
 
 /// The most states the coach takes on: 25–50 bytes a state beside the search's own (49 on the
 /// scaled preset).

@@ -1,18 +1,17 @@
-//! The scenario editor: case, the defect switches, and the inputs the model takes — for the
-//! model case, each client's program and the environment, or a preset.
-//! It edits a text draft; only a draft that parses and validates becomes the shown view,
-//! so bad input is explained inline and the last good result stays on screen.
+//! The scenario editor: case, defect switches and each case's inputs. It edits a text draft;
+//! only a valid draft is shown, so bad input is explained inline and the last result stays.
 
-pub mod model_editor;
-pub(super) mod ops_editor;
+mod model_editor;
+mod ops_editor;
 
-use super::pieces::{
-    load_model_inputs, load_ops_inputs, model_inputs_view, ops_inputs_view, Piece,
-};
 use super::session::use_session;
+use crate::ui::piece::Piece;
 use fencing_model::codec::Fields;
 use fencing_model::{Case, Defect};
 use leptos::prelude::*;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
+use model_editor::ModelEditor;
+use ops_editor::OpsEditor;
 
 /// The session's draft (`session`), edited.
 #[component]
@@ -136,4 +135,25 @@ fn number_field(
             />
         </label>
     }
+}
+
+// In the model case's piece with `model_view` (super): the two are shown together.
+#[wasm_split(
+    explore_model,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(load_model_inputs)
+)]
+fn model_inputs_view(draft: RwSignal<Fields>) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <ModelEditor draft=draft /> }.into_any())
+}
+
+#[wasm_split(
+    explore_operations,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(load_ops_inputs)
+)]
+fn ops_inputs_view(draft: RwSignal<Fields>) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <OpsEditor draft=draft /> }.into_any())
 }

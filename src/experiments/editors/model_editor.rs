@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 /// The model case: a preset to start from, each client's program, the environment.
 #[component]
-pub fn ModelEditor(draft: RwSignal<Fields>) -> impl IntoView {
+pub(super) fn ModelEditor(draft: RwSignal<Fields>) -> impl IntoView {
     let count = move || draft.with(|d| d.clients.len());
     view! {
         <fieldset class="presets">

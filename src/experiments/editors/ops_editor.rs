@@ -6,7 +6,7 @@ use fencing_model::MAX_OPERATIONS;
 use leptos::prelude::*;
 
 #[component]
-pub(in crate::experiments) fn OpsEditor(draft: RwSignal<Fields>) -> impl IntoView {
+pub(super) fn OpsEditor(draft: RwSignal<Fields>) -> impl IntoView {
     const HEADS: [&str; 4] = ["幂等键 key", "请求摘要 digest", "fence", "seq"];
     let cell = move |i: usize, f: usize, label: String| {
         view! {
@@ -48,6 +48,7 @@ pub(in crate::experiments) fn OpsEditor(draft: RwSignal<Fields>) -> impl IntoVie
                         {move || {
                             (0..draft.with(|d| d.ops.len()))
                                 .map(|i| {
+                                    let remove = move |_| draft.update(|d| d.remove_operation(i));
                                     view! {
                                         <tr class="ops-editor-row">
                                             <th scope="row" data-label="#">
@@ -62,7 +63,7 @@ pub(in crate::experiments) fn OpsEditor(draft: RwSignal<Fields>) -> impl IntoVie
                                                     type="button"
                                                     class="tool-btn"
                                                     aria-label=format!("删除第 {} 条", i + 1)
-                                                    on:click=move |_| draft.update(|d| d.remove_operation(i))
+                                                    on:click=remove
                                                 >
                                                     "删除"
                                                 </button>

@@ -1,7 +1,5 @@
-//! The explorer's model case. The search runs in a Web Worker (`worker`), so the page never
-//! blocks: this side starts it, shows its progress, cancels it (terminating the worker:
-//! immediate, whatever it is doing) and turns its final summary into the very report the CLI
-//! prints, laid out by the one report component.
+//! The explorer's model case: the search runs in a Web Worker (`worker`), so the page never
+//! blocks; its progress, its cancelling, and its summary as the very report the CLI prints.
 
 mod counterexample;
 pub mod worker;
@@ -27,12 +25,9 @@ fn seconds(ms: f64) -> String {
 pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> impl IntoView {
     let status = RwSignal::new(SearchStatus::Starting);
     let running = StoredValue::new_local(None::<Running>);
-    // Ending a search frees its memory at once: the worker goes with it.
-    let end = move || {
-        if let Some(r) = running.try_update_value(Option::take).flatten() {
-            r.worker.terminate();
-        }
-    };
+    // Ending a search frees its memory at once: the worker goes with it (`Running`), as it
+    // does when the view goes.
+    let end = move || running.set_value(None);
     let query = codec::to_query(&scenario);
     let session = crate::experiments::session::use_session();
     let run = Callback::new(move |()| {
@@ -51,7 +46,6 @@ pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> 
             end();
         }
     });
-    on_cleanup(end);
     let cancel = Callback::new(move |()| {
         end();
         status.update(|s| {
@@ -61,14 +55,13 @@ pub fn ModelResult(scenario: Scenario, view: Memo<View>, go: Callback<View>) -> 
             })
         });
     });
-    let restart = run;
     let title = format!("结果：{} · {}", scenario.case.name(), scenario.defects.variant_name());
     let query = codec::to_query(&scenario);
     view! {
         // Which scenario this result is of (the address's scenario part), for tests and tools.
         <section class="result model-result" aria-labelledby="result-title" data-query=query>
             <h2 id="result-title">{title}</h2>
-            {move || shown(status.get(), &scenario, cancel, restart, view, go)}
+            {move || shown(status.get(), &scenario, cancel, run, view, go)}
         </section>
     }
 }
@@ -87,7 +80,7 @@ fn shown(
         SearchStatus::Starting => view! {
             <div class="checker-progress" data-status="starting">
                 <p>"正在启动检查器（在后台线程中运行，页面不会卡住）…"</p>
-                {cancel_button(cancel)}
+                {button("取消", "tool-btn cancel-check", cancel)}
             </div>
         }
         .into_any(),
@@ -105,7 +98,7 @@ fn shown(
                     {seconds(p.elapsed_ms)}" 秒（上限 "{grouped(CAP)}" 个状态）"
                 </p>
                 <FoundSoFar summary=p.summary.clone() />
-                {cancel_button(cancel)}
+                {button("取消", "tool-btn cancel-check", cancel)}
             </div>
         }
         .into_any(),
@@ -117,7 +110,7 @@ fn shown(
                         p.map_or(0, |p| p.summary.states),
                     )}
                 </p>
-                {restart_button(restart)}
+                {button("重新运行", "tool-btn", restart)}
             </div>
         }
         .into_any(),
@@ -126,7 +119,7 @@ fn shown(
                 <p class="editor-error" role="alert">
                     {format!("检查器出错：{why}")}
                 </p>
-                {restart_button(restart)}
+                {button("重新运行", "tool-btn", restart)}
             </div>
         }
         .into_any(),
@@ -139,20 +132,12 @@ fn shown(
     }
 }
 
-/// Stops the search: the worker goes, and what it found so far with it.
-fn cancel_button(cancel: Callback<()>) -> impl IntoView {
+/// 取消 (the worker goes, and what it found so far with it) or 重新运行 (after it was
+/// cancelled or failed).
+fn button(label: &'static str, class: &'static str, then: Callback<()>) -> impl IntoView {
     view! {
-        <button type="button" class="tool-btn cancel-check" on:click=move |_| cancel.run(())>
-            "取消"
-        </button>
-    }
-}
-
-/// Starts the search again, after it was cancelled or failed.
-fn restart_button(restart: Callback<()>) -> impl IntoView {
-    view! {
-        <button type="button" class="tool-btn" on:click=move |_| restart.run(())>
-            "重新运行"
+        <button type="button" class=class on:click=move |_| then.run(())>
+            {label}
         </button>
     }
 }

@@ -1,6 +1,5 @@
-//! The checker's worker transport: start the search in a Web Worker — its own WASM module
-//! (crates/checker-worker), started from the script the build names in
-//! `<meta name="checker-worker">` — and turn its messages into a status the views follow.
+//! The checker's Web Worker (crates/checker-worker, its script named in
+//! `<meta name="checker-worker">`): started, asked, and its answers turned into a status.
 
 use fencing_model::checker::{self, Answer, Ask, Progress};
 use js_sys::Reflect;
@@ -8,8 +7,8 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// The most states a search in the page keeps (about 64 bytes each: under 256 MB in all).
-pub const CAP: usize = checker::DEFAULT_CAP;
+/// The most states a search in the page keeps.
+pub use checker::DEFAULT_CAP as CAP;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum SearchStatus {
@@ -20,9 +19,10 @@ pub enum SearchStatus {
     Failed(String),
 }
 
-/// A worker at work, with the handlers it calls (kept alive as long as it is).
+/// A worker at work, with the handlers it calls (kept alive as long as it is). Dropped, it
+/// ends the worker: its memory is freed at once, whatever it is doing.
 pub struct Running {
-    pub worker: web_sys::Worker,
+    worker: web_sys::Worker,
     _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
@@ -60,6 +60,12 @@ pub fn spawn(
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     Ok(Running { worker, _on_message: on_message, _on_error: on_error })
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.worker.terminate();
+    }
 }
 
 impl Running {

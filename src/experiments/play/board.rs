@@ -38,8 +38,8 @@ pub(super) fn stand(
                 }
             })
             .collect_view();
-        let (defects, crash) = w.machine.with_value(|m| (m.defects, m.crash));
-        let lines = w.machine.with_value(|m| situation(m, &s, committed));
+        let (defects, crash, lines) =
+            w.machine.with_value(|m| (m.defects, m.crash, situation(m, &s, committed)));
         view! {
             {w
                 .read
@@ -98,14 +98,8 @@ pub(super) fn stand(
                     {c
                         .map(|c| {
                             let states = coach.with(Coach::states);
-                            w.walked
-                                .with(|(moves, steps, marks)| summary(
-                                    &c,
-                                    (moves, steps, marks),
-                                    (defects, crash),
-                                    states,
-                                    walk_to.get(),
-                                ))
+                            let ways = walk_to.get();
+                            w.walked.with(|p| summary(&c, p, (defects, crash), states, ways))
                         })}
                 </div>
             </div>

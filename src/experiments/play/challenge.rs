@@ -20,11 +20,8 @@ pub fn ChallengeList(view: Memo<View>, go: Callback<View>) -> impl IntoView {
     let items = CHALLENGES
         .iter()
         .map(|c| {
-            let start = View {
-                play: Some(String::new()),
-                challenge: Some(c.id.into()),
-                ..View::of(c.scenario())
-            };
+            // Where its link leads (the lesson's scenario under its protocol, no move yet).
+            let start = View::read(&c.query()).0;
             let href = Route::Explore.href_with(&c.query());
             let done = move || lab.with(|l| l.challenges.get(c.id).map(Solved::said));
             view! {
@@ -66,12 +63,9 @@ pub fn ChallengeList(view: Memo<View>, go: Callback<View>) -> impl IntoView {
 }
 
 /// The challenge taken on: `made` is the step at which the path made its goal, `origin` the
-/// coach's row at the initial state, `states` the states it searched once ready (`failed`: it
-/// could not be built), `hint` the first move of a
-/// shortest way on (outer `None`: the coach has not answered yet); `moves` is the path's
-/// length, of which the first `linked` came with the address (a link or a reload), not by
-/// moves made in this page. What the learner's path made is said in `result`, which the board
-/// shows above the moves.
+/// coach's row at the initial state, `hint` the first move of a shortest way on (outer `None`:
+/// not answered yet); of the path's `moves` the first `linked` came with the address. What the
+/// path made is said in `result`, which the board shows above the moves.
 #[component]
 pub(super) fn ChallengeBox(
     challenge: &'static Challenge,

@@ -4,39 +4,12 @@
 
 use crate::experiments::model_case::worker::{failure, spawn, Running};
 use fencing_model::checker::{Answer, Ask, Cost};
-use fencing_model::coach::UNREACHABLE;
+pub use fencing_model::coach::At;
 use fencing_model::path::{Move, Step};
 pub use fencing_model::verdicts::Row;
 use fencing_model::verdicts::{chip_kind, coach_name, reach, says, Kind, Marks, Says};
 use fencing_model::{codec, Defects, Finding, Scenario};
 use leptos::prelude::*;
-
-const N: usize = Finding::COACHED.len();
-
-/// The coach's answer along one path: the fewest moves to each finding (`Finding::COACHED`
-/// order; none: no way there) at each state from the initial one to where the learner
-/// stands (the last), and after each move enabled there.
-#[derive(Clone, Debug, PartialEq)]
-pub struct At {
-    pub along: Vec<Row>,
-    pub moves: Vec<Row>,
-}
-
-impl At {
-    /// The worker's rows (`coach_at`), for a path of `states - 1` moves.
-    pub(super) fn read(bytes: &[u8], states: usize) -> At {
-        let rows: Vec<[Option<u8>; N]> = bytes
-            .chunks_exact(N)
-            .map(|r| std::array::from_fn(|k| Some(r[k]).filter(|d| *d != UNREACHABLE)))
-            .collect();
-        let (along, moves) = rows.split_at(states.min(rows.len()));
-        At { along: along.to_vec(), moves: moves.to_vec() }
-    }
-
-    fn here(&self) -> [Option<u8>; N] {
-        self.along.last().copied().unwrap_or([None; N])
-    }
-}
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Coach {
@@ -78,9 +51,9 @@ impl Coach {
     }
 }
 
-/// The coach's worker for `scenario`, started with the view and ended with it, asked about
-/// the path `viewed` (its text) whenever that changes once the coach is ready: its status, and
-/// its latest answer with the path it answers for.
+/// The coach's worker for `scenario`, started with the view and ended with it (`Running`),
+/// asked about the path `viewed` (its text) whenever that changes once the coach is ready: its
+/// status, and its latest answer with the path it answers for.
 pub(super) fn run(
     scenario: Scenario,
     viewed: Memo<String>,
@@ -91,11 +64,6 @@ pub(super) fn run(
     Effect::new(move |_| match start_coach(&scenario, coach, answer) {
         Ok(r) => running.set_value(Some(r)),
         Err(e) => coach.set(Coach::Failed(e)),
-    });
-    on_cleanup(move || {
-        if let Some(r) = running.try_update_value(Option::take).flatten() {
-            r.worker.terminate();
-        }
     });
     Effect::new(move |_| {
         let text = viewed.get();
@@ -116,9 +84,8 @@ fn start_coach(
         Box::new(move |said, rows| match said {
             Answer::Coached(cost) => coach.set(Coach::Ready(cost)),
             Answer::At { path } => {
-                let states = path.split('.').filter(|t| !t.is_empty()).count() + 1;
-                let rows = js_sys::Uint8Array::new(&rows).to_vec();
-                answer.set(Some((path, At::read(&rows, states))));
+                let at = At::read(&js_sys::Uint8Array::new(&rows).to_vec(), &path);
+                answer.set(Some((path, at)));
             }
             other => coach.set(Coach::Failed(failure(other))),
         }),
@@ -134,7 +101,7 @@ fn start_coach(
 /// move is on a shortest way to, and of those it closes, fold into one chip each that names
 /// them (`folds`, `fold`): what stays apart is what the move makes or sets back.
 pub(super) fn chips(c: &At, i: usize) -> impl IntoView {
-    let (here, after) = (c.here(), c.moves.get(i).copied().unwrap_or([None; N]));
+    let (here, after) = (c.here(), c.moves.get(i).copied().unwrap_or_default());
     let shown: Vec<(Finding, Option<u8>, bool)> = Finding::COACHED
         .iter()
         .zip(here.into_iter().zip(after))
@@ -190,10 +157,7 @@ pub(super) fn walk_shortest(
 ) {
     Effect::new(move |_| {
         let (Some(k), Some(at)) = (walking.get(), here.get()) else { return };
-        // A move's row counts the move itself: the best moves keep the distance said here.
-        let next = at.here()[k]
-            .filter(|d| *d > 0)
-            .and_then(|d| at.moves.iter().position(|row| row[k] == Some(d)));
+        let next = at.here()[k].filter(|d| *d > 0).and(at.toward(k));
         match next {
             // The move that makes it is the walk's last: a finding that can happen again is
             // still ahead after it, and the walk would run on to its next time.
@@ -212,13 +176,13 @@ pub(super) fn walk_shortest(
 /// shortest path to each finding still ahead (`walk`, unless a challenge is taken).
 pub(super) fn summary(
     c: &At,
-    path: (&[Move], &[Step], &Marks),
+    (moves, steps, marks): &(Vec<Move>, Vec<Step>, Marks),
     (defects, crash): (Defects, bool),
     states: Option<usize>,
     walk: Option<Callback<usize>>,
 ) -> impl IntoView {
     let states = states.map(fencing_model::words::grouped);
-    let said = says(&c.along, path, defects, crash, states.as_deref());
+    let said = says(&c.along, (moves, steps, marks), defects, crash, states.as_deref());
     let here = c.here();
     let ahead: Vec<(usize, &Finding)> =
         Finding::COACHED.iter().enumerate().filter(|(k, _)| here[*k] > Some(0)).collect();

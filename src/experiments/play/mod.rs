@@ -1,10 +1,6 @@
 //! 「你来调度」: the learner chooses every move of the one machine — the pause, the expiry, the
-//! authority's crash, a late delivery — and sees the state, the path as a picture with the
-//! checker's marks, and, from the worker, the coach: for each move, how close each finding
-//! stays. The path lives in the address (`play=`), so a reload or a link restores it. Its
-//! wing: the path and its moves (`walk`), where the learner stands (`board`), the coach
-//! (`coach`), the challenges (`challenge`), the path drawn (`path`) and the tools under the
-//! moves (`tools`).
+//! authority's crash, a late delivery — and sees the state, the path drawn with the checker's
+//! marks and the coach's distances. The path lives in the address (`play=`).
 
 mod board;
 mod challenge;
@@ -13,7 +9,7 @@ mod path;
 mod tools;
 mod walk;
 
-use super::session::{use_session, Arrival};
+use super::session::{on_arrival, Arrival};
 use crate::lab_views::state::View;
 use board::stand;
 use challenge::{ChallengeBox, ChallengeList};
@@ -57,17 +53,15 @@ pub fn Play(
 ) -> impl IntoView {
     let scenario_line = scenario.clone();
     let names = if scenario.case == Case::Fencing { vec![] } else { machine.keys.clone() };
-    let (defects, clients, network) = (machine.defects, machine.programs.len(), machine.delay);
     let w = Walk::new(machine, view, go);
     w.keys();
-    let (challenge, taken_id) = challenges(view, scenario.clone());
-    let taken = move || taken_id.get().and_then(Challenge::by_id);
+    let (challenge, taken) = challenges(view, scenario.clone());
     // The challenge box's word when the path makes its goal: shown above the moves, where the
     // learner looks after the winning move.
     let result = RwSignal::new(None::<String>);
     // A challenge taken on hides the coach until the learner shows it.
     let shown = RwSignal::new(true);
-    Effect::new(move |_| shown.set(taken_id.get().is_none()));
+    Effect::new(move |_| shown.set(taken.get().is_none()));
     // Ask the coach about the state on view whenever it changes.
     let viewed = Memo::new(move |_| w.read.with(|(p, _)| path_text(&p[..w.at.get()])));
     let (coach, answer) = coach::run(scenario.clone(), viewed);
@@ -78,27 +72,29 @@ pub fn Play(
     let here =
         Signal::derive(move || answer.get().filter(|(p, _)| *p == viewed.get()).map(|(_, a)| a));
     let coached = Signal::derive(move || here.get().filter(|_| shown.get()));
-    let made = Signal::derive(move || taken().and_then(|c| made_at(c, w)));
+    let made = Signal::derive(move || taken.get().and_then(|c| made_at(c, w)));
     // The first move of a shortest way on to the goal; `None` until the coach answers.
-    let hint = Signal::derive(move || Some(first_move_to(taken()?, &here.get()?, w)));
+    let hint = Signal::derive(move || Some(first_move_to(taken.get()?, &here.get()?, w)));
     // 「走最短的一条」: the coach's shortest way to a finding, a move at a time.
     let walking = RwSignal::new(None::<usize>);
     let walk_to = Callback::new(move |k: usize| walking.set(Some(k)));
     coach::walk_shortest(walking, here, move |i| w.take(i));
-    let ways = Signal::derive(move || taken().is_none().then_some(walk_to));
+    let ways = Signal::derive(move || taken.get().is_none().then_some(walk_to));
     let board = NodeRef::<leptos::html::Section>::new();
-    into_view_on_arrival(board);
-    // The path so far: what it made, the controls to look back, the picture and the table.
+    // Opened at 「你来调度」 (a path's link, a challenge's, a reload), the learner came for the
+    // board: at the challenge's box if one is taken.
+    on_arrival(Arrival::Board, move || {
+        let at = |s: &str| board.get()?.query_selector(s).ok().flatten();
+        at(".challenge-box").or_else(|| at(".play-grid"))
+    });
     view! {
         <section class="result play" aria-labelledby="play-title" node_ref=board>
             {heading(&scenario)}
             {(scenario.case == Case::Fencing).then(|| view! { <ChallengeList view=view go=go /> })}
+            {move || { challenge.get().filter(|_| taken.get().is_none()).map(elsewhere) }}
             {move || {
-                let other = challenge.get().filter(|_| taken_id.get().is_none());
-                other.and_then(Challenge::by_id).map(elsewhere)
-            }}
-            {move || {
-                taken()
+                taken
+                    .get()
                     .map(|c| {
                         view! {
                             <ChallengeBox
@@ -121,54 +117,25 @@ pub fn Play(
                 <div class="board-side">
                     {stand(w, coached, coach, result, ways)}
                     <PlayTools
-                        total=w.total
-                        undo=Callback::new(move |()| w.undo())
-                        restart=Callback::new(move |()| w.set_path(&[]))
+                        w=w
                         shown=shown
                         coach=coach
                         command=Signal::derive(move || coach_line(&scenario_line, &viewed.get()))
                     />
                 </div>
                 <div class="board-path">
-                    <PlayPath
-                        walk=w.walked
-                        at=w.at
-                        total=w.total
-                        view=view
-                        go=go
-                        names=names
-                        defects=defects
-                        clients=clients
-                        network=network
-                    />
+                    <PlayPath w=w names=names />
                 </div>
             </div>
         </section>
     }
 }
 
-/// Opened at 「你来调度」 (a path's link, a challenge's from a chapter or the progress page, a
-/// reload), the learner came for the board: brought into view once, at the challenge's box if
-/// one is taken.
-fn into_view_on_arrival(board: NodeRef<leptos::html::Section>) {
-    Effect::new(move |_| {
-        let session = use_session();
-        let Some(el) = board.get().filter(|_| session.arrived_at(Arrival::Board)) else {
-            return;
-        };
-        let at = |s: &str| el.query_selector(s).ok().flatten();
-        if let Some(target) = at(".challenge-box").or_else(|| at(".play-grid")) {
-            target.scroll_into_view();
-        }
-    });
-}
-
 /// The first move of a shortest way on to challenge `c`'s goal, from where the coach answered
 /// (`at`); `None` when no way leads there.
 fn first_move_to(c: &Challenge, at: &coach::At, w: Walk) -> Option<String> {
-    let k = c.goal.slot();
-    let best = at.moves.iter().enumerate().filter_map(|(i, row)| row[k].map(|d| (d, i))).min();
-    best.and_then(|(_, i)| w.enabled(&untrack(|| w.now()).0).get(i).map(|(_, m)| m.clone()))
+    let i = at.toward(c.goal.slot())?;
+    w.enabled(&untrack(|| w.now()).0).get(i).map(|(_, m)| m.clone())
 }
 
 /// A challenge in the address that is not for this scenario: what it needs, and a way there.
@@ -188,13 +155,10 @@ fn elsewhere(c: &'static Challenge) -> impl IntoView {
 fn challenges(
     view: Memo<View>,
     scenario: Scenario,
-) -> (Memo<Option<&'static str>>, Memo<Option<&'static str>>) {
-    let challenge = Memo::new(move |_| {
-        view.with(|v| v.challenge.clone()).and_then(|id| Challenge::by_id(&id)).map(|c| c.id)
-    });
-    let taken = Memo::new(move |_| {
-        challenge.get().filter(|id| Challenge::by_id(id).is_some_and(|c| c.is_for(&scenario)))
-    });
+) -> (Memo<Option<&'static Challenge>>, Memo<Option<&'static Challenge>>) {
+    let challenge =
+        Memo::new(move |_| view.with(|v| v.challenge.as_deref().and_then(Challenge::by_id)));
+    let taken = Memo::new(move |_| challenge.get().filter(|c| c.is_for(&scenario)));
     (challenge, taken)
 }
 

@@ -1,32 +1,21 @@
 //! 「你来调度」's path so far: the findings it made, the controls to look back, the sequence
 //! diagram and the step table.
 
+use super::walk::Walk;
 use crate::lab_views::path_view::PathView;
 use crate::lab_views::player::Player;
-use crate::lab_views::state::View;
-use fencing_model::path::{Move, Step};
-use fencing_model::verdicts::Marks;
-use fencing_model::Defects;
 use leptos::prelude::*;
 
-/// The path walked, at step `at` (an empty path: a line that says where to start).
+/// The path walked, at the step on view (an empty path: a line that says where to start).
 #[component]
-pub(super) fn PlayPath(
-    walk: Memo<(Vec<Move>, Vec<Step>, Marks)>,
-    at: Signal<usize>,
-    total: Signal<usize>,
-    view: Memo<View>,
-    go: Callback<View>,
-    names: Vec<String>,
-    defects: Defects,
-    clients: usize,
-    network: bool,
-) -> impl IntoView {
+pub(super) fn PlayPath(w: Walk, names: Vec<String>) -> impl IntoView {
+    let (defects, clients, network) =
+        w.machine.with_value(|m| (m.defects, m.programs.len(), m.delay));
     // Drawn again for each move (a new path); stepping back and forth moves the highlight.
-    let step = Signal::derive(move || at.get().max(1));
-    let player = Player::of_view(total, step, view, go);
+    let step = Signal::derive(move || w.at.get().max(1));
+    let player = Player::of_view(w.total, step, w.view, w.go);
     move || {
-        let (moves, steps, marks) = walk.get();
+        let (moves, steps, marks) = w.walked.get();
         if moves.is_empty() {
             return view! {
                 <p class="play-empty">

@@ -3,15 +3,13 @@
 //! prints what it says at the step on view.
 
 use super::coach::Coach;
+use super::walk::Walk;
 use crate::ui::copy::CopyButton;
 use leptos::prelude::*;
 
 #[component]
 pub(super) fn PlayTools(
-    /// How many moves the path has.
-    total: Signal<usize>,
-    undo: Callback<()>,
-    restart: Callback<()>,
+    w: Walk,
     shown: RwSignal<bool>,
     coach: RwSignal<Coach>,
     /// `fencing-lab … --path` at the step on view.
@@ -22,16 +20,16 @@ pub(super) fn PlayTools(
             <button
                 type="button"
                 class="tool-btn"
-                disabled=move || total.get() == 0
-                on:click=move |_| undo.run(())
+                disabled=move || w.total.get() == 0
+                on:click=move |_| w.undo()
             >
                 "撤销最后一步"
             </button>
             <button
                 type="button"
                 class="tool-btn"
-                disabled=move || total.get() == 0
-                on:click=move |_| restart.run(())
+                disabled=move || w.total.get() == 0
+                on:click=move |_| w.set_path(&[])
             >
                 "从头开始"
             </button>

@@ -24,8 +24,8 @@ pub(super) struct Walk {
     /// How many of the path's first moves came with the address (a link or a reload), not by
     /// moves made here: a challenge is earned only by a path of the learner's own moves.
     pub linked: RwSignal<usize>,
-    view: Memo<View>,
-    go: Callback<View>,
+    pub view: Memo<View>,
+    pub go: Callback<View>,
 }
 
 impl Walk {
@@ -112,16 +112,12 @@ impl Walk {
                 return;
             }
             let key = ev.key();
-            let chosen = match key.parse::<usize>() {
-                _ if key == "u" || key == "Backspace" => None,
-                Ok(n) => Some(if n == 0 { 10 } else { n }),
+            match key.parse::<usize>() {
+                _ if key == "u" || key == "Backspace" => self.undo(),
+                Ok(n) => self.take((n + 9) % 10),
                 Err(_) => return,
-            };
-            ev.prevent_default();
-            match chosen {
-                None => self.undo(),
-                Some(n) => self.take(n - 1),
             }
+            ev.prevent_default();
         });
         on_cleanup(move || keys.remove());
     }
