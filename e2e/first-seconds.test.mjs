@@ -1,8 +1,7 @@
 // The first seconds, on a phone's network and CPU with the cache off: what a learner types,
 // ticks or presses before the page is live (js/islands.js) is there after it is live and after
 // a reload, beside any draft saved before; and no stored record, however damaged, keeps a page
-// from going live (src/storage/store.rs: records are read only once every island is hydrated);
-// a study page's pieces download beside its module (tools/dist/preload-pieces.mjs).
+// from going live (src/storage/store.rs: records are read only once every island is hydrated).
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { live, start } from './harness.mjs';
@@ -178,26 +177,6 @@ test('a newer app\'s record, or a key the browser refuses to read, leaves every 
     }
     const page = await env.page('intro');
     assert.equal(await page.evaluate((k) => localStorage.getItem(k), key), newer, `${key} never written over`);
-    await page.close();
-  }
-});
-
-test('a study page preloads the pieces its islands fetch at once, each used and fetched once', async () => {
-  for (const route of ['self-test', 'progress', 'follow-ups']) {
-    const page = await slow(route);
-    const unused = [];
-    page.on('console', (m) => /preload.* not used/.test(m.text()) && unused.push(m.text()));
-    await live(page);
-    const preloaded = await page.$$eval('link[rel=preload][href*="-piece-"]', (ls) => ls.map((l) => l.getAttribute('href')));
-    // A preload the module's own fetch did not take would be fetched again: twice in the list.
-    const fetched = await page.evaluate(() => performance.getEntriesByType('resource')
-      .map((e) => e.name.split('/').pop()).filter((f) => /-piece-.*\.wasm$/.test(f)));
-    assert.ok(preloaded.length >= 2, `${route}: its island's piece and the chunks it shares`);
-    assert.deepEqual(fetched.sort(), preloaded.sort(), `${route}: what it fetched is what it preloaded, once each`);
-    // Chromium says so of a preload still unused a few seconds after the load event.
-    await page.waitForLoadState('load');
-    await page.waitForTimeout(3500);
-    assert.deepEqual(unused, [], `${route}: every preload was used`);
     await page.close();
   }
 });

@@ -6,8 +6,7 @@
 #   3. name modules    content-hashed names for the cut modules and the checker's, and the
 #                      checker's worker script (tools/dist/name-modules.mjs)
 #   4. prerender       every route to its own HTML file, and the search index, by the app's own
-#                      components, natively (src/bin/prerender.rs); each page's preloads of the
-#                      pieces its lazy islands fetch at once (tools/dist/preload-pieces.mjs)
+#                      components, natively (src/bin/prerender.rs)
 #   5. finish          the JavaScript minified, the service worker, the CSP, precompressed
 #                      copies (tools/dist/finish.mjs)
 #
@@ -29,6 +28,5 @@ stage "3/5: hashed module names"
 node tools/dist/name-modules.mjs "$dist"
 stage "4/5: prerender"
 cargo run --quiet --features ssr --bin prerender -- "$dist" "$url"
-node tools/dist/preload-pieces.mjs "$dist"
 stage "5/5: minified JavaScript, service worker, CSP, precompressed copies"
 node tools/dist/finish.mjs "$dist"
