@@ -122,7 +122,9 @@ test('a prediction is scored part by part and explained by the run itself', asyn
   const rows = page.locator('li.lab-command');
   const noFence = rows.filter({ hasText: 'fencing --variant no-fence' });
   await noFence.getByRole('button', { name: '先预测' }).click();
-  // The orders are shown before the run, not their outcomes.
+  // The orders are shown before the run, not their outcomes (once the run's piece is in: the
+  // first press fetches it).
+  await noFence.locator('.predict-orders legend').first().waitFor();
   assert.deepEqual(await noFence.locator('.predict-orders legend').allTextContents(),
     ['write B → resume A → write A', 'resume A → write B → write A', 'resume A → write A → write B']);
   assert.match(await noFence.locator('.predict').textContent(), /课文点明了其中一条性质在这次运行里的结论，另一条要自己推理/);
