@@ -13,6 +13,9 @@ mod markdown;
 // The highlighting classes, shared with the app so the generated code names real variants.
 #[path = "../src/tok.rs"]
 mod tok;
+// The mark of this app's additions: a scoring point that opens with it is not the lesson's.
+#[path = "../crates/fencing-model/src/note.rs"]
+mod note;
 
 use markdown::{lit, Doc};
 use std::{env, fs, path::Path};
@@ -27,15 +30,19 @@ fn main() {
         toc.push_str(&entry);
         chapters.push_str(&chapter);
     }
-    let questions: String = files("content/self-test")
-        .into_iter()
-        .map(|(path, source)| {
-            question(&source).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        })
-        .collect();
+    let (mut questions, mut texts, mut references) = (String::new(), String::new(), String::new());
+    for (path, source) in files("content/self-test") {
+        let [question, text, reference] =
+            question(&source).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        questions.push_str(&question);
+        texts.push_str(&text);
+        references.push_str(&reference);
+    }
     out.push_str(&format!("pub static CHAPTERS: &[Chapter] = &[\n{chapters}];\n"));
     out.push_str(&format!("pub static TOC: &[Toc] = &[\n{toc}];\n"));
     out.push_str(&format!("pub static QUESTIONS: &[Question] = &[\n{questions}];\n"));
+    out.push_str(&format!("pub static QUESTION_TEXTS: &[QuestionText] = &[\n{texts}];\n"));
+    out.push_str(&format!("pub static REFERENCES: &[Reference] = &[\n{references}];\n"));
     fs::write(Path::new(&env::var("OUT_DIR").unwrap()).join("lesson.rs"), out).unwrap();
 }
 
@@ -73,17 +80,21 @@ fn chapter(source: &str) -> Result<(String, String), String> {
 /// chapters to reread, comma-separated), the question as the heading, then any context the
 /// learner reads (paragraphs, a table of steps) as chapter blocks, an ```answer``` block with
 /// the reference answer, and a list of scoring points, each one checkable claim ending with the
-/// slug of the chapter it draws on in 〔〕 (kept apart from the point's text).
-fn question(source: &str) -> Result<String, String> {
+/// slug of the chapter it draws on in 〔〕 (kept apart from the point's text). The question's
+/// entry, and apart from it what the learner reads before answering and once revealed.
+fn question(source: &str) -> Result<[String; 3], String> {
     let (before, rest) = source.split_once("```answer\n").ok_or("no ```answer block")?;
     let (answer, after) = rest.split_once("\n```\n").ok_or("unterminated ```answer block")?;
     let Doc { front, title, blocks } = markdown::parse(before)?;
-    let (mut points, mut sources) = (Vec::new(), Vec::new());
+    let (mut points, mut sources, mut additions) = (Vec::new(), Vec::new(), Vec::new());
     for point in after.lines().filter_map(|l| l.strip_prefix("- ")).map(str::trim) {
         let (text, source) = point
             .strip_suffix('〕')
             .and_then(|p| p.rsplit_once('〔'))
             .ok_or(format!("a scoring point without its source chapter (…〔slug〕): {point}"))?;
+        if text.starts_with(note::APP_NOTE) {
+            additions.push(points.len().to_string());
+        }
         points.push(lit(text.trim_end()));
         sources.push(lit(source.trim()));
     }
@@ -94,16 +105,25 @@ fn question(source: &str) -> Result<String, String> {
     }
     let version: u32 = front.get("version")?.parse().map_err(|_| "version is a number")?;
     let reread: Vec<String> = front.get("reread")?.split(", ").map(lit).collect();
-    Ok(format!(
-        "    Question {{ id: {}, version: {version}, topic: {}, reread: &[{}], prompt: {}, \
-         context: &[{}], answer: {}, points: &[{}], sources: &[{}] }},\n",
-        lit(front.get("id")?),
+    let id = lit(front.get("id")?);
+    let question = format!(
+        "    Question {{ id: {id}, version: {version}, topic: {}, reread: &[{}], points: {}, \
+         additions: &[{}], sources: &[{}] }},\n",
         lit(front.get("topic")?),
         reread.join(", "),
+        points.len(),
+        additions.join(", "),
+        sources.join(", ")
+    );
+    let reference = format!(
+        "    Reference {{ id: {id}, answer: {}, points: &[{}] }},\n",
+        lit(answer.trim()),
+        points.join(", ")
+    );
+    let text = format!(
+        "    QuestionText {{ id: {id}, prompt: {}, context: &[{}] }},\n",
         lit(&title.ok_or("the question is the heading")?),
         blocks.join(", "),
-        lit(answer.trim()),
-        points.join(", "),
-        sources.join(", ")
-    ))
+    );
+    Ok([question, text, reference])
 }

@@ -1,7 +1,8 @@
 //! The lesson as typed data. `build/main.rs` generates `CHAPTERS` (with every block) and `TOC`
 //! (slugs and titles only) from content/lesson/*.md; this module holds the types and the lookups
 //! the components need. The page's islands use `TOC`, never `CHAPTERS`: the lesson's text reaches
-//! the browser as prerendered HTML, not inside the WASM.
+//! the browser as prerendered HTML, not inside the WASM. Likewise a question's wording and
+//! context (`QUESTION_TEXTS`) apart from what its answering needs (`QUESTIONS`).
 
 /// A piece of running text. Everything reaches the DOM as a text node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,7 +76,9 @@ pub struct Toc {
     pub title: &'static str,
 }
 
-/// A closed-book question with its reference answer and scoring points (评分点).
+/// A closed-book question, as its answering needs it; the words it is asked in and the words
+/// revealed after are apart (`QuestionText`, `Reference`), so that no island's WASM carries them
+/// before they are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Question {
     pub id: &'static str,
@@ -84,24 +87,46 @@ pub struct Question {
     pub topic: &'static str,
     /// The chapters to reread when the question could not be recalled (the first is the main one).
     pub reread: &'static [&'static str],
-    pub prompt: &'static str,
-    /// What the learner reads before answering (a trace of steps, the setting).
-    pub context: &'static [Block],
-    pub answer: &'static str,
-    /// Each one checkable claim.
-    pub points: &'static [&'static str],
-    /// The chapter (slug) each point draws on, parallel to `points`; `reread` holds them all.
+    /// How many scoring points (评分点) it has.
+    pub points: usize,
+    /// The points that are this app's additions (their words open with `APP_NOTE`), by index.
+    pub additions: &'static [usize],
+    /// The chapter (slug) each point draws on, by index; `reread` holds them all.
     pub sources: &'static [&'static str],
 }
 
+/// What the learner reads of a question before answering: prerendered, never in the WASM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QuestionText {
+    pub id: &'static str,
+    pub prompt: &'static str,
+    /// A trace of steps, the setting.
+    pub context: &'static [Block],
+}
+
+/// What a question shows once revealed: its reference answer and the words of its scoring
+/// points, each one checkable claim. In a piece of its own (`selftest::reference_of`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reference {
+    pub id: &'static str,
+    pub answer: &'static str,
+    pub points: &'static [&'static str],
+}
+
 impl Question {
+    /// Its wording and context.
+    pub fn text(&self) -> &'static QuestionText {
+        QUESTION_TEXTS.iter().find(|t| t.id == self.id).expect("build/main.rs writes each")
+    }
+
+    /// Its reference answer and scoring points.
+    pub fn reference(&self) -> &'static Reference {
+        REFERENCES.iter().find(|r| r.id == self.id).expect("build/main.rs writes each")
+    }
+
     /// The scoring points that are the lesson's own (not this app's additions), by index.
     pub fn lesson_points(&self) -> impl Iterator<Item = usize> + '_ {
-        self.points
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| !p.starts_with(fencing_model::APP_NOTE))
-            .map(|(k, _)| k)
+        (0..self.points).filter(|k| !self.additions.contains(k))
     }
 }
 

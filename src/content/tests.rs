@@ -38,7 +38,7 @@ fn four_questions_each_with_a_chapter_to_reread() {
     // At least two are built on a trace of steps the learner must read.
     let traced = QUESTIONS
         .iter()
-        .filter(|q| q.context.iter().any(|b| matches!(b, Block::Table { .. })))
+        .filter(|q| q.text().context.iter().any(|b| matches!(b, Block::Table { .. })))
         .count();
     assert!(traced >= 2);
 }
@@ -49,8 +49,13 @@ fn four_questions_each_with_a_chapter_to_reread() {
 #[test]
 fn every_point_has_a_source_chapter_and_reread_holds_them_all() {
     for q in QUESTIONS {
-        assert_eq!(q.sources.len(), q.points.len(), "{}: a source per point", q.id);
-        for (point, slug) in q.points.iter().zip(q.sources) {
+        assert_eq!(q.sources.len(), q.points, "{}: a source per point", q.id);
+        assert_eq!(q.reference().points.len(), q.points, "{}: the words of each point", q.id);
+        for (k, point) in q.reference().points.iter().enumerate() {
+            let added = point.starts_with(fencing_model::APP_NOTE);
+            assert_eq!(q.additions.contains(&k), added, "{}: point {k} is an addition", q.id);
+        }
+        for (point, slug) in q.reference().points.iter().zip(q.sources) {
             assert!(chapter_index(slug).is_some(), "{}: no chapter {slug} for: {point}", q.id);
             assert!(
                 q.reread.contains(slug),
@@ -84,10 +89,10 @@ fn every_point_has_a_source_chapter_and_reread_holds_them_all() {
 #[test]
 fn the_questions_do_not_name_their_answers() {
     let read = |q: &Question| {
-        [q.topic, q.prompt]
+        [q.topic, q.text().prompt]
             .map(String::from)
             .into_iter()
-            .chain(q.context.iter().map(block_text))
+            .chain(q.text().context.iter().map(block_text))
             .collect::<String>()
     };
     let [q1, _, _, q4] = [0, 1, 2, 3].map(|i| read(&QUESTIONS[i]));
@@ -113,7 +118,9 @@ fn reference_answers_quote_the_lesson_verbatim() {
         .replace(['“', '”'], "\"");
     let mut quoted = 0;
     for q in QUESTIONS {
-        for quote in q.answer.split('「').skip(1).map(|rest| rest.split('」').next().unwrap()) {
+        for quote in
+            q.reference().answer.split('「').skip(1).map(|rest| rest.split('」').next().unwrap())
+        {
             // A quote may join sentences the lesson separates by a line break.
             for part in
                 quote.replace(['“', '”'], "\"").split(['；', '。']).filter(|p| !p.is_empty())
@@ -141,7 +148,7 @@ fn no_question_repeats_a_follow_up() {
     for q in QUESTIONS {
         for f in &follow_ups {
             let asked = f.split_once('：').map_or(*f, |(_, ask)| ask);
-            assert!(!q.prompt.contains(asked), "{} repeats {f}", q.id);
+            assert!(!q.text().prompt.contains(asked), "{} repeats {f}", q.id);
         }
     }
 }

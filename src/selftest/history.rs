@@ -98,7 +98,7 @@ fn attempt_item(a: &Attempt, q: &Question) -> impl IntoView {
                     a.ticked.len(),
                 )
             } else {
-                format!(" · 评分点 {}/{}", a.ticked.len(), q.points.len())
+                format!(" · 评分点 {}/{}", a.ticked.len(), q.points)
             }}
             {past_answer(&a.answer)}
         </li>

@@ -15,14 +15,16 @@ mod reveal;
 mod words;
 
 use crate::clock;
-use crate::content::{chapter_index, Question, QUESTIONS, TOC};
+use crate::content::{chapter_index, Question, Reference, QUESTIONS, TOC};
 use crate::record::study::{Change, QuestionRecord, QuestionRef, Study};
 use crate::route::Route;
 use crate::storage::persist;
 use crate::storage::store::use_store;
+use crate::ui::piece::Piece;
 use drafts::{this_tab, Conflicts};
 use history::History;
 use leptos::prelude::*;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
 #[cfg(feature = "ssr")]
 pub use page::SelfTestPage;
 use rated::JustRated;
@@ -40,6 +42,18 @@ fn reread(q: &'static Question) -> impl IntoView {
         }
     });
     links.collect_view()
+}
+
+/// A question's reference answer and the words of its points: a piece of their own, fetched at
+/// the first reveal (most of a card's words, read only once the learner has recalled).
+#[wasm_split(
+    selftest_reference,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(load_reference)
+)]
+fn reference_of(q: &'static Question) -> Result<&'static Reference, SplitLoaderError> {
+    Ok(q.reference())
 }
 
 /// Answering one question: recall, reveal, tick, rate, and the attempts so far. Lazy: its code
@@ -60,21 +74,24 @@ fn QuestionCard(index: usize) -> impl IntoView {
     // Just rated, on this visit: the attempt stays in view until the learner answers again.
     let just_rated = RwSignal::new(false);
     let unsure = RwSignal::new(false);
+    let answers = Piece::new("参考答案与评分点");
+    // Rated from the revealed part: its piece is in by then, and the view is built at once.
+    let rated = move || {
+        answers.show(load_reference, move || async move {
+            let r = reference_of(q).await?;
+            let on_again = Callback::new(move |()| just_rated.set(false));
+            Ok(view! { <JustRated record=record q=q r=r on_again=on_again /> }.into_any())
+        })
+    };
+    let revealed_part = move || {
+        answers.show(load_reference, move || async move {
+            let r = reference_of(q).await?;
+            Ok(reference(q, r, record, store, this, unsure, just_rated).into_any())
+        })
+    };
     view! {
         {status(q, record)}
-        {move || {
-            just_rated
-                .get()
-                .then(|| {
-                    view! {
-                        <JustRated
-                            record=record
-                            q=q
-                            on_again=Callback::new(move |()| just_rated.set(false))
-                        />
-                    }
-                })
-        }}
+        {move || just_rated.get().then(rated)}
         <div class="q-body" class:revealed=revealed hidden=move || just_rated.get()>
             <div class="q-mine">
                 <label for=label_for>
@@ -137,7 +154,7 @@ fn QuestionCard(index: usize) -> impl IntoView {
                     </p>
                 </Show>
             </div>
-            <Show when=revealed>{reference(q, record, store, this, unsure, just_rated)}</Show>
+            <Show when=revealed>{revealed_part}</Show>
         </div>
         <History record=record q=q just_rated=just_rated.into() />
     }
@@ -167,7 +184,7 @@ fn status(q: &'static Question, record: Memo<QuestionRecord>) -> impl IntoView {
                                 format!(
                                     " · 上次勾了 {}/{} 个评分点",
                                     a.ticked.len(),
-                                    q.points.len(),
+                                    q.points,
                                 )
                             })
                     })

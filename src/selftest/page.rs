@@ -49,9 +49,11 @@ pub fn SelfTestPage() -> impl IntoView {
                                     <span class="q-topic">{q.topic}</span>
                                 </header>
                                 <h2 id=format!("{}-title", q.id) class="q-prompt">
-                                    {q.prompt}
+                                    {q.text().prompt}
                                 </h2>
-                                <div class="q-context">{block_list(q.context, q.id, false)}</div>
+                                <div class="q-context">
+                                    {block_list(q.text().context, q.id, false)}
+                                </div>
                                 <QuestionCard index=i />
                             </section>
                         }

@@ -5,7 +5,7 @@ use super::reread;
 use super::words::{
     marked_suggestion, rating_class, rating_label, rating_meaning, suggestion, POINT_RULE,
 };
-use crate::content::Question;
+use crate::content::{Question, Reference};
 use crate::record::review::Rating;
 use crate::record::study::{Change, QuestionRecord, QuestionRef, Study};
 use crate::storage::store::Store;
@@ -16,10 +16,11 @@ fn suggested_tag() -> impl IntoView {
     view! { <span class="suggested-tag">"建议"</span> }
 }
 
-/// The revealed part of question `q`: `unsure` is the 「没把握」 switch, `just_rated` is set
-/// when the learner rates.
+/// The revealed part of question `q` (`r`, its reference): `unsure` is the 「没把握」 switch,
+/// `just_rated` is set when the learner rates.
 pub(super) fn reference(
     q: &'static Question,
+    r: &'static Reference,
     record: Memo<QuestionRecord>,
     store: Store<Study>,
     this: QuestionRef,
@@ -29,7 +30,7 @@ pub(super) fn reference(
     view! {
         <div class="q-reference">
             <h3>"参考答案"</h3>
-            {q.answer.split("\n\n").map(|para| view! { <p>{para}</p> }).collect_view()}
+            {r.answer.split("\n\n").map(|para| view! { <p>{para}</p> }).collect_view()}
             <p class="hint">"出处："{reread(q)}</p>
             // On a phone the answer box is far above: the answer again, at hand while
             // ticking.
@@ -51,7 +52,7 @@ pub(super) fn reference(
             <fieldset class="points">
                 <legend>"评分点：勾出你的回答覆盖到的"</legend>
                 <p class="muted">{POINT_RULE}</p>
-                {q
+                {r
                     .points
                     .iter()
                     .enumerate()
@@ -84,7 +85,7 @@ pub(super) fn reference(
                         format!(
                             "自评（已勾 {}/{} 个评分点）",
                             record.with(|r| r.current.ticked.len()),
-                            q.points.len(),
+                            q.points,
                         )
                     }}
                 </legend>

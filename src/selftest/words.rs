@@ -47,7 +47,7 @@ const RULE: &str =
 pub(super) fn suggestion(q: &Question, ticked: &[usize]) -> String {
     let lesson = q.lesson_points().count();
     let on = q.lesson_points().filter(|k| ticked.contains(k)).count();
-    let extra = if lesson < q.points.len() {
+    let extra = if lesson < q.points {
         concat!("；以“", fencing_model::app_note!(), "”开头的点不计入")
     } else {
         ""

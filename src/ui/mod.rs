@@ -5,7 +5,7 @@ pub mod copy;
 pub mod dialog;
 pub mod download;
 pub mod keys;
-#[cfg(any(feature = "lab", feature = "commands"))]
+#[cfg(any(feature = "lab", feature = "commands", feature = "study"))]
 pub mod piece;
 pub mod run_status;
 
