@@ -5,7 +5,7 @@
 use super::history::past_answer;
 use super::{next_review, rating_label, UNSURE};
 use crate::clock;
-use crate::content::{Question, Reference};
+use crate::content::Question;
 use crate::record::study::{QuestionRecord, Study};
 use crate::storage::status::Status;
 use crate::storage::store::use_store;
@@ -16,7 +16,6 @@ use leptos::prelude::*;
 pub fn JustRated(
     record: Memo<QuestionRecord>,
     q: &'static Question,
-    r: &'static Reference,
     on_again: Callback<()>,
 ) -> impl IntoView {
     let again = NodeRef::<html::Button>::new();
@@ -59,7 +58,8 @@ pub fn JustRated(
                             </p>
                             {past_answer(&a.answer)}
                             <ul class="ticked-points" hidden=a.wording != q.version>
-                                {r
+                                {q
+                                    .reference()
                                     .points
                                     .iter()
                                     .enumerate()
