@@ -123,6 +123,8 @@ test('each question tests its part of the core and is scored point by point', as
     const q = card(page, id);
     await q.locator('textarea').fill(`${id} 的回忆`);
     await q.getByRole('button', { name: '展开参考答案与评分点' }).click();
+    // The revealed part is a piece of its own, fetched at the first reveal.
+    await q.locator('.points label').first().waitFor();
     const labels = await q.locator('.points label').allTextContents();
     // Points marked as this app's are said not to count toward the suggestion, where there are any.
     assert.equal(/不计入/.test(await q.locator('.suggested-rating').textContent()), labels.some((l) => l.startsWith('（本学习台补充）')), id);

@@ -34,11 +34,15 @@ wasm-bindgen --target web --no-typescript --keep-lld-exports --out-dir "$cut/out
 sed "s#from \"./__wasm_split.js\"#from \"./$module-pieces.js\"#" "$cut/out/page-$module.js" \
   >"$dist/page-$module.js"
 cp "$cut/__wasm_split.js" "$dist/$module-pieces.js"
+# The tools' notes (`producers`, `target_features`: about 0.2 KB a file, which no browser
+# reads) left out of every file a page fetches; the last step, since wasm-bindgen and the cut
+# read `target_features`.
+strip=(--strip-producers --strip-target-features)
 for piece in "$cut"/*.wasm; do
   name=$(basename "$piece")
   [[ $name == "page-$module.wasm" ]] && continue
-  wasm-opt -Oz "$piece" -o "$dist/$module-piece-$name"
+  wasm-opt -Oz "${strip[@]}" "$piece" -o "$dist/$module-piece-$name"
   sed -i "s#\"./$name\"#\"./$module-piece-$name\"#" "$dist/$module-pieces.js"
 done
-wasm-opt -Oz "$cut/out/page-${module}_bg.wasm" -o "$dist/page-${module}_bg.wasm"
+wasm-opt -Oz "${strip[@]}" "$cut/out/page-${module}_bg.wasm" -o "$dist/page-${module}_bg.wasm"
 # (wasm-opt warns of the pieces' local names, a name subsection it does not know, and drops it.)
