@@ -146,6 +146,8 @@ fn QuestionCard(index: usize) -> impl IntoView {
                         persist::request();
                     }
                     on:blur=move |_| store.flush()
+                    // Writing comes before revealing: the revealed part is fetched meanwhile.
+                    on:focus=move |_| answers.prefetch(load_reference)
                 ></textarea>
                 <Show when=move || !revealed()>
                     <Conflicts record=record this=this />
@@ -154,6 +156,7 @@ fn QuestionCard(index: usize) -> impl IntoView {
                     <button
                         type="button"
                         class="tool-btn primary"
+                        on:pointerenter=move |_| answers.prefetch(load_reference)
                         on:click=move |_| store.apply(Change::Reveal(this))
                     >
                         "展开参考答案与评分点"

@@ -36,6 +36,26 @@ impl Piece {
         self.load.get() == Load::Failed
     }
 
+    /// Start its fetch before it is shown, where the learner is about to need it.
+    pub fn prefetch<L>(self, fetch: impl FnOnce() -> L + 'static)
+    where
+        L: Future<Output = Result<(), SplitLoaderError>> + 'static,
+    {
+        if self.load.get_untracked() == Load::Absent {
+            self.start(fetch);
+        }
+    }
+
+    fn start<L>(self, fetch: impl FnOnce() -> L + 'static)
+    where
+        L: Future<Output = Result<(), SplitLoaderError>> + 'static,
+    {
+        self.load.set(Load::Loading);
+        leptos::task::spawn_local(async move {
+            self.load.set(if fetch().await.is_ok() { Load::Ready } else { Load::Failed });
+        });
+    }
+
     /// The piece's view: built at once when the piece is loaded (a reactive view, not a
     /// `Suspend`, which would keep the last view, with its disposed signals, until the next
     /// resolved); otherwise a line that says it is loading, and the fetch started.
@@ -69,14 +89,7 @@ impl Piece {
             .into_any(),
             load => {
                 if load == Load::Absent {
-                    self.load.set(Load::Loading);
-                    leptos::task::spawn_local(async move {
-                        self.load.set(if fetch().await.is_ok() {
-                            Load::Ready
-                        } else {
-                            Load::Failed
-                        });
-                    });
+                    self.start(fetch);
                 }
                 view! {
                     <p class="muted" data-piece="loading">
