@@ -72,6 +72,24 @@ test('recall, reveal, tick, rate — and all of it survives a reload', async () 
   assert.deepEqual(page.problems, []);
 });
 
+test('the revealed part is fetched while the learner writes, so the reveal shows it at once', async () => {
+  const page = await env.page('self-test');
+  const q3 = card(page, 'q3');
+  await q3.locator('textarea').fill('先写下记得的内容');
+  await page.waitForLoadState('networkidle');
+  // Any loading line the reveal puts up in the question's place is seen, however brief.
+  await page.evaluate(() => {
+    window.loadingSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('section.question#q3 [data-piece=loading]')) window.loadingSeen = true;
+    }).observe(document.querySelector('section.question#q3'), { childList: true, subtree: true });
+  });
+  await q3.getByRole('button', { name: '展开参考答案与评分点' }).click();
+  await q3.locator('.q-reference').waitFor();
+  assert.equal(await page.evaluate(() => window.loadingSeen), false);
+  assert.deepEqual(page.problems, []);
+});
+
 test('typing is saved in batches, not on every keystroke', async () => {
   const page = await env.page(null);
   await page.addInitScript((drafts) => {
