@@ -105,8 +105,7 @@ pub struct QuestionText {
 }
 
 /// What a question shows once revealed: its reference answer and the words of its scoring
-/// points, each one checkable claim. Read only by the views of a piece of their own
-/// (`selftest::after_recall`).
+/// points, each one checkable claim. In a piece of its own (`selftest::reference_of`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Reference {
     pub id: &'static str,

@@ -15,11 +15,11 @@ mod reveal;
 mod words;
 
 use crate::clock;
-use crate::content::{chapter_index, Question, QUESTIONS, TOC};
+use crate::content::{chapter_index, Question, Reference, QUESTIONS, TOC};
 use crate::record::study::{Change, QuestionRecord, QuestionRef, Study};
 use crate::route::Route;
 use crate::storage::persist;
-use crate::storage::store::{use_store, Store};
+use crate::storage::store::use_store;
 use crate::ui::piece::Piece;
 use drafts::{this_tab, Conflicts};
 use history::History;
@@ -44,40 +44,16 @@ fn reread(q: &'static Question) -> impl IntoView {
     links.collect_view()
 }
 
-/// What a question shows once its reference is revealed.
-#[derive(Clone, Copy)]
-enum AfterRecall {
-    /// The reference answer, the points to tick and the rating.
-    Reference,
-    /// The attempt just rated.
-    Rated,
-}
-
-/// What a question shows after recall: a piece of its own, fetched at the first reveal (the
-/// reference answer and the points' words, the ticking and rating: most of a card, and needed
-/// only once the learner has recalled).
+/// A question's reference answer and the words of its points: a piece of their own, fetched at
+/// the first reveal (most of a card's words, read only once the learner has recalled).
 #[wasm_split(
     selftest_reference,
     wasm_split_path = ::leptos::wasm_split,
     fallible,
     preload(load_reference)
 )]
-fn after_recall(
-    shown: AfterRecall,
-    q: &'static Question,
-    record: Memo<QuestionRecord>,
-    store: Store<Study>,
-    this: QuestionRef,
-    unsure: RwSignal<bool>,
-    just_rated: RwSignal<bool>,
-) -> Result<AnyView, SplitLoaderError> {
-    Ok(match shown {
-        AfterRecall::Reference => reference(q, record, store, this, unsure, just_rated).into_any(),
-        AfterRecall::Rated => {
-            let on_again = Callback::new(move |()| just_rated.set(false));
-            view! { <JustRated record=record q=q on_again=on_again /> }.into_any()
-        }
-    })
+fn reference_of(q: &'static Question) -> Result<&'static Reference, SplitLoaderError> {
+    Ok(q.reference())
 }
 
 /// Answering one question: recall, reveal, tick, rate, and the attempts so far. Lazy: its code
@@ -100,14 +76,22 @@ fn QuestionCard(index: usize) -> impl IntoView {
     let unsure = RwSignal::new(false);
     let answers = Piece::new("参考答案与评分点");
     // Rated from the revealed part: its piece is in by then, and the view is built at once.
-    let after = move |shown| {
-        answers.show(load_reference, move || {
-            after_recall(shown, q, record, store, this, unsure, just_rated)
+    let rated = move || {
+        answers.show(load_reference, move || async move {
+            let r = reference_of(q).await?;
+            let on_again = Callback::new(move |()| just_rated.set(false));
+            Ok(view! { <JustRated record=record q=q r=r on_again=on_again /> }.into_any())
+        })
+    };
+    let revealed_part = move || {
+        answers.show(load_reference, move || async move {
+            let r = reference_of(q).await?;
+            Ok(reference(q, r, record, store, this, unsure, just_rated).into_any())
         })
     };
     view! {
         {status(q, record)}
-        {move || just_rated.get().then(|| after(AfterRecall::Rated))}
+        {move || just_rated.get().then(rated)}
         <div class="q-body" class:revealed=revealed hidden=move || just_rated.get()>
             <div class="q-mine">
                 <label for=label_for>
@@ -146,7 +130,7 @@ fn QuestionCard(index: usize) -> impl IntoView {
                         persist::request();
                     }
                     on:blur=move |_| store.flush()
-                    // Writing comes before revealing: the revealed part is fetched meanwhile.
+                    // Writing comes before revealing: the reference is fetched meanwhile.
                     on:focus=move |_| answers.prefetch(load_reference)
                 ></textarea>
                 <Show when=move || !revealed()>
@@ -173,7 +157,7 @@ fn QuestionCard(index: usize) -> impl IntoView {
                     </p>
                 </Show>
             </div>
-            <Show when=revealed>{move || after(AfterRecall::Reference)}</Show>
+            <Show when=revealed>{revealed_part}</Show>
         </div>
         <History record=record q=q just_rated=just_rated.into() />
     }

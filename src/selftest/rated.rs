@@ -5,7 +5,7 @@
 use super::history::past_answer;
 use super::{next_review, rating_label, UNSURE};
 use crate::clock;
-use crate::content::Question;
+use crate::content::{Question, Reference};
 use crate::record::study::{QuestionRecord, Study};
 use crate::storage::status::Status;
 use crate::storage::store::use_store;
@@ -16,6 +16,7 @@ use leptos::prelude::*;
 pub fn JustRated(
     record: Memo<QuestionRecord>,
     q: &'static Question,
+    r: &'static Reference,
     on_again: Callback<()>,
 ) -> impl IntoView {
     let again = NodeRef::<html::Button>::new();
@@ -58,8 +59,7 @@ pub fn JustRated(
                             </p>
                             {past_answer(&a.answer)}
                             <ul class="ticked-points" hidden=a.wording != q.version>
-                                {q
-                                    .reference()
+                                {r
                                     .points
                                     .iter()
                                     .enumerate()

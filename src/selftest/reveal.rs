@@ -5,7 +5,7 @@ use super::reread;
 use super::words::{
     marked_suggestion, rating_class, rating_label, rating_meaning, suggestion, POINT_RULE,
 };
-use crate::content::Question;
+use crate::content::{Question, Reference};
 use crate::record::review::Rating;
 use crate::record::study::{Change, QuestionRecord, QuestionRef, Study};
 use crate::storage::store::Store;
@@ -16,17 +16,17 @@ fn suggested_tag() -> impl IntoView {
     view! { <span class="suggested-tag">"建议"</span> }
 }
 
-/// The revealed part of question `q`: `unsure` is the 「没把握」 switch, `just_rated` is set
-/// when the learner rates.
+/// The revealed part of question `q` (`r`, its reference): `unsure` is the 「没把握」 switch,
+/// `just_rated` is set when the learner rates.
 pub(super) fn reference(
     q: &'static Question,
+    r: &'static Reference,
     record: Memo<QuestionRecord>,
     store: Store<Study>,
     this: QuestionRef,
     unsure: RwSignal<bool>,
     just_rated: RwSignal<bool>,
 ) -> impl IntoView {
-    let r = q.reference();
     view! {
         <div class="q-reference">
             <h3>"参考答案"</h3>
