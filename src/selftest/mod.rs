@@ -44,8 +44,9 @@ fn reread(q: &'static Question) -> impl IntoView {
     links.collect_view()
 }
 
-/// A question's reference answer and the words of its points: a piece of their own, fetched at
-/// the first reveal (most of a card's words, read only once the learner has recalled).
+/// A question's reference answer and the words of its points: a piece of their own, fetched
+/// while the learner writes, at the latest at the reveal (most of a card's words, read only once
+/// the learner has recalled).
 #[wasm_split(
     selftest_reference,
     wasm_split_path = ::leptos::wasm_split,
