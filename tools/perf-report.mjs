@@ -18,7 +18,8 @@
 //     mark `fencing-live`), then a click on the theme toggle must change the theme;
 //   - cumulative layout shift, and the longest main-thread task after the text was on screen;
 //   - first load: the bytes the browser fetched (compressed, from the network log) until idle,
-//     in KiB.
+//     in KiB, and how many files (WASM among them: each piece is a request, and Lighthouse's
+//     simulated load counts requests as well as bytes).
 // Then Lighthouse 12 (mobile) on each route of the app: performance and SEO scores.
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
@@ -65,11 +66,15 @@ async function load(url, { live }) {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   let bytes = 0;
+  let files = 0;
+  let wasm = 0;
   const urls = new Map();
   const fetched = [];
   cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, e.response.url));
   cdp.on('Network.loadingFinished', (e) => {
     bytes += e.encodedDataLength;
+    files += 1;
+    if (/\.wasm$/.test(urls.get(e.requestId) ?? '')) wasm += 1;
     fetched.push(`${(urls.get(e.requestId) ?? '?').split('/').pop()} ${(e.encodedDataLength / 1024).toFixed(1)} KiB`);
   });
   await page.addInitScript(observe);
@@ -96,7 +101,7 @@ async function load(url, { live }) {
     console.log(url, fetched.join(', '), '\n  arrived:', ends.join(', '), '\n  long tasks:', perf.longtasks.map(([t, d]) => `${Math.round(t)}+${Math.round(d)}`).join(' '), '\n  live:', Math.round(perf.live));
   }
   await context.close();
-  return { ...paints, live: perf.live, responds, cls: perf.cls, longest, bytes };
+  return { ...paints, live: perf.live, responds, cls: perf.cls, longest, bytes, files, wasm };
 }
 
 const server = await serve(DIST, '/', { tls, brotli });
@@ -136,6 +141,7 @@ for (const route of ROUTES) {
     appLcp: m(app, 'lcp'), staticLcp: m(anchor, 'lcp'), appFcp: m(app, 'fcp'), staticFcp: m(anchor, 'fcp'),
     live: m(app, 'live'), responds: app.every((x) => x.responds), cls: Math.max(...app.map((x) => x.cls)),
     longest: Math.max(...app.map((x) => x.longest)), bytes: m(app, 'bytes'), staticBytes: m(anchor, 'bytes'),
+    files: m(app, 'files'), wasm: m(app, 'wasm'),
   };
 }
 
@@ -145,7 +151,7 @@ for (const [route, r] of Object.entries(report)) {
   console.log(`  on screen (LCP): app ${ms(r.appLcp)}, static copy ${ms(r.staticLcp)} — ${(r.appLcp / r.staticLcp).toFixed(2)}× (goal ≤ 1.3×); FCP ${ms(r.appFcp)} vs ${ms(r.staticFcp)}`);
   console.log(`  live: every island ${ms(r.live)}, ${(r.live / r.staticLcp).toFixed(1)}× the static copy's LCP (goal ≤ 3×); theme toggle responds: ${r.responds ? 'yes' : 'NO'}`);
   console.log(`  cumulative layout shift (worst run): ${r.cls.toFixed(3)} (goal ≤ 0.02); longest task after first paint: ${ms(r.longest)} (goal ≤ 200 ms)`);
-  console.log(`  first load, ${encoding}, from the network log: ${(r.bytes / 1024).toFixed(1)} KiB (static copy ${(r.staticBytes / 1024).toFixed(1)} KiB; goal ≤ ${route === 'timeline' ? 200 : 250} KiB)`);
+  console.log(`  first load, ${encoding}, from the network log: ${(r.bytes / 1024).toFixed(1)} KiB in ${r.files} files, ${r.wasm} of them WASM (static copy ${(r.staticBytes / 1024).toFixed(1)} KiB; goal ≤ ${route === 'timeline' ? 200 : 250} KiB)`);
 }
 
 // Lighthouse, as an outside judge, on the app's routes.
