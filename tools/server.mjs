@@ -50,8 +50,15 @@ async function body(path, accepted) {
  * a new deployment does.
  */
 export async function serve(root, base = '/', { brotli = false, port = 0, tls = null } = {}) {
-  const handle = async (req, res) => {
-    const url = new URL(req.url, 'http://x');
+  // A request the host cannot read (a malformed escape, a target that is no path) is answered
+  // 400, as a host would, instead of ending the server.
+  const handle = (req, res) => respond(req, res).catch(() => {
+    if (res.headersSent) res.destroy();
+    else res.writeHead(400).end();
+  });
+  const respond = async (req, res) => {
+    // The target is a path: `//x` is the path `//x`, not a host named x.
+    const url = new URL(`http://x${req.url}`);
     if (!url.pathname.startsWith(base)) {
       res.writeHead(404).end();
       return;
